@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.ts';
+import { userSchema } from './user.ts';
+
+// Requests carry raw strings; the services decide which rule a value breaks so that each
+// breach gets the spec's own code (empty → empty_credentials, bad email → invalid_email ...).
+const str = (max: number) => z.string().max(max);
+
+export const credentialsSchema = z.object({
+  email: str(EMAIL_MAX_LENGTH * 2),
+  password: str(PASSWORD_MAX_LENGTH * 4),
+});
+
+export const signupRequestSchema = credentialsSchema;
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const loginRequestSchema = credentialsSchema;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Decided (spec: "not shown"): signup plus a username, answering with a session at once. */
+export const registerRequestSchema = credentialsSchema.extend({
+  username: str(USERNAME_MAX_LENGTH * 4),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const emailRequestSchema = z.object({ email: str(EMAIL_MAX_LENGTH * 2) });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  password: str(PASSWORD_MAX_LENGTH * 4),
+  token: str(512),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Either field may be left empty to keep it as it is. */
+export const updateUserRequestSchema = z.object({
+  email: str(EMAIL_MAX_LENGTH * 2).optional(),
+  password: str(PASSWORD_MAX_LENGTH * 4).optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const googleRequestSchema = z.object({ id_token: z.string().min(1).max(8192) });
+export type GoogleRequest = z.infer<typeof googleRequestSchema>;
+
+export const verifyTokenParamsSchema = z.object({ token: z.string().max(512) });
+
+export const sessionResponseSchema = z.object({ access_token: z.string(), user: userSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const signupResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+export const updateUserResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  access_token: z.string().optional(),
+});
+export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
+
+export const devMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  created_at: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+export const devMailListSchema = z.object({ data: z.array(devMailSchema) });
+
+export const configResponseSchema = z.object({
+  google_client_id: z.string().nullable(),
+  billing: z.string(),
+  simulated: z.boolean(),
+});
+export type ConfigResponse = z.infer<typeof configResponseSchema>;

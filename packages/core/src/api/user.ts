@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ROLES } from '../constants.ts';
+
+export const roleSchema = z.enum(ROLES);
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  plan: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  ended_at: z.number().nullable(),
+  canceled_at: z.number().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const customerSchema = z.object({
+  card_kind: z.string(),
+  card_last_4: z.string(),
+  card_exp_month: z.number(),
+  card_exp_year: z.number(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const profileSchema = z.object({
+  role: roleSchema,
+  image: z.string().nullable(),
+  chat_notification: z.boolean(),
+  ban_exp_at: z.number().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The user as the API returns it (spec §3). Never carries a password hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  username: z.string().nullable(),
+  role: roleSchema,
+  chat: z.number(),
+  vibe: z.number(),
+  cur_posts: z.number(),
+  tot_posts: z.number(),
+  service1yr: z.boolean(),
+  vip: z.boolean(),
+  subscription: subscriptionSchema.nullable(),
+  customer: customerSchema.nullable(),
+  profile: profileSchema,
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,55 @@
+/**
+ * User-facing text from the specification, word for word. Screens and the server both read
+ * from here so that a wording change happens in one place.
+ */
+export const messages = {
+  invalidEmailRegistration: 'Please enter a valid email address',
+  invalidEmail: 'Email address is invalid',
+  passwordsDoNotMatch: 'The passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters',
+  termsRequired: 'Please accept the terms of service',
+
+  loginInvalidEmail: 'Invalid email',
+  loginInvalidCredentials: 'Invalid email or password',
+  loginEmpty: 'Empty email or password',
+  registerEmpty: 'Empty email or password or username',
+  serviceNotAvailable: 'Service not available',
+  unknownProblem: 'Unknown problem',
+  googleFailed: 'Failed to sign in with Google, please try again',
+  invalidAccessToken: 'Invalid access_token',
+  accessTokenExpired: 'access_token expired',
+
+  signupInvalidContent: 'Content is invalid. Please try again',
+  signupDuplicateActive: 'Email address is already registered',
+  signupDuplicatePending:
+    'Email address is pending verification. If you have not received email, then assign different email or wait 2 hours and try again',
+  signupFailed: 'Failed to signup. Please try again',
+
+  resendNoUser: 'Email is not registered. Please signup first',
+  resendFailed: 'Failed to resend. Please try again',
+  resendSuccess: 'Verification link has been sent successfully',
+
+  forgotNoUser: 'Email address is not registered',
+  forgotFailed: 'Failed to send instructions. Please try again',
+
+  resetInvalid: 'This link is expired or token is invalid',
+  resetFailed: 'Failed to reset password. Please try again',
+  resetSuccess: 'Your password has been reset. Redirecting to login…',
+
+  verifyLinkInvalid: 'The one-time link was used or is no longer valid',
+
+  accountDuplicate: 'Email is duplicated. Please try again with a different email address',
+  accountUpdateFailed: 'Failed to update profile. Please try again',
+  profileUpdated: 'Profile updated successfully',
+
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again',
+  payloadTooLarge: 'Request body is too large',
+  malformedRequest: 'Request is malformed',
+  notFound: 'Not found',
+  internal: 'Unknown problem',
+
+  footer: 'Designed for fellow traders and investors',
+  copyrightYear: 2023,
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests, the server's integration suite (run once per database by
+// scripts/test.mjs), and the web client's pure helpers. e2e/ belongs to Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Integration files each start their own app, database and SMTP server; two cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
