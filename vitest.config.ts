@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // scripts/test.mjs), and the web client's pure helpers. e2e/ belongs to Playwright.
 export default defineConfig({
   test: {
+    // Integration files each start their own app, database and SMTP server; two cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +21,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Integration files each start their own app, database and SMTP server; two cores.
-          maxWorkers: 2,
         },
       },
     ],

@@ -27,3 +27,16 @@ export const DEFAULT_PLAN_IDS = [
   'proplus_annual',
 ] as const;
 export type DefaultPlanId = (typeof DEFAULT_PLAN_IDS)[number];
+
+/** Legacy plans still honoured: the semi-annual ones and the older Pro plan. */
+export const LEGACY_PLAN_IDS = [
+  'standard_semiannual',
+  'pro_semiannual',
+  'proplus_semiannual',
+  'pro_old',
+] as const;
+
+export const TRIAL_DAYS = 5;
+export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const USER_SEARCH_MIN_CHARS = 3;
+export const SEARCH_RESULTS_CAP = 50;

@@ -14,6 +14,7 @@ export const errorCodes = [
   'link_expired',
   'google_failed',
   'rate_limited',
+  'mail_unavailable',
   'payload_too_large',
   'bad_request',
   'not_found',

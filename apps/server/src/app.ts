@@ -1,0 +1,72 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAuthDeps } from './modules/auth/deps.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authenticate } from './modules/auth/session.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
+import { popularityRoutes } from './modules/popularity/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import type { AppContext } from './platform/context.ts';
+import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
+import { createGuards } from './platform/http/guards.ts';
+import { serveSpa } from './platform/http/spa.ts';
+import { attachSocketServer } from './platform/realtime/socketServer.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface App {
+  http: FastifyInstance;
+  io: Server;
+  market: MarketModule;
+}
+
+/** The HTTP API, the SPA and socket.io on one server, wired to an already-built context. */
+export async function buildApp(ctx: AppContext): Promise<App> {
+  const http: FastifyInstance = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
+  });
+  installErrorHandler(http);
+
+  const auth = createAuthDeps(ctx);
+  authRoutes(http, auth);
+  systemRoutes(http, ctx);
+  devRoutes(http, ctx);
+  const guards = createGuards(auth);
+  popularityRoutes(http, ctx, guards);
+  await profileRoutes(http, ctx, guards);
+  adminRoutes(http, auth, guards);
+  usersRoutes(http, ctx, guards);
+  billingRoutes(http, ctx, guards);
+  await serveSpa(http, ctx.config.webDist);
+
+  const io = attachSocketServer(
+    http.server,
+    async (token) => {
+      const user = await authenticate(auth, `Bearer ${token}`);
+      return { userId: user.id };
+    },
+    ctx.redis,
+  );
+  const market = await startMarket(http, io, ctx, (userId) =>
+    guards.forUserId(userId, { subscriber: true }).then(
+      () => true,
+      () => false,
+    ),
+  );
+  http.addHook('onClose', async () => {
+    await market.stop();
+    await io.close();
+  });
+  await http.ready();
+  return { http, io, market };
+}

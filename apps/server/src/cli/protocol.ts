@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { SetRoleResult } from '../modules/admin/setRole.ts';
+
+/**
+ * The admin channel's protocol: one JSON line in, one JSON line out, then the server closes.
+ * Tiny on purpose: it only carries operator commands from the CLI on the same machine.
+ */
+export const channelRequestSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('user:role'), email: z.string().min(1).max(320), role: z.string().max(20) }),
+]);
+export type ChannelRequest = z.infer<typeof channelRequestSchema>;
+
+export type ChannelResponse =
+  | SetRoleResult
+  | { ok: false; error: 'bad_request' | 'internal'; message: string };
+
+/** A request line longer than this is not a CLI command. */
+export const MAX_LINE_BYTES = 16 * 1024;

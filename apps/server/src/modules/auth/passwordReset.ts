@@ -1,0 +1,58 @@
+import { type EmailRequest, messages, type ResetPasswordRequest, type SuccessResponse } from '@tapeline/core';
+import { hashOneTimeToken } from '../../platform/auth/oneTimeTokens.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import type { AuthDeps } from './deps.ts';
+import { sendResetLink } from './emailLinks.ts';
+import { mailUnavailable } from './mailFailure.ts';
+import { mailRecipient } from './mailRecipient.ts';
+import { acceptablePassword } from './rules.ts';
+
+export async function forgotPassword(
+  deps: AuthDeps,
+  input: EmailRequest,
+  ip: string,
+): Promise<SuccessResponse> {
+  const user = await mailRecipient(deps, input, ip, messages.forgotNoUser);
+  try {
+    await sendResetLink(deps, user);
+  } catch (error) {
+    throw mailUnavailable(deps, error);
+  }
+  return { success: true };
+}
+
+/**
+ * Sets a new password from a reset link. Every access token issued before it stops working,
+ * and every other reset link dies with this one. Receiving the mail proves the address, so an
+ * unverified account becomes verified.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: ResetPasswordRequest,
+  ip: string,
+): Promise<SuccessResponse> {
+  await deps.ctx.limiter.consume('resetIp', ip);
+  const invalid = () => new HttpError(400, 'invalid_token', messages.resetInvalid);
+  const row = input.token
+    ? await deps.emailTokens.findByHash('reset', hashOneTimeToken(input.token))
+    : undefined;
+  if (!row || row.usedAt) throw invalid();
+  const now = deps.ctx.clock.now();
+  if (row.expiresAt.getTime() <= now.getTime())
+    throw new HttpError(400, 'link_expired', messages.resetInvalid);
+  if (!acceptablePassword(input.password)) {
+    throw new HttpError(400, 'invalid_content', messages.passwordTooShort);
+  }
+  const user = await deps.users.findById(row.userId);
+  if (!user || user.email !== row.email) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  if (!(await deps.emailTokens.markUsed(row.id, now))) throw invalid();
+  await deps.users.update(user.id, {
+    passwordHash,
+    tokenVersion: user.tokenVersion + 1,
+    emailVerified: true,
+  });
+  await deps.emailTokens.retireAll(user.id, 'reset', now);
+  return { success: true };
+}

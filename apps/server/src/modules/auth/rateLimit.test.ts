@@ -1,0 +1,149 @@
+import { messages } from '@tapeline/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PolicyName, policies } from '../../platform/rateLimit.ts';
+import { seedUser, uniqueEmail } from '../../test/factories.ts';
+import { countUsers, login, uniqueIp } from '../../test/helpers.ts';
+import { type ApiAnswer, startTestApp, type TestApp } from '../../test/testApp.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+function expectRateLimited(res: ApiAnswer<unknown>, policy: PolicyName): void {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ error: 'rate_limited', message: messages.rateLimited });
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(policies[policy].durationSec);
+}
+
+/**
+ * The same scenarios against the in-memory limiter and the Redis one. Redis keys outlive a
+ * run, so every scenario uses addresses and IPs no earlier run has used.
+ */
+function limits(label: string, env: Record<string, string>): void {
+  describe(label, () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp({
+        mail: 'outbox',
+        env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'true', ...env },
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+    it('stops wrong passwords for one account from one IP, not the owner elsewhere', async () => {
+      const { email, password } = await seedUser(app);
+      const attacker = uniqueIp();
+      const allowance = policies.loginAccountIp.points;
+      for (let i = 0; i < allowance; i += 1) {
+        const res = await login(app, email, `wrong-${i}-password`, from(attacker));
+        expect(res.status, `attempt ${i + 1}`).toBe(400);
+      }
+      expectRateLimited(await login(app, email, 'wrong-again-password', from(attacker)), 'loginAccountIp');
+      // Even the right password is refused from there until the window passes.
+      expectRateLimited(await login(app, email, password, from(attacker)), 'loginAccountIp');
+
+      const owner = await login(app, email, password, from(uniqueIp()));
+      expect(owner.status).toBe(200);
+    });
+
+    it('lets a successful login clear its own failures', async () => {
+      const { email, password } = await seedUser(app);
+      const ip = uniqueIp();
+      for (let round = 0; round < 2; round += 1) {
+        for (let i = 0; i < policies.loginAccountIp.points - 1; i += 1) {
+          expect((await login(app, email, 'wrong-password', from(ip))).status).toBe(400);
+        }
+        expect((await login(app, email, password, from(ip))).status).toBe(200);
+      }
+    });
+
+    it('caps login attempts from one IP across accounts', async () => {
+      const ip = uniqueIp();
+      const allowance = policies.loginIp.points;
+      for (let i = 0; i < allowance; i += 1) {
+        expect((await login(app, uniqueEmail('spray'), 'password-guess', from(ip))).status).toBe(404);
+      }
+      expectRateLimited(await login(app, uniqueEmail('spray'), 'password-guess', from(ip)), 'loginIp');
+    });
+
+    it('caps signups from one IP, counting refused ones too', async () => {
+      const ip = uniqueIp();
+      const before = await countUsers(app);
+      const real = await app.call('POST', '/api/auth/signup', {
+        body: { email: uniqueEmail('burst'), password: 'hunter2hunter2' },
+        headers: from(ip),
+      });
+      expect(real.status).toBe(201);
+      for (let i = 1; i < policies.signupIp.points; i += 1) {
+        const res = await app.call('POST', '/api/auth/signup', {
+          body: { email: uniqueEmail('burst'), password: 'short' },
+          headers: from(ip),
+        });
+        expect(res.status).toBe(400);
+      }
+      const over = await app.call('POST', '/api/auth/signup', {
+        body: { email: uniqueEmail('burst'), password: 'hunter2hunter2' },
+        headers: from(ip),
+      });
+      expectRateLimited(over, 'signupIp');
+      expect(await countUsers(app)).toBe(before + 1);
+
+      const elsewhere = await app.call('POST', '/api/auth/signup', {
+        body: { email: uniqueEmail('calm'), password: 'hunter2hunter2' },
+        headers: from(uniqueIp()),
+      });
+      expect(elsewhere.status).toBe(201);
+    });
+
+    it('caps forgot_password from one IP', async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < policies.mailIp.points; i += 1) {
+        const res = await app.call('POST', '/api/auth/forgot_password', {
+          body: { email: uniqueEmail('forgot') },
+          headers: from(ip),
+        });
+        expect(res.status).toBe(404);
+      }
+      const over = await app.call('POST', '/api/auth/forgot_password', {
+        body: { email: uniqueEmail('forgot') },
+        headers: from(ip),
+      });
+      expectRateLimited(over, 'mailIp');
+    });
+
+    it('caps mail to one account whatever the IP', async () => {
+      const { email } = await seedUser(app);
+      for (let i = 0; i < policies.mailAccount.points; i += 1) {
+        const res = await app.call('POST', '/api/auth/forgot_password', {
+          body: { email },
+          headers: from(uniqueIp()),
+        });
+        expect(res.status).toBe(200);
+      }
+      const over = await app.call('POST', '/api/auth/verify_email', {
+        body: { email: email.toUpperCase() },
+        headers: from(uniqueIp()),
+      });
+      expectRateLimited(over, 'mailAccount');
+    });
+  });
+}
+
+limits('rate limits (in memory)', {});
+limits('rate limits (Redis)', { REDIS_URL });
+
+describe('Redis-backed limiter', () => {
+  it('keeps its counters in Redis', async () => {
+    const app = await startTestApp({ mail: 'outbox', env: { REDIS_URL, RATE_LIMIT_SCALE: '1' } });
+    try {
+      const ip = uniqueIp();
+      await app.ctx.limiter.consume('resetIp', ip);
+      expect(await app.ctx.redis?.exists(`rl:resetIp:${ip}`)).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

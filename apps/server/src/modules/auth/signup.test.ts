@@ -1,0 +1,114 @@
+import { DUPLICATE_PENDING_WAIT_MS, messages } from '@tapeline/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUser, uniqueEmail } from '../../test/factories.ts';
+import { inbox, linkIn } from '../../test/helpers.ts';
+import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('POST /api/auth/signup', () => {
+  it('creates an unverified user and mails a verification link built from APP_URL', async () => {
+    const email = uniqueEmail('signup');
+    const since = app.smtp?.received.length ?? 0;
+    const res = await app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, user: { email, email_verified: false, role: 'trader' } });
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+
+    const mail = await inbox(app).waitFor(email, { since });
+    expect(mail.subject).toContain('Verify');
+    expect(mail.html).toContain('<a href=');
+    const link = mail.links.find((l) => l.includes('/api/auth/verify_email/'));
+    expect(link?.startsWith(`${TEST_APP_URL}/api/auth/verify_email/`)).toBe(true);
+    expect(link?.split('/').pop()?.length).toBeGreaterThanOrEqual(22);
+  });
+
+  it('stores the address trimmed and lower-cased', async () => {
+    const email = uniqueEmail('mixed');
+    const res = await app.call('POST', '/api/auth/signup', {
+      body: { email: `  ${email.toUpperCase()} `, password: 'hunter2hunter2' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ user: { email } });
+  });
+
+  it.each([
+    ['a malformed email', { email: 'not-an-email', password: 'hunter2hunter2' }],
+    ['a password under 8 characters', { email: 'short.pw@example.com', password: 'short' }],
+    ['a missing password', { email: 'nopw@example.com' }],
+    ['a number for the email', { email: 12, password: 'hunter2hunter2' }],
+  ])('answers invalid_content for %s', async (_label, body) => {
+    const res = await app.call('POST', '/api/auth/signup', { body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_content', message: messages.signupInvalidContent });
+  });
+
+  it('refuses an address held by a verified account', async () => {
+    const { email } = await seedUser(app);
+    const res = await app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'duplicate_account_active', message: messages.signupDuplicateActive });
+  });
+
+  it('holds an unverified address for 2 hours, then lets it sign up again with a new link', async () => {
+    const email = uniqueEmail('pending');
+    const first = await app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
+    expect(first.status).toBe(201);
+    const firstMail = await inbox(app).waitFor(email);
+    const again = await app.call('POST', '/api/auth/signup', { body: { email, password: 'other-password' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'duplicate_account_pending',
+      message: messages.signupDuplicatePending,
+    });
+
+    app.clock.advance(DUPLICATE_PENDING_WAIT_MS + 1000);
+    const since = inbox(app).received.length;
+    const third = await app.call('POST', '/api/auth/signup', { body: { email, password: 'third-password' } });
+    expect(third.status).toBe(201);
+    await inbox(app).waitFor(email, { since });
+
+    // The first signup's link belonged to the account that gave way.
+    const stale = await app.call('GET', app.local(linkIn(firstMail, '/api/auth/verify_email/')));
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get('location')).toBe('/verify?_t=invalid');
+    const login = await app.call('POST', '/api/auth/login', { body: { email, password: 'third-password' } });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates the account with a username and answers with a session', async () => {
+    const email = uniqueEmail('register');
+    const res = await app.call<{ access_token: string; user: { username: string } }>(
+      'POST',
+      '/api/auth/register',
+      {
+        body: { email, password: 'hunter2hunter2', username: 'tape_reader' },
+      },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ username: 'tape_reader', email_verified: false });
+    const me = await app.call('GET', '/api/auth/user', { token: res.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ user: { email } });
+    await inbox(app).waitFor(email);
+  });
+
+  it('refuses a username over 20 characters and creates nothing', async () => {
+    const email = uniqueEmail('longname');
+    const res = await app.call('POST', '/api/auth/register', {
+      body: { email, password: 'hunter2hunter2', username: 'x'.repeat(21) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_content' });
+    const login = await app.call('POST', '/api/auth/login', { body: { email, password: 'hunter2hunter2' } });
+    expect(login.body).toMatchObject({ error: 'email_not_found' });
+  });
+});

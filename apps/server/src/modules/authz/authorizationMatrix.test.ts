@@ -1,0 +1,129 @@
+import { STREAM_EVENTS } from '@tapeline/core';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileImages } from '../../platform/db/schema.ts';
+import { PERSONAS, type Persona, seedPersona, seedUser } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { MATRIX, type MatrixRoute } from './matrixRoutes.ts';
+
+// Every route the app registers × every kind of caller → the status it must answer. A new
+// route fails the coverage check below until it gets a row here.
+let app: TestApp;
+const tokens = new Map<Persona, string>();
+const dataTokens = new Map<Persona, string>();
+let victim = '';
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  // A hand-fed engine, so the data host's routes exist too.
+  app = await startTestApp({ mail: 'outbox', env: { MARKET_FEED: 'manual:2026-11-20T14:30:00Z' } });
+  for (const persona of PERSONAS) {
+    const seeded = await seedPersona(app, persona);
+    if (!seeded) continue;
+    tokens.set(persona, seeded.token);
+    const ds = await app.call<{ token?: string }>('POST', '/api/auth/ds/login', { token: seeded.token });
+    if (ds.body.token) dataTokens.set(persona, ds.body.token);
+  }
+  victim = (await seedUser(app)).user.id;
+  await app.ctx.database.db
+    .insert(profileImages)
+    .values({ userId: victim, contentType: 'image/webp', bytes: Buffer.from('RIFF') });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await app?.close();
+});
+
+/** "METHOD /path" for every route the app registered (HEAD is Fastify's automatic twin of GET). */
+function registeredRoutes(): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of app.app.http.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
+    stack[depth] = path;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') found.push(`${method} ${path}`);
+    }
+  }
+  return found.sort();
+}
+
+async function call(row: MatrixRoute, persona: Persona): Promise<number> {
+  const url = (row.url ?? row.route).replace('{imageOwner}', victim);
+  const token = row.dataToken ? (dataTokens.get(persona) ?? tokens.get(persona)) : tokens.get(persona);
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let body: RequestInit['body'];
+  if (row.form) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(row.form(persona))) form.set(key, value);
+    body = form;
+  } else if (row.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(row.json).replace('{victim}', victim);
+  }
+  const res = await fetch(`${app.baseUrl}${url}`, { method: row.method, headers, body, redirect: 'manual' });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route the app registers, and no row for a route that does not exist', () => {
+    const rows = MATRIX.map((row) => `${row.method} ${row.route}`).sort();
+    expect(rows).toEqual(registeredRoutes());
+  });
+
+  it.each(MATRIX.map((row) => [`${row.method} ${row.url ?? row.route}`, row] as const))(
+    '%s',
+    async (_name, row) => {
+      const actual: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const [index, persona] of PERSONAS.entries()) {
+        actual[persona] = await call(row, persona);
+        expected[persona] = row.expect[index] ?? 0;
+      }
+      expect(actual).toEqual(expected);
+    },
+  );
+});
+
+describe('socket.io by persona', () => {
+  function connect(persona: Persona): Promise<Socket | string> {
+    const token = tokens.get(persona);
+    const socket = io(app.baseUrl, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+      timeout: 5000,
+    });
+    sockets.push(socket);
+    return new Promise((resolve) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+  }
+
+  // Handshake: any valid token connects; none fails. stream_subscribe: subscribers only.
+  it.each<[Persona, string, boolean]>([
+    ['anonymous', 'Invalid access_token', false],
+    ['unverified', 'connect', false],
+    ['verified', 'connect', false],
+    ['standard', 'connect', true],
+    ['pro', 'connect', true],
+    ['pro_old', 'connect', true],
+    ['proplus', 'connect', true],
+    ['mod', 'connect', false],
+    ['admin', 'connect', false],
+  ])('%s: handshake %s, stream_subscribe %s', async (persona, handshake, streams) => {
+    const outcome = await connect(persona);
+    if (typeof outcome === 'string') {
+      expect(outcome).toBe(handshake);
+      return;
+    }
+    expect(handshake).toBe('connect');
+    const ack = (await outcome.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe)) as { success: boolean };
+    expect(ack.success).toBe(streams);
+  });
+});

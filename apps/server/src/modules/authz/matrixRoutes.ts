@@ -1,0 +1,131 @@
+import type { Persona } from '../../test/factories.ts';
+
+/** Expected status per persona, in PERSONAS order. */
+type Row = [number, number, number, number, number, number, number, number, number];
+
+/** What a request carries besides the token; functions get the persona (unique usernames). */
+export interface MatrixRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as registered (`:param`), matched against the app's own route list. */
+  route: string;
+  /** The URL actually called; defaults to `route`. `{victim}` and `{imageOwner}` are filled in. */
+  url?: string;
+  json?: unknown;
+  form?: (persona: Persona) => Record<string, string>;
+  /** The data host takes the data token from POST /api/auth/ds/login, not the access token. */
+  dataToken?: true;
+  expect: Row;
+}
+
+// Columns: anonymous, unverified, verified (no subscription), standard, pro, pro_old, proplus, mod, admin.
+const all = (s: number): Row => [s, s, s, s, s, s, s, s, s];
+const signedIn = (s: number): Row => [401, s, s, s, s, s, s, s, s];
+const verified = (s: number): Row => [401, 403, s, s, s, s, s, s, s];
+const subscriber = (s: number): Row => [401, 403, 403, s, s, s, s, 403, 403];
+const admin = (s: number): Row => [401, 403, 403, 403, 403, 403, 403, 403, s];
+/** The data host: no data token without a subscription, so those callers are strangers (401). */
+const data = (standard: number, pro: number, oldPro: number, proplus: number): Row => [
+  401,
+  401,
+  401,
+  standard,
+  pro,
+  oldPro,
+  proplus,
+  401,
+  401,
+];
+
+export const MATRIX: MatrixRoute[] = [
+  // Accounts: public forms answer their own validation error to everyone.
+  { method: 'POST', route: '/api/auth/signup', json: {}, expect: all(400) },
+  { method: 'POST', route: '/api/auth/register', json: {}, expect: all(400) },
+  { method: 'POST', route: '/api/auth/login', json: {}, expect: all(400) },
+  { method: 'POST', route: '/api/auth/google', json: {}, expect: all(400) },
+  {
+    method: 'GET',
+    route: '/api/auth/verify_email/:token',
+    url: '/api/auth/verify_email/nope',
+    expect: all(302),
+  },
+  { method: 'POST', route: '/api/auth/verify_email', json: {}, expect: all(400) },
+  { method: 'POST', route: '/api/auth/forgot_password', json: {}, expect: all(400) },
+  { method: 'POST', route: '/api/auth/reset_password', json: {}, expect: all(400) },
+  { method: 'GET', route: '/api/auth/user', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/auth/user', json: {}, expect: signedIn(200) },
+  { method: 'POST', route: '/api/auth/ds/login', expect: subscriber(200) },
+  // System and dev.
+  { method: 'GET', route: '/api/config', expect: all(200) },
+  { method: 'GET', route: '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/dev/mail', expect: all(200) },
+  // Popularity (dashboard).
+  {
+    method: 'POST',
+    route: '/api/stock_stats/inc/:symbol',
+    url: '/api/stock_stats/inc/AAPL',
+    expect: subscriber(200),
+  },
+  { method: 'GET', route: '/api/stock_stats/top', expect: subscriber(200) },
+  // Profile: reachable without a subscription; saving needs a verified address.
+  { method: 'GET', route: '/api/profile', expect: signedIn(200) },
+  { method: 'POST', route: '/api/profile', form: (p) => ({ username: `m_${p}` }), expect: verified(200) },
+  {
+    method: 'GET',
+    route: '/api/profile/image/:userId',
+    url: '/api/profile/image/{imageOwner}',
+    expect: all(200),
+  },
+  // Admin and users.
+  { method: 'GET', route: '/api/admin/users', expect: admin(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/user/update',
+    json: { uid: '{victim}', field: 'chat', value: true },
+    expect: admin(200),
+  },
+  { method: 'GET', route: '/api/users', expect: subscriber(200) },
+  // Billing: reachable without a subscription (that is how one gets one); paying needs a verified address.
+  { method: 'GET', route: '/api/billing/config', expect: all(200) },
+  { method: 'GET', route: '/api/stripe/plans', expect: signedIn(200) },
+  { method: 'POST', route: '/api/billing/local/tokens', json: {}, expect: signedIn(400) },
+  { method: 'POST', route: '/api/stripe/customer', json: {}, expect: verified(400) },
+  { method: 'GET', route: '/api/stripe/customer', expect: signedIn(200) },
+  { method: 'POST', route: '/api/stripe/subscription', json: {}, expect: verified(400) },
+  {
+    method: 'DELETE',
+    route: '/api/stripe/subscription/:id',
+    url: '/api/stripe/subscription/sub_nope',
+    expect: signedIn(404),
+  },
+  { method: 'GET', route: '/api/stripe/history', expect: signedIn(200) },
+  { method: 'GET', route: '/api/stripe/coupon/:code', url: '/api/stripe/coupon/NOPE', expect: signedIn(404) },
+  // Stripe signs webhooks; the bearer token plays no part (and the local provider has none).
+  { method: 'POST', route: '/api/stripe/webhook', json: {}, expect: all(404) },
+  // Data host: Discovery needs Pro (old Pro included); money flow needs Pro Plus or old Pro.
+  { method: 'GET', route: '/data/discovery', dataToken: true, expect: data(403, 200, 200, 200) },
+  {
+    method: 'GET',
+    route: '/data/:file',
+    url: '/data/discovery-1day.json',
+    dataToken: true,
+    expect: data(403, 200, 200, 200),
+  },
+  {
+    method: 'GET',
+    route: '/data/money-flow/:symbol',
+    url: '/data/money-flow/AAPL',
+    dataToken: true,
+    expect: data(403, 403, 200, 200),
+  },
+  { method: 'GET', route: '/data/stock-names.json', dataToken: true, expect: data(200, 200, 200, 200) },
+  {
+    method: 'GET',
+    route: '/data/real-volume/:symbol',
+    url: '/data/real-volume/AAPL',
+    dataToken: true,
+    expect: data(200, 200, 200, 200),
+  },
+  { method: 'GET', route: '/data/sector/symbols/cnt', dataToken: true, expect: data(200, 200, 200, 200) },
+  { method: 'GET', route: '/data/symbol_with_options', dataToken: true, expect: data(200, 200, 200, 200) },
+  { method: 'GET', route: '/data/stream_bk', dataToken: true, expect: data(200, 200, 200, 200) },
+];

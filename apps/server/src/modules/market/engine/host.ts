@@ -1,0 +1,97 @@
+import { Worker } from 'node:worker_threads';
+import type { EngineQuery, EngineStatus, FromEngine, ToEngine } from './protocol.ts';
+import type { EngineWorkerData } from './worker.ts';
+
+export interface EngineHostLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface EngineHost {
+  readonly status: EngineStatus;
+  onBatch(handler: (json: string) => void): void;
+  query(query: EngineQuery, timeoutMs?: number): Promise<string>;
+  /** Test and replay entry: NDJSON event lines, applied in order. */
+  push(lines: string[]): void;
+  checkpoint(): Promise<void>;
+  /** Checkpoints, then ends the thread. */
+  stop(): Promise<void>;
+}
+
+/** Starts the engine thread and resolves once it has restored its state and is running. */
+export async function startEngineHost(settings: EngineWorkerData, log: EngineHostLog): Promise<EngineHost> {
+  // The server runs TypeScript through tsx; the engine thread registers the same loader
+  // before it imports its entry (a worker does not inherit the parent's module hooks).
+  const entry = new URL('./worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: settings });
+  const batchHandlers: ((json: string) => void)[] = [];
+  const pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let status: EngineStatus | null = null;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: FromEngine) => {
+      switch (message.type) {
+        case 'ready':
+          status = message.status;
+          resolve();
+          return;
+        case 'batch':
+          for (const handler of batchHandlers) handler(message.json);
+          return;
+        case 'answer':
+          pending.get(message.id)?.resolve(message.json);
+          pending.delete(message.id);
+          return;
+        case 'failed':
+          pending.get(message.id)?.reject(new Error(message.message));
+          pending.delete(message.id);
+          return;
+        case 'log':
+          log[message.level](message.extra ?? {}, message.msg);
+          return;
+      }
+    });
+  });
+  worker.on('error', (error) => log.error({ err: error }, 'engine thread failed'));
+  await ready;
+
+  const ask = (build: (id: number) => ToEngine, timeoutMs: number) =>
+    new Promise<string>((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error('engine did not answer in time'));
+      }, timeoutMs);
+      pending.set(id, {
+        resolve: (json) => {
+          clearTimeout(timer);
+          resolve(json);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      worker.postMessage(build(id));
+    });
+
+  return {
+    get status() {
+      return status as EngineStatus;
+    },
+    onBatch: (handler) => batchHandlers.push(handler),
+    query: (query, timeoutMs = 5000) => ask((id) => ({ type: 'query', id, query }), timeoutMs),
+    push: (lines) => worker.postMessage({ type: 'events', lines } satisfies ToEngine),
+    checkpoint: async () => {
+      await ask((id) => ({ type: 'checkpoint', id }), 10_000);
+    },
+    stop: async () => {
+      await ask((id) => ({ type: 'stop', id }), 10_000).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}

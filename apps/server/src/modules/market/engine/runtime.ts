@@ -1,0 +1,135 @@
+import { isTestSymbol, MarketEngine, type ReferenceData, SECTOR_NAMES, TIMEFRAMES } from '@tapeline/market';
+import type { CheckpointStore } from './checkpointStore.ts';
+import { createDiscoveryCache } from './discoveryCache.ts';
+import type { EngineQuery, EngineStatus } from './protocol.ts';
+
+/** The sink feeds push into: plain arguments, so a busy feed allocates nothing per trade. */
+export interface EngineSink {
+  trade(sym: string, price: number, size: number, ts: number): void;
+  status(sym: string, halted: boolean, reason: string, ts: number): void;
+  reference(data: readonly ReferenceData[]): void;
+  /** Feeds with their own time (simulator, replay) drive the engine clock. */
+  clock(ts: number): void;
+}
+
+/**
+ * The engine with everything around it that is not I/O: the sink, batches as JSON, queries,
+ * and checkpoints through a store. It runs on the engine thread (worker.ts) or inline in tests.
+ */
+export class EngineRuntime {
+  readonly engine: MarketEngine;
+  readonly sink: EngineSink;
+  private feedClock: number | null = null;
+  private trades = 0;
+  private restored = false;
+  private readonly discovery;
+
+  constructor(
+    readonly feedName: string,
+    private readonly store: CheckpointStore | null,
+    options: { wallNow?: () => number; clockStart?: number | null } = {},
+  ) {
+    const wallNow = options.wallNow ?? Date.now;
+    // A feed with its own time starts the clock where it starts, so the right session's
+    // checkpoint is the one restored.
+    this.feedClock = options.clockStart ?? null;
+    this.engine = new MarketEngine({ clock: () => this.feedClock ?? wallNow(), capacity: 12_000 });
+    this.discovery = createDiscoveryCache(this.engine, wallNow);
+    const engine = this.engine;
+    this.sink = {
+      trade: (sym, price, size, ts) => {
+        if (engine.ingestTrade(engine.table.intern(sym), price, size, ts)) this.trades++;
+      },
+      status: (sym, halted, reason, ts) => {
+        engine.ingestStatus({ sym, halted, reason, ts });
+      },
+      reference: (data) => {
+        for (const ref of data) engine.setReference(ref);
+      },
+      clock: (ts) => {
+        this.feedClock = ts;
+      },
+    };
+  }
+
+  /** Restores today's checkpoint if there is one; a checkpoint of another session is ignored. */
+  async restore(): Promise<boolean> {
+    const snapshot = await this.store?.load();
+    if (!snapshot) return false;
+    this.restored = this.engine.restore(snapshot).ok;
+    return this.restored;
+  }
+
+  async checkpoint(): Promise<void> {
+    await this.store?.save(this.engine.snapshot());
+  }
+
+  /** The next stream batch as JSON, or null when nothing happened since the last one. */
+  drain(): string | null {
+    const batch = this.engine.drainBatch();
+    if (batch.highs.length === 0 && batch.lows.length === 0 && batch.halts.length === 0) return null;
+    return JSON.stringify(batch);
+  }
+
+  status(): EngineStatus {
+    return {
+      feed: this.feedName,
+      symbols: this.engine.table.count,
+      clock: this.engine.clock(),
+      phase: this.engine.phase(),
+      trades: this.trades,
+      restored: this.restored,
+    };
+  }
+
+  answer(query: EngineQuery): string {
+    const { table } = this.engine;
+    switch (query.kind) {
+      case 'discovery':
+        return this.discovery.json(query.tf, query.access);
+      case 'names':
+        return JSON.stringify(this.listed().map((id) => ({ s: table.symbols[id], n: table.names[id] })));
+      case 'moneyFlow':
+      case 'realVolume':
+        return JSON.stringify(this.perTimeframe(query.symbol, query.kind === 'moneyFlow' ? 'mf' : 'rv'));
+      case 'sectorCounts':
+        return JSON.stringify(this.sectorCounts());
+      case 'optionable':
+        return JSON.stringify(
+          this.listed()
+            .filter((id) => table.optionable[id] === 1)
+            .map((id) => table.symbols[id]),
+        );
+      case 'status':
+        return JSON.stringify(this.status());
+    }
+  }
+
+  private listed(): number[] {
+    const { table } = this.engine;
+    const ids: number[] = [];
+    for (let id = 0; id < table.count; id++) if (!isTestSymbol(table.symbols[id] ?? '')) ids.push(id);
+    return ids;
+  }
+
+  private perTimeframe(symbol: string, key: 'mf' | 'rv') {
+    const data: Record<string, unknown> = {};
+    for (const tf of TIMEFRAMES) {
+      const row = this.discovery.rows(tf).find((r) => r.s === symbol);
+      if (row) data[tf] = row[key];
+    }
+    return { success: Object.keys(data).length > 0, data };
+  }
+
+  private sectorCounts(): Record<string, number> {
+    const counts: Record<string, number> = Object.fromEntries(
+      Object.keys(SECTOR_NAMES).map((code) => [code, 0]),
+    );
+    const { table } = this.engine;
+    for (const id of this.listed()) {
+      const code = String(table.sector[id]);
+      counts[code] = (counts[code] ?? 0) + 1;
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,98 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFeedConfig } from '../feeds/config.ts';
+import { createFeed } from '../feeds/createFeed.ts';
+import type { FeedLogger, MarketFeed } from '../feeds/feed.ts';
+import { decodeLine } from '../feeds/replay/ndjson.ts';
+import { SimulatorFeed } from '../feeds/simulator/simulatorFeed.ts';
+import { createCheckpointStore } from './checkpointStore.ts';
+import type { FromEngine, ToEngine } from './protocol.ts';
+import { firstEventTime } from './replayStart.ts';
+import { EngineRuntime } from './runtime.ts';
+
+/** Settings the API thread hands the engine thread at start. */
+export interface EngineWorkerData {
+  feed: string;
+  checkpointFile: string | null;
+  drainMs: number;
+  checkpointMs: number;
+  /** Where a feed with its own clock starts (simulator, replay); null follows the wall clock. */
+  clockStart: number | null;
+  /** The feed's settings from the server's configuration (not this thread's process.env). */
+  feedEnv: Record<string, string>;
+}
+
+// The engine thread: the feed, the hot loop and the recomputes run here so that the API's
+// event loop never waits on them. Batches leave as JSON text, serialized once.
+if (!parentPort) throw new Error('worker.ts runs as a worker thread');
+const port = parentPort;
+const data = workerData as EngineWorkerData;
+const send = (message: FromEngine) => port.postMessage(message);
+
+const feedLog: FeedLogger = {
+  info: (msg) => send({ type: 'log', level: 'info', msg }),
+  warn: (msg) => send({ type: 'log', level: 'warn', msg }),
+  error: (msg) => send({ type: 'log', level: 'error', msg }),
+};
+
+// A hand-fed engine (tests, tools) has no feed; every other MARKET_FEED names one.
+const feedConfig = data.feed.startsWith('manual') ? null : readFeedConfig(data.feedEnv);
+const feed: MarketFeed | null = feedConfig ? createFeed(feedConfig, feedLog) : null;
+const replayStart = feedConfig?.replayFile ? await firstEventTime(feedConfig.replayFile) : null;
+
+const runtime = new EngineRuntime(
+  data.feed,
+  data.checkpointFile ? createCheckpointStore(data.checkpointFile) : null,
+  // The simulator's virtual clock starts at its opening bell, so that session's checkpoint is the one restored.
+  { clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart) },
+);
+
+async function start(): Promise<void> {
+  const restored = await runtime.restore();
+  if (restored) send({ type: 'log', level: 'info', msg: 'engine state restored from checkpoint' });
+  // A feed that cannot start (refused keys, missing file) is reported; the API keeps serving.
+  feed?.start(runtime.sink).catch((error: Error) => feedLog.error(`market feed failed: ${error.message}`));
+  const drain = setInterval(() => {
+    const json = runtime.drain();
+    if (json) send({ type: 'batch', json });
+  }, data.drainMs);
+  const checkpoint = setInterval(() => {
+    runtime.checkpoint().catch((error: Error) => {
+      send({ type: 'log', level: 'error', msg: 'checkpoint failed', extra: { error: error.message } });
+    });
+  }, data.checkpointMs);
+
+  port.on('message', (message: ToEngine) => {
+    switch (message.type) {
+      case 'events':
+        for (const line of message.lines) decodeLine(line, runtime.sink, runtime.sink.clock);
+        return;
+      case 'query':
+        try {
+          send({ type: 'answer', id: message.id, json: runtime.answer(message.query) });
+        } catch (error) {
+          send({ type: 'failed', id: message.id, message: (error as Error).message });
+        }
+        return;
+      case 'checkpoint':
+        runtime.checkpoint().then(
+          () => send({ type: 'answer', id: message.id, json: 'true' }),
+          (error: Error) => send({ type: 'failed', id: message.id, message: error.message }),
+        );
+        return;
+      case 'stop':
+        clearInterval(drain);
+        clearInterval(checkpoint);
+        (feed?.stop() ?? Promise.resolve())
+          .catch(() => undefined)
+          .then(() => runtime.checkpoint())
+          .finally(() => send({ type: 'answer', id: message.id, json: 'true' }));
+        return;
+    }
+  });
+  send({ type: 'ready', status: runtime.status() });
+}
+
+start().catch((error: Error) => {
+  send({ type: 'log', level: 'error', msg: 'engine failed to start', extra: { error: error.message } });
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { ReferenceData } from '@tapeline/market';
+
+// One interface for every market-data source. A feed decodes its wire format and pushes plain
+// arguments into the sink: no event object per trade, so a busy feed allocates as little as its
+// wire format allows (the simulator nothing at all).
+
+export interface FeedSink {
+  trade(sym: string, price: number, size: number, ts: number): void;
+  status(sym: string, halted: boolean, reason: string, ts: number): void;
+  reference(data: readonly ReferenceData[]): void;
+  /** Feeds with their own time (simulator, replay) advance the engine clock through this. */
+  clock?(ts: number): void;
+}
+
+/** Counters every feed keeps; read them for logs and the status endpoint. */
+export interface FeedStats {
+  trades: number;
+  statuses: number;
+  /** Lines or frames that could not be decoded, skipped and counted. */
+  malformed: number;
+  /** Successful connections after the first (network feeds). */
+  reconnects: number;
+}
+
+export interface MarketFeed {
+  readonly name: string;
+  /**
+   * Starts pushing into the sink. Resolves once the feed runs (network feeds: first connection
+   * authenticated and subscribed); rejects on a fatal error such as refused credentials.
+   * Transient failures are retried with backoff, never thrown.
+   */
+  start(sink: FeedSink): Promise<void>;
+  /** Stops timers and sockets; no sink call happens after it resolves. */
+  stop(): Promise<void>;
+  stats(): FeedStats;
+}
+
+/** pino-compatible subset, so the server's logger can be passed as is. */
+export interface FeedLogger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export const silentLogger: FeedLogger = { info() {}, warn() {}, error() {} };
+
+export function emptyStats(): FeedStats {
+  return { trades: 0, statuses: 0, malformed: 0, reconnects: 0 };
+}

@@ -1,0 +1,143 @@
+import type { BackoffOptions } from '../backoff.ts';
+import {
+  emptyStats,
+  type FeedLogger,
+  type FeedSink,
+  type FeedStats,
+  type MarketFeed,
+  silentLogger,
+} from '../feed.ts';
+import { loadSymbols } from '../symbols.ts';
+import { WsConnection } from '../wsConnection.ts';
+
+// massive (formerly Polygon.io) stocks websocket. Protocol: connect; send
+// {"action":"auth","params":KEY}; on [{"ev":"status","status":"auth_success"}] send
+// {"action":"subscribe","params":"T.*,LULD.*"}. Frames are JSON arrays of messages tagged `ev`:
+//   T     trade: sym, p (price), s (size), t (SIP timestamp, Unix ms), plus x, i, z, c, q, trfi, trft
+//   LULD  limit up/limit down: T (ticker), h, l (band), i (indicator codes), z, t (Unix ms), q
+// LULD indicator 17 is a halt and 18 a resumption (documented for Nasdaq-listed names); both
+// map to statuses with reason LUDP. Other indicators are band updates and are not statuses.
+
+export const MASSIVE_SUBSCRIPTION = 'T.*,LULD.*';
+const LULD_HALT = 17;
+const LULD_RESUME = 18;
+
+export interface MassiveFeedOptions {
+  apiKey: string;
+  url: string;
+  symbolsFile: string | null;
+  logger?: FeedLogger;
+  backoff?: BackoffOptions;
+  limitBackoffMs?: number;
+}
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+export class MassiveFeed implements MarketFeed {
+  readonly name = 'massive';
+  private readonly counters: FeedStats = emptyStats();
+  private conn: WsConnection | null = null;
+
+  constructor(private readonly options: MassiveFeedOptions) {}
+
+  async start(sink: FeedSink): Promise<void> {
+    const logger = this.options.logger ?? silentLogger;
+    sink.reference(this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : []);
+    const counters = this.counters;
+    let send: (message: unknown) => void = () => {};
+    const conn = new WsConnection(
+      {
+        url: this.options.url,
+        name: 'massive',
+        logger,
+        stats: counters,
+        backoff: this.options.backoff,
+        limitBackoffMs: this.options.limitBackoffMs,
+      },
+      {
+        onOpen: (s) => {
+          send = s;
+          send({ action: 'auth', params: this.options.apiKey });
+        },
+        onFrame: (text) => {
+          let frame: unknown;
+          try {
+            frame = JSON.parse(text);
+          } catch {
+            counters.malformed++;
+            return;
+          }
+          if (!Array.isArray(frame)) {
+            counters.malformed++;
+            return;
+          }
+          for (const m of frame) {
+            if (typeof m !== 'object' || m === null) {
+              counters.malformed++;
+              continue;
+            }
+            const msg = m as Record<string, unknown>;
+            switch (msg.ev) {
+              case 'T':
+                if (typeof msg.sym === 'string' && isNum(msg.p) && isNum(msg.s) && isNum(msg.t)) {
+                  counters.trades++;
+                  sink.trade(msg.sym, msg.p, msg.s, msg.t);
+                } else counters.malformed++;
+                break;
+              case 'LULD': {
+                if (
+                  typeof msg.T !== 'string' ||
+                  !isNum(msg.t) ||
+                  (msg.i !== undefined && !Array.isArray(msg.i))
+                ) {
+                  counters.malformed++;
+                  break;
+                }
+                const codes = (msg.i ?? []) as unknown[];
+                if (codes.includes(LULD_HALT)) {
+                  counters.statuses++;
+                  sink.status(msg.T, true, 'LUDP', msg.t);
+                } else if (codes.includes(LULD_RESUME)) {
+                  counters.statuses++;
+                  sink.status(msg.T, false, 'LUDP', msg.t);
+                }
+                break;
+              }
+              case 'status':
+                this.onStatus(String(msg.status), String(msg.message ?? ''), send, logger);
+                break;
+              default:
+                counters.malformed++;
+            }
+          }
+        },
+      },
+    );
+    this.conn = conn;
+    await conn.start();
+  }
+
+  private onStatus(status: string, message: string, send: (m: unknown) => void, logger: FeedLogger): void {
+    const conn = this.conn;
+    if (!conn) return;
+    if (status === 'auth_success') {
+      send({ action: 'subscribe', params: MASSIVE_SUBSCRIPTION });
+      conn.ready();
+    } else if (status === 'auth_failed') {
+      conn.fatal(new Error(`authentication failed (check MASSIVE_API_KEY): ${message}`));
+    } else if (status === 'max_connections') {
+      conn.connectionLimit(`connection limit exceeded: ${message}`);
+    } else if (status === 'error') {
+      logger.warn(`massive: ${message}`);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.conn?.stop();
+    this.conn = null;
+  }
+
+  stats(): FeedStats {
+    return { ...this.counters };
+  }
+}

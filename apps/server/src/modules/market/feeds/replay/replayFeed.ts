@@ -1,0 +1,138 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { FeedConfigError } from '../config.ts';
+import {
+  emptyStats,
+  type FeedLogger,
+  type FeedSink,
+  type FeedStats,
+  type MarketFeed,
+  silentLogger,
+} from '../feed.ts';
+import { loadSymbols } from '../symbols.ts';
+import { decodeLine, STATUS, TRADE } from './ndjson.ts';
+
+// MARKET_FEED=replay:<file>: streams an NDJSON tape line by line (never the whole file in
+// memory). At speed 1 events keep their recorded spacing; at `max` (Infinity) they go as fast as
+// the sink takes them, yielding to the event loop now and then. The sink's clock follows the
+// file's timestamps. Malformed lines are counted and skipped.
+
+export interface ReplayFeedOptions {
+  file: string;
+  symbolsFile: string | null;
+  /** 1 = recorded pace, 10 = ten times faster, Infinity = as fast as possible. */
+  speed: number;
+  logger?: FeedLogger;
+  wallNow?: () => number;
+}
+
+const YIELD_EVERY = 4096;
+
+export class ReplayFeed implements MarketFeed {
+  readonly name: string;
+  private readonly counters: FeedStats = emptyStats();
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closeInput: (() => void) | null = null;
+  /** Settles when the whole file has been replayed (or the feed stopped). */
+  finished: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ReplayFeedOptions) {
+    this.name = `replay:${options.file}`;
+  }
+
+  async start(sink: FeedSink): Promise<void> {
+    const { file, symbolsFile } = this.options;
+    const logger = this.options.logger ?? silentLogger;
+    try {
+      await access(file);
+    } catch {
+      throw new FeedConfigError('MARKET_FEED', `names a replay file that cannot be read: ${file}`);
+    }
+    if (symbolsFile) sink.reference(await loadSymbols(symbolsFile));
+    else {
+      logger.warn(
+        'replay without MARKET_SYMBOLS: no reference data (names, sectors, prevClose) for the tape',
+      );
+      sink.reference([]);
+    }
+    this.finished = this.pump(sink).catch((error: Error) => logger.error(`replay stopped: ${error.message}`));
+  }
+
+  private async pump(sink: FeedSink): Promise<void> {
+    const input = createReadStream(this.options.file, { encoding: 'utf8' });
+    const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+    this.closeInput = () => {
+      lines.close();
+      input.destroy();
+    };
+    const { speed } = this.options;
+    const wallNow = this.options.wallNow ?? Date.now;
+    const counters = this.counters;
+    let firstTs = Number.NaN;
+    let wallStart = 0;
+    let clock = Number.NEGATIVE_INFINITY;
+    const onEvent = (ts: number) => {
+      if (ts > clock) {
+        clock = ts;
+        sink.clock?.(ts);
+      }
+    };
+    let n = 0;
+    try {
+      for await (const line of lines) {
+        if (this.stopped) break;
+        if (line.length === 0) continue;
+        if (Number.isFinite(speed)) {
+          const ts = peekTs(line);
+          if (!Number.isNaN(ts)) {
+            if (Number.isNaN(firstTs)) {
+              firstTs = ts;
+              wallStart = wallNow();
+            }
+            const wait = wallStart + (ts - firstTs) / speed - wallNow();
+            if (wait > 1) await this.sleep(wait);
+            if (this.stopped) break;
+          }
+        } else if (++n % YIELD_EVERY === 0) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.stopped) break;
+        }
+        const kind = decodeLine(line, sink, onEvent);
+        if (kind === TRADE) counters.trades++;
+        else if (kind === STATUS) counters.statuses++;
+        else counters.malformed++;
+      }
+    } finally {
+      this.closeInput?.();
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wake = resolve;
+      this.timer = setTimeout(resolve, ms);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.wake?.();
+    this.closeInput?.();
+    await this.finished;
+  }
+
+  stats(): FeedStats {
+    return { ...this.counters };
+  }
+}
+
+/** The "ts" of a line without a full parse, for pacing; NaN when absent. */
+function peekTs(line: string): number {
+  const at = line.lastIndexOf('"ts":');
+  if (at < 0) return Number.NaN;
+  return Number.parseFloat(line.slice(at + 5));
+}

@@ -1,0 +1,7 @@
+export {
+  createSimulator,
+  openingBell,
+  type Simulator,
+  type SimulatorSink,
+  virtualTime,
+} from '@tapeline/market';

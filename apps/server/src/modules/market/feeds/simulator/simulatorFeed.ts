@@ -1,0 +1,77 @@
+import { emptyStats, type FeedSink, type FeedStats, type MarketFeed } from '../feed.ts';
+import { createSimulator, openingBell, type SimulatorSink, virtualTime } from './core.ts';
+
+// Runs the pure simulator on a timer. Virtual clock (default): starts at the opening bell of the
+// current or next trading day and runs `speed` times faster than the wall. Wall clock: follows
+// real time from now, so the tape is quiet when the market is closed.
+
+export interface SimulatorFeedOptions {
+  seed: number;
+  symbols: number;
+  tradesPerSecond: number;
+  clock: 'virtual' | 'wall';
+  speed: number;
+  /** How often the simulator catches up with the clock (default 50 ms). */
+  tickMs?: number;
+  /** Wall clock, injectable for tests. */
+  wallNow?: () => number;
+  /** Overrides the virtual start (tests, tools); default: the opening bell. */
+  startTs?: number;
+}
+
+export class SimulatorFeed implements MarketFeed {
+  readonly name = 'simulator';
+  private timer: NodeJS.Timeout | null = null;
+  private readonly counters: FeedStats = emptyStats();
+  private readonly wallNow: () => number;
+  /** Where virtual time starts; known before start() so the engine can be told its first session. */
+  readonly startTs: number;
+
+  constructor(private readonly options: SimulatorFeedOptions) {
+    this.wallNow = options.wallNow ?? Date.now;
+    const now = this.wallNow();
+    this.startTs = options.startTs ?? (options.clock === 'wall' ? now : openingBell(now));
+  }
+
+  async start(sink: FeedSink): Promise<void> {
+    const { seed, symbols, tradesPerSecond } = this.options;
+    const sim = createSimulator({ seed, symbols, tradesPerSecond, startTs: this.startTs });
+    const counters = this.counters;
+    // One counting sink for the whole run: the per-print path allocates nothing.
+    const inner: SimulatorSink = {
+      trade(sym, price, size, ts) {
+        counters.trades++;
+        sink.trade(sym, price, size, ts);
+      },
+      status(sym, halted, reason, ts) {
+        counters.statuses++;
+        sink.status(sym, halted, reason, ts);
+      },
+    };
+    sink.reference(sim.reference());
+    sink.clock?.(this.startTs);
+    const speed = this.options.clock === 'wall' ? 1 : this.options.speed;
+    const wallStart = this.wallNow();
+    let day = sim.day;
+    const tick = () => {
+      const ts = Math.floor(virtualTime(this.startTs, wallStart, this.wallNow(), speed));
+      sim.step(ts, inner);
+      // A new trading day brings new prevClose values: hand the engine fresh reference data.
+      if (sim.day !== day) {
+        day = sim.day;
+        sink.reference(sim.reference());
+      }
+      sink.clock?.(ts);
+    };
+    this.timer = setInterval(tick, this.options.tickMs ?? 50);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  stats(): FeedStats {
+    return { ...this.counters };
+  }
+}

@@ -1,0 +1,139 @@
+import { STREAM_EVENTS, type StreamBatchView, streamBatchSchema } from '@tapeline/core';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSubscriber, seedUser } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/testApp.ts';
+
+// Friday 2026-11-20, 09:30 New York: a regular session the hand-fed engine starts in.
+const OPEN = Date.UTC(2026, 10, 20, 14, 30);
+const trade = (sym: string, price: number, size: number, minute: number) =>
+  JSON.stringify({ type: 'trade', sym, price, size, ts: OPEN + minute * 60_000 });
+
+let app: TestApp;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  app = await startTestApp({
+    mail: 'outbox',
+    env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
+  });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await app?.close();
+});
+
+function engine() {
+  const host = app.app.market.engine;
+  if (!host) throw new Error('this app runs no engine');
+  return host;
+}
+
+async function connect(token: string): Promise<Socket> {
+  const socket = io(app.baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  await new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(undefined));
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const subscribe = (socket: Socket) =>
+  socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe) as Promise<{ success: boolean }>;
+
+function nextUpdate(socket: Socket): Promise<StreamBatchView> {
+  return new Promise((resolve) =>
+    socket.once(STREAM_EVENTS.update, (bytes: ArrayBuffer | Buffer) =>
+      resolve(streamBatchSchema.parse(JSON.parse(Buffer.from(bytes as ArrayBuffer).toString()))),
+    ),
+  );
+}
+
+async function dataToken(token: string): Promise<string> {
+  const res = await app.call<{ token: string }>('POST', '/api/auth/ds/login', { token });
+  return res.body.token;
+}
+
+describe('live stream over socket.io', () => {
+  it('sends a subscriber the engine batch as one binary JSON frame, in the spec entry shape', async () => {
+    const { token } = await seedSubscriber(app);
+    const socket = await connect(token);
+    expect(await subscribe(socket)).toEqual({ success: true });
+    const update = nextUpdate(socket);
+    engine().push([100, 101, 101.5, 101.25, 102].map((p, i) => trade('ABC', p, 100, i)));
+    const batch = await update;
+    const abc = batch.highs.find((h) => h[0] === 'ABC');
+    expect(abc?.slice(0, 3)).toEqual(['ABC', 102, 3]);
+    expect(abc?.[5]).toBe(500);
+  });
+
+  it('refuses the stream to a user without a subscription', async () => {
+    const { token } = await seedUser(app);
+    const socket = await connect(token);
+    const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
+    expect(await subscribe(socket)).toEqual({ success: false });
+    expect(await refused).toEqual({ error: 'subscription_required' });
+  });
+});
+
+describe('data host', () => {
+  it('serves Discovery to Pro with the Pro Plus columns left out, and all columns to Pro Plus', async () => {
+    engine().push([trade('DISC', 10, 1000, 20), trade('DISC', 10.5, 1000, 21)]);
+    const pro = await dataToken((await seedSubscriber(app, 'pro')).token);
+    const rows = await app.call<Record<string, unknown>[]>('GET', '/data/discovery?tf=15m', { token: pro });
+    expect(rows.status).toBe(200);
+    const row = rows.body.find((r) => r.s === 'DISC');
+    expect(row).toMatchObject({ s: 'DISC', l: 10.5 });
+    for (const key of ['z', 'mf', 'st', 'sr', 'tr', 'g']) expect(row).not.toHaveProperty(key);
+
+    const plus = await dataToken((await seedSubscriber(app, 'proplus')).token);
+    const all = await app.call<Record<string, unknown>[]>('GET', '/data/discovery-15min.json', {
+      token: plus,
+    });
+    expect(all.body.find((r) => r.s === 'DISC')).toHaveProperty('st');
+  });
+
+  it('keeps Discovery from Standard, and the data host from API tokens and strangers', async () => {
+    const standard = await seedSubscriber(app, 'standard');
+    const res = await app.call('GET', '/data/discovery?tf=1d', { token: await dataToken(standard.token) });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: 'upgrade_required' });
+    expect((await app.call('GET', '/data/discovery?tf=1d', { token: standard.token })).status).toBe(401);
+    expect((await app.call('GET', '/data/stream_bk')).body).toEqual({ error: 'Invalid access_token' });
+  });
+
+  it('answers bad timeframes and symbols with 400', async () => {
+    const token = await dataToken((await seedSubscriber(app, 'proplus')).token);
+    expect((await app.call('GET', '/data/discovery?tf=7min', { token })).status).toBe(400);
+    expect((await app.call('GET', '/data/real-volume/NOT%20A%20SYMBOL', { token })).status).toBe(400);
+    expect((await app.call('GET', '/data/discovery-7min.json', { token })).status).toBe(400);
+  });
+
+  it('keeps recent batches for LOAD RECENT, oldest first', async () => {
+    const token = await dataToken((await seedSubscriber(app)).token);
+    const res = await app.call<{ data: StreamBatchView[] }>('GET', '/data/stream_bk', { token });
+    expect(res.status).toBe(200);
+    const highs = res.body.data.flatMap((b) => b.highs.map((h) => h[0]));
+    expect(highs).toContain('ABC');
+    const times = res.body.data.map((b) => b.ts);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('lists names, sector counts and per-symbol real volume', async () => {
+    const token = await dataToken((await seedSubscriber(app)).token);
+    const names = await app.call<{ s: string }[]>('GET', '/data/stock-names.json', { token });
+    expect(names.body.map((n) => n.s)).toEqual(expect.arrayContaining(['ABC', 'DISC']));
+    const counts = await app.call<Record<string, number>>('GET', '/data/sector/symbols/cnt', { token });
+    expect(Object.keys(counts.body)).toContain('9');
+    const rv = await app.call<{ success: boolean; data: Record<string, unknown> }>(
+      'GET',
+      '/data/real-volume/disc',
+      {
+        token,
+      },
+    );
+    expect(rv.body.success).toBe(true);
+    // Two prints of 1,000 shares in the current bar; no prior bar to compare with yet.
+    expect(rv.body.data['15min']).toEqual([2000, null]);
+  });
+});

@@ -1,0 +1,54 @@
+import { channelRequestSchema, STREAM_EVENTS } from '@tapeline/core';
+import type { Server, Socket } from 'socket.io';
+import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Backlog } from './backlog.ts';
+
+export const STREAM_TOPIC = 'stream';
+export const STREAM_ROOM = 'stream';
+
+/** Decides whether a connected user may watch the stream (a subscriber). */
+export type StreamAccess = (userId: string) => Promise<boolean>;
+
+/**
+ * Relays engine batches from the bus to every subscribed socket. Each batch is one Buffer of
+ * UTF-8 JSON, made once and written to all sockets as a binary frame: no per-client encoding.
+ */
+export async function startStreamGateway(io: Server, bus: Bus, backlog: Backlog, access: StreamAccess) {
+  const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    backlog.push(bytes.toString());
+    io.to(STREAM_ROOM).emit(STREAM_EVENTS.update, bytes);
+  });
+
+  const join = async (socket: Socket) => {
+    if (await access(socket.data.userId as string)) {
+      await socket.join(STREAM_ROOM);
+      return true;
+    }
+    socket.emit(STREAM_EVENTS.error, { error: 'subscription_required' });
+    return false;
+  };
+
+  const onConnection = (socket: Socket) => {
+    socket.on(STREAM_EVENTS.subscribe, (ack?: unknown) => {
+      void join(socket).then((ok) => typeof ack === 'function' && ack({ success: ok }));
+    });
+    socket.on(STREAM_EVENTS.channelSubscribe, (body: unknown, ack?: unknown) => {
+      const parsed = channelRequestSchema.safeParse(body);
+      const done = (ok: boolean) => typeof ack === 'function' && ack({ success: ok });
+      if (!parsed.success) return done(false);
+      void join(socket).then(done);
+    });
+    socket.on(STREAM_EVENTS.channelUnsubscribe, (body: unknown, ack?: unknown) => {
+      const ok = channelRequestSchema.safeParse(body).success;
+      if (ok) void socket.leave(STREAM_ROOM);
+      if (typeof ack === 'function') ack({ success: ok });
+    });
+  };
+  io.on('connection', onConnection);
+
+  return async () => {
+    io.off('connection', onConnection);
+    await unsubscribe();
+  };
+}

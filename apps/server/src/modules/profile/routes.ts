@@ -1,0 +1,54 @@
+import multipart from '@fastify/multipart';
+import { messages, PROFILE_IMAGE_MAX_BYTES } from '@tapeline/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { profileImages } from '../../platform/db/schema.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import type { Guards } from '../../platform/http/guards.ts';
+import { toProfileView } from './profileView.ts';
+import { readProfileForm } from './readForm.ts';
+import { updateProfile } from './updateProfile.ts';
+
+const imageParams = z.object({ userId: z.string().uuid() });
+
+/**
+ * The Profile tab. Reading needs only a session (a user without a subscription still reaches
+ * /profile); saving needs a verified address, so a throwaway signup cannot squat usernames.
+ */
+export async function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): Promise<void> {
+  app.get('/api/profile', async (request) => toProfileView((await guards.requireUser(request)).user));
+
+  // Multipart is registered inside this plugin only: no other route accepts file uploads.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+    scope.post('/api/profile', async (request) => {
+      const { user } = await guards.requireVerified(request);
+      const form = await readProfileForm(request);
+      return toProfileView(await updateProfile(ctx, user, form));
+    });
+  });
+
+  // Public: an <img> cannot send the bearer token, and the picture is shown to other traders.
+  app.get('/api/profile/image/:userId', async (request, reply) => {
+    const params = imageParams.safeParse(request.params);
+    const [row] = params.success
+      ? await ctx.database.db
+          .select()
+          .from(profileImages)
+          .where(eq(profileImages.userId, params.data.userId))
+          .limit(1)
+      : [];
+    if (!row) throw new HttpError(404, 'not_found', messages.notFound);
+    return reply
+      .type(row.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'public, max-age=86400')
+      .header('last-modified', row.updatedAt.toUTCString())
+      .send(row.bytes);
+  });
+}

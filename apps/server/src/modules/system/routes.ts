@@ -1,0 +1,16 @@
+import type { ConfigResponse } from '@tapeline/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+
+/** What the browser needs to know before sign-in, and a health probe for load balancers. */
+export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/api/config',
+    async (): Promise<ConfigResponse> => ({
+      google_client_id: ctx.config.googleClientId ?? null,
+      billing: 'test',
+      simulated: ctx.config.marketFeed === 'simulator',
+    }),
+  );
+  app.get('/api/health', async () => ({ ok: true, database: ctx.database.driver }));
+}

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/testApp.ts';
+
+let app: TestApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('GET /api/config', () => {
+  it('says SIMULATED only when the simulator feeds the market', async () => {
+    app = await startTestApp({ mail: 'outbox', env: { MARKET_FEED: 'off' } });
+    expect((await app.call('GET', '/api/config')).body).toMatchObject({
+      simulated: false,
+      google_client_id: null,
+    });
+  });
+
+  it('names the Google client when sign-in with Google is configured', async () => {
+    app = await startTestApp({ mail: 'outbox', env: { GOOGLE_CLIENT_ID: 'client-123' } });
+    expect((await app.call('GET', '/api/config')).body).toMatchObject({ google_client_id: 'client-123' });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers with the database driver in use', async () => {
+    app = await startTestApp({ mail: 'outbox' });
+    const res = await app.call('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, database: expect.stringMatching(/^(pglite|postgres)$/) });
+  });
+});

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      appUrl: 'http://localhost:8080',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      jwtSecret: undefined,
+      jwtTtlMs: 168 * 3600_000,
+      googleClientId: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      rateLimitScale: 1,
+    });
+    expect(path.isAbsolute(config.webDist)).toBe(true);
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('resolves DATA_DIR and WEB_DIST to absolute paths', () => {
+    const config = loadConfig({ DATA_DIR: 'var/tapeline', WEB_DIST: 'build/web' });
+    expect(config.dataDir).toBe(path.resolve('var/tapeline'));
+    expect(config.webDist).toBe(path.resolve('build/web'));
+  });
+
+  it('derives APP_URL from PORT when unset', () => {
+    expect(loadConfig({ PORT: '3000' }).appUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    ['https://tapeline.example/', 'https://tapeline.example'],
+    ['https://tapeline.example///', 'https://tapeline.example'],
+    ['https://example.com/tapeline/', 'https://example.com/tapeline'],
+  ])('trims trailing slashes from APP_URL %s', (raw, expected) => {
+    expect(loadConfig({ APP_URL: raw }).appUrl).toBe(expected);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, logLevel: 'info' });
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '9000',
+      DATABASE_URL: 'postgresql://u:p@db:5432/tapeline',
+      REDIS_URL: 'rediss://cache:6380',
+      SMTP_URL: 'smtps://user:pass@mail:465',
+      JWT_SECRET: 'x'.repeat(32),
+      JWT_TTL_HOURS: '1.5',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_SCALE: '0.5',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 9000,
+      databaseUrl: 'postgresql://u:p@db:5432/tapeline',
+      redisUrl: 'rediss://cache:6380',
+      smtpUrl: 'smtps://user:pass@mail:465',
+      jwtTtlMs: 1.5 * 3600_000,
+      trustProxy: true,
+      rateLimitScale: 0.5,
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://cache'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['APP_URL', 'ftp://tapeline.example'],
+    ['JWT_SECRET', 'x'.repeat(31)],
+    ['JWT_TTL_HOURS', '0'],
+    ['LOG_LEVEL', 'verbose'],
+    ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'yes'],
+    ['RATE_LIMIT_SCALE', '-1'],
+    ['GOOGLE_JWKS_URL', 'file:///etc/passwd'],
+  ])('refuses %s=%s with a ConfigError naming it', (variable, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [variable]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(new RegExp(`^\\s+${variable}: `, 'm'));
+  });
+
+  it('names every invalid variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
+  });
+
+  it('never echoes a secret it refuses', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'hunter2-short' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2-short') }),
+    );
+  });
+});

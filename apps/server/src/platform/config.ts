@@ -1,0 +1,195 @@
+import path from 'node:path';
+import { DEFAULT_PLAN_IDS, LEGACY_PLAN_IDS } from '@tapeline/core';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const urlWith = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlWith(['redis:', 'rediss:']).optional(),
+  SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Tapeline <no-reply@tapeline.local>'),
+  APP_URL: urlWith(['http:', 'https:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: urlWith(['http:', 'https:']).default('https://www.googleapis.com/oauth2/v3/certs'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * simulator | replay:<file> | massive | alpaca | off (no engine on this node) |
+   * manual[:<ISO start>] (events only from EngineHost.push: tests and tools).
+   */
+  MARKET_FEED: z
+    .string()
+    .regex(
+      /^(simulator|massive|alpaca|off|replay:.+|manual(:.+)?)$/,
+      'must be simulator, replay:<file>, massive, alpaca or off',
+    )
+    .default('simulator'),
+  BILLING: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its calls; tests point it at a fake API on loopback. */
+  STRIPE_API_BASE: urlWith(['http:', 'https:']).optional(),
+  /** `plan=cents,…` overriding default prices, e.g. `pro=6900,pro_annual=69000`. */
+  PLAN_PRICES: z
+    .string()
+    .regex(/^\s*[a-z_]+=\d+\s*(,\s*[a-z_]+=\d+\s*)*$/, 'must be plan=cents,plan=cents')
+    .optional(),
+  /** `CODE=percent,…` for the local provider's coupons (Stripe keeps its own). */
+  BILLING_COUPONS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9_-]+=\d{1,3}\s*(,\s*[A-Za-z0-9_-]+=\d{1,3}\s*)*$/,
+      'must be CODE=percent,CODE=percent',
+    )
+    .optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  jwtSecret: string | undefined;
+  jwtTtlMs: number;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+  /** Multiplies every rate-limit allowance; tests and load checks raise it. */
+  rateLimitScale: number;
+  marketFeed: string;
+  /** The feed's own settings (MARKET_*, REPLAY_*, SIM_*, MASSIVE_*, ALPACA_*), for the engine thread. */
+  feedEnv: Record<string, string>;
+  billing: BillingConfig;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  apiBase: string | undefined;
+}
+
+export interface BillingConfig {
+  provider: 'local' | 'stripe';
+  stripe: StripeSettings | null;
+  /** Price overrides in cents by plan id; the catalogue in modules/billing supplies the rest. */
+  planPrices: Record<string, number>;
+  /** Local coupons: code → percent off. Empty means the built-in defaults. */
+  coupons: Record<string, number>;
+}
+
+const DEFAULT_COUPONS: Record<string, number> = { TRADER10: 10, LAUNCH25: 25 };
+
+function pairs(value: string | undefined): Record<string, number> {
+  if (!value) return {};
+  return Object.fromEntries(
+    value.split(',').map((part) => {
+      const [key = '', amount = '0'] = part.trim().split('=');
+      return [key.trim(), Number(amount)];
+    }),
+  );
+}
+
+/** BILLING=stripe without its keys would fail at the first payment; fail at start instead. */
+function billingConfig(env: Env): BillingConfig {
+  const coupons = env.BILLING_COUPONS ? pairs(env.BILLING_COUPONS) : DEFAULT_COUPONS;
+  const bad = Object.entries(coupons).find(([, percent]) => percent < 1 || percent > 100);
+  if (bad)
+    throw new ConfigError(`Invalid configuration:\n  BILLING_COUPONS: ${bad[0]} must be 1 to 100 percent`);
+  const planPrices = pairs(env.PLAN_PRICES);
+  const known: readonly string[] = [...DEFAULT_PLAN_IDS, ...LEGACY_PLAN_IDS];
+  const unknown = Object.keys(planPrices).find((id) => !known.includes(id));
+  if (unknown) throw new ConfigError(`Invalid configuration:\n  PLAN_PRICES: no plan named ${unknown}`);
+  const base = { planPrices, coupons };
+  if (env.BILLING === 'local') return { provider: 'local', stripe: null, ...base };
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const).filter(
+    (name) => !env[name],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.map((n) => `${n}: required when BILLING=stripe`).join('\n  ')}`,
+    );
+  }
+  return {
+    provider: 'stripe',
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+      apiBase: env.STRIPE_API_BASE,
+    },
+    ...base,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads configuration from the environment; an invalid value fails naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET,
+    jwtTtlMs: env.JWT_TTL_HOURS * 3600_000,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    googleJwksUrl: env.GOOGLE_JWKS_URL,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    trustProxy: env.TRUST_PROXY === 'true',
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+    marketFeed: env.MARKET_FEED,
+    feedEnv: Object.fromEntries(
+      Object.entries(raw).filter(([key]) => /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA)_/.test(key)),
+    ) as Record<string, string>,
+    billing: billingConfig(env),
+  };
+}

@@ -1,0 +1,85 @@
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import type { BillingProvider } from '../modules/billing/provider.ts';
+import { createBillingProvider } from '../modules/billing/providers/index.ts';
+import { type AccessTokens, createAccessTokens } from './auth/accessTokens.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
+import type { Bus } from './bus/bus.ts';
+import { createMemoryBus } from './bus/memoryBus.ts';
+import { createRedisBus } from './bus/redisBus.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createRateLimiter, type RateLimiter } from './rateLimit.ts';
+import { loadOrCreateSecret } from './secrets.ts';
+
+/** Everything a module needs, built once at start-up; modules receive it, never import it. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  /** Short-lived tokens for the data host (`/data`), from POST /api/auth/ds/login. */
+  dataTokens: AccessTokens;
+  limiter: RateLimiter;
+  clock: Clock;
+  google: GoogleVerifier | null;
+  log: Logger;
+  redis: Redis | null;
+  /** Engine batches to gateways: in-process, or Redis across nodes. */
+  bus: Bus;
+  /** Subscriptions and cards: the local test-mode provider or Stripe (BILLING). */
+  billing: BillingProvider;
+}
+
+export const DATA_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+export interface ContextOverrides {
+  clock?: Clock;
+  database?: Database;
+  log?: Logger;
+}
+
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const log = overrides.log ?? pino({ level: config.logLevel });
+  const clock = overrides.clock ?? systemClock;
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dir: `${config.dataDir}/pglite` },
+    ));
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt_secret'));
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(database.db, log);
+  return {
+    config,
+    database,
+    mailer,
+    tokens: createAccessTokens(jwtSecret, config.jwtTtlMs, () => clock.now()),
+    dataTokens: createAccessTokens(jwtSecret, DATA_TOKEN_TTL_MS, () => clock.now(), 'tapeline-data'),
+    limiter: createRateLimiter({ redis: redis ?? undefined, scale: config.rateLimitScale }),
+    clock,
+    google: config.googleClientId
+      ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
+      : null,
+    log,
+    redis,
+    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus(),
+    billing: createBillingProvider({ config, database, clock, log }),
+  };
+}
+
+/** Closes in dependency order; the database last so no query is cut off mid-write. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.bus.close();
+  await ctx.mailer.close();
+  if (ctx.redis) await ctx.redis.quit().catch(() => ctx.redis?.disconnect());
+  await ctx.database.close();
+}

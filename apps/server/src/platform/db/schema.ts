@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** Stored trimmed and lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  /** Null for accounts that only sign in with Google. */
+  passwordHash: text('password_hash'),
+  googleSub: text('google_sub').unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** When the current unverified signup began; it blocks the address for 2 hours. */
+  signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
+  username: text('username'),
+  role: text('role', { enum: ['trader', 'mod', 'admin'] })
+    .notNull()
+    .default('trader'),
+  chat: integer('chat').notNull().default(1),
+  vibe: integer('vibe').notNull().default(0),
+  curPosts: integer('cur_posts').notNull().default(0),
+  totPosts: integer('tot_posts').notNull().default(0),
+  service1yr: boolean('service1yr').notNull().default(false),
+  vip: boolean('vip').notNull().default(false),
+  profileImage: text('profile_image'),
+  chatNotification: boolean('chat_notification').notNull().default(true),
+  banExpAt: timestamp('ban_exp_at', { withTimezone: true }),
+  /** Bumped on password change or reset: every token carrying an older version is refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    /** SHA-256 of the token; the token itself only ever exists in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address a verify token proves; a later email change makes the token useless. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+export const devMail = pgTable('dev_mail', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  links: jsonb('links').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The saved card of a billing customer, as the provider reported it (never the number). */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+  providerCustomerId: text('provider_customer_id').notNull().unique(),
+  /** The provider's payment method (local: the card token's id, whose test behaviour applies). */
+  paymentMethodId: text('payment_method_id'),
+  cardKind: text('card_kind'),
+  cardLast4: text('card_last_4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    /** The provider's id (local: `sub_…`, stripe: Stripe's). */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    plan: text('plan').notNull(),
+    /** Cents per interval after any coupon. */
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    couponId: text('coupon_id'),
+    percentOff: integer('percent_off'),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Failed charge attempts in a row (local lifecycle: past_due, then unpaid). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    planId: text('plan_id').notNull(),
+    /** Cents; negative for a credit. */
+    total: integer('total').notNull(),
+    status: text('status', { enum: ['paid', 'open', 'failed', 'void'] }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId, t.created)],
+);
+
+/** Card tokens of the local test-mode provider: single use, like Stripe's. */
+export const localCardTokens = pgTable('local_card_tokens', {
+  id: text('id').primaryKey(),
+  cardKind: text('card_kind').notNull(),
+  last4: text('last_4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  name: text('name').notNull(),
+  /** What Stripe's matching test number does: succeed, or fail on attach or on charge. */
+  behaviour: text('behaviour').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Provider webhook events already applied, so a redelivery changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Profile pictures, re-encoded by the server; kept in the database so nothing is lost. */
+export const profileImages = pgTable('profile_images', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Clicks and searches per symbol; the score halves every few hours so "popular" means now. */
+export const symbolPopularity = pgTable('symbol_popularity', {
+  symbol: text('symbol').primaryKey(),
+  /** The decayed score as of `updatedAt`. */
+  score: doublePrecision('score').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

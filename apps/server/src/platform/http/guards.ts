@@ -1,0 +1,107 @@
+import { isActive, meetsTier, type RequiredTier, type Role, type Tier, tierOf } from '@tapeline/core';
+import type { FastifyRequest } from 'fastify';
+import type { AuthDeps } from '../../modules/auth/deps.ts';
+import { authenticate } from '../../modules/auth/session.ts';
+import { findCurrentSubscription, toSubscriptionView } from '../../modules/billing/currentBilling.ts';
+import type { SubscriptionRow, UserRow } from '../db/schema.ts';
+import { HttpError, unauthorized } from './errors.ts';
+
+/** Who is calling and what their subscription opens; every guard answers with this. */
+export interface Principal {
+  user: UserRow;
+  /** The subscription that counts for the dashboard (verified user, active), or null. */
+  subscription: SubscriptionRow | null;
+  tier: Tier;
+}
+
+/** What a route or socket event needs. Checked in this order, so the first failure wins. */
+export interface Requirement {
+  verified?: boolean;
+  subscriber?: boolean;
+  tier?: RequiredTier;
+  role?: 'admin' | 'mod';
+}
+
+export const GUARD_MESSAGES = {
+  unverified: 'Please verify your email address first',
+  subscriptionRequired: 'An active subscription is required',
+  upgradeRequired: 'Upgrade your plan to use this',
+  forbidden: 'You are not allowed to do this',
+} as const;
+
+/** mod is met by mod or admin; admin only by admin. */
+function hasRole(role: Role, required: 'admin' | 'mod'): boolean {
+  return required === 'admin' ? role === 'admin' : role === 'admin' || role === 'mod';
+}
+
+/**
+ * Throws the HttpError a principal earns against a requirement. Pure, so socket handlers and
+ * HTTP routes share the exact same decision.
+ */
+export function enforce(principal: Principal, need: Requirement): Principal {
+  const { user } = principal;
+  if (need.role && !hasRole(user.role, need.role)) {
+    throw new HttpError(403, 'forbidden', GUARD_MESSAGES.forbidden);
+  }
+  if ((need.verified || need.subscriber || need.tier) && !user.emailVerified) {
+    // An unverified user's subscription does not count (redirect rule 3 comes before rule 4).
+    throw need.verified
+      ? new HttpError(403, 'email_unverified', GUARD_MESSAGES.unverified)
+      : new HttpError(403, 'subscription_required', GUARD_MESSAGES.subscriptionRequired);
+  }
+  if ((need.subscriber || need.tier) && !principal.subscription) {
+    throw new HttpError(403, 'subscription_required', GUARD_MESSAGES.subscriptionRequired);
+  }
+  if (need.tier && !meetsTier(principal.tier, need.tier)) {
+    throw new HttpError(403, 'upgrade_required', GUARD_MESSAGES.upgradeRequired);
+  }
+  return principal;
+}
+
+/**
+ * The predicates read the API shape (`ended_at`, `canceled_at`), not the row's camelCase
+ * columns: passing the row would silently ignore an ended subscription.
+ */
+async function principalOf(deps: AuthDeps, user: UserRow): Promise<Principal> {
+  const row = user.emailVerified ? await findCurrentSubscription(deps.ctx.database.db, user.id) : undefined;
+  const view = row ? toSubscriptionView(row) : null;
+  const subscription = row && isActive(view) ? row : null;
+  return { user, subscription, tier: subscription ? tierOf(view) : 'none' };
+}
+
+export interface Guards {
+  /** 401 `{error: 'Invalid access_token'}` (or `'access_token expired'`) without a valid token. */
+  requireUser(request: FastifyRequest): Promise<Principal>;
+  /** 403 `email_unverified` for an address not yet verified. */
+  requireVerified(request: FastifyRequest): Promise<Principal>;
+  /** 403 `subscription_required` without an active subscription (core `isActive`). */
+  requireSubscriber(request: FastifyRequest): Promise<Principal>;
+  /** 403 `upgrade_required` below the tier (core `tierOf`/`meetsTier`). */
+  requireTier(request: FastifyRequest, tier: RequiredTier): Promise<Principal>;
+  /** 403 `forbidden` without the role (admin satisfies mod). */
+  requireRole(request: FastifyRequest, role: 'admin' | 'mod'): Promise<Principal>;
+  /** Any combination, for routes that need more than one. */
+  require(request: FastifyRequest, need: Requirement): Promise<Principal>;
+  /** For socket.io handlers: the socket's user id (set at the handshake) against a requirement. */
+  forUserId(userId: string, need: Requirement): Promise<Principal>;
+}
+
+export function createGuards(deps: AuthDeps): Guards {
+  const check = async (request: FastifyRequest, need: Requirement) => {
+    const user = await authenticate(deps, request.headers.authorization);
+    return enforce(await principalOf(deps, user), need);
+  };
+  return {
+    requireUser: (request) => check(request, {}),
+    requireVerified: (request) => check(request, { verified: true }),
+    requireSubscriber: (request) => check(request, { subscriber: true }),
+    requireTier: (request, tier) => check(request, { tier }),
+    requireRole: (request, role) => check(request, { role }),
+    require: check,
+    async forUserId(userId, need) {
+      const user = await deps.users.findById(userId);
+      if (!user) throw unauthorized();
+      return enforce(await principalOf(deps, user), need);
+    },
+  };
+}

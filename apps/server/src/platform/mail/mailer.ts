@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { devMail } from '../db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
+
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(LINK_PATTERN) ?? [])];
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Without SMTP_URL, mail goes to a dev outbox: kept in the database (so it survives a
+ * restart), listed at GET /api/dev/mail, and its links logged so a developer can click them.
+ */
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const links = linksIn(mail.text);
+      await db.insert(devMail).values({ ...mail, links });
+      log.info({ to: mail.to, subject: mail.subject, links }, 'mail kept in the dev outbox');
+    },
+    async close() {},
+  };
+}

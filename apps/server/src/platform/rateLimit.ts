@@ -1,0 +1,103 @@
+import { messages } from '@tapeline/core';
+import type { Redis } from 'ioredis';
+import {
+  type IRateLimiterOptions,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { HttpError } from './http/errors.ts';
+
+export interface Policy {
+  points: number;
+  durationSec: number;
+  /** A product rule rather than an abuse limit: RATE_LIMIT_SCALE does not stretch it. */
+  fixed?: boolean;
+}
+
+/** Allowances per window. Keys are per IP and per IP+account, so an attacker hammering one
+ * account from elsewhere cannot lock its owner out; the account-wide cap is wide and short. */
+export const policies = {
+  loginIp: { points: 30, durationSec: 300 },
+  loginAccountIp: { points: 8, durationSec: 300 },
+  loginAccount: { points: 100, durationSec: 600 },
+  signupIp: { points: 10, durationSec: 3600 },
+  mailIp: { points: 10, durationSec: 900 },
+  mailAccount: { points: 5, durationSec: 900 },
+  resetIp: { points: 20, durationSec: 900 },
+  googleIp: { points: 30, durationSec: 300 },
+  /** One vote per user and symbol a minute, so a single trader cannot pump a symbol. */
+  popularityVote: { points: 1, durationSec: 60, fixed: true },
+  popularityUser: { points: 120, durationSec: 60 },
+} satisfies Record<string, Policy>;
+
+export type PolicyName = keyof typeof policies;
+
+export interface RateLimiter {
+  /** Counts one attempt; throws 429 once the allowance of any key is spent. */
+  consume(policy: PolicyName, key: string): Promise<void>;
+  /** Throws 429 when a key's allowance is spent, without counting this attempt. */
+  check(policy: PolicyName, key: string): Promise<void>;
+  /** Counts a failure against a key that `check` guards. */
+  penalize(policy: PolicyName, key: string): Promise<void>;
+  /** Forgets a key, e.g. an account's failures after the owner signs in. */
+  reset(policy: PolicyName, key: string): Promise<void>;
+}
+
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSec: number) {
+    super(429, 'rate_limited', messages.rateLimited, false, { 'retry-after': String(retryAfterSec) });
+  }
+}
+
+export function createRateLimiter(options: { redis?: Redis; scale: number; prefix?: string }): RateLimiter {
+  const limiters = new Map<PolicyName, RateLimiterMemory | RateLimiterRedis>();
+  for (const [name, policy] of Object.entries(policies) as [PolicyName, Policy][]) {
+    const opts: IRateLimiterOptions = {
+      keyPrefix: `${options.prefix ?? 'rl'}:${name}`,
+      points: policy.fixed ? policy.points : Math.max(1, Math.round(policy.points * options.scale)),
+      duration: policy.durationSec,
+    };
+    limiters.set(
+      name,
+      options.redis
+        ? // If Redis stops answering, each node falls back to counting in memory rather than failing logins.
+          new RateLimiterRedis({
+            ...opts,
+            storeClient: options.redis,
+            insuranceLimiter: new RateLimiterMemory(opts),
+          })
+        : new RateLimiterMemory(opts),
+    );
+  }
+  const get = (name: PolicyName) => {
+    const limiter = limiters.get(name);
+    if (!limiter) throw new Error(`unknown rate-limit policy ${name}`);
+    return limiter;
+  };
+  return {
+    async consume(policy, key) {
+      try {
+        await get(policy).consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        }
+        throw error;
+      }
+    },
+    async check(policy, key) {
+      const limiter = get(policy);
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= limiter.points) {
+        throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+      }
+    },
+    async penalize(policy, key) {
+      await get(policy).penalty(key, 1);
+    },
+    async reset(policy, key) {
+      await get(policy).delete(key);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { messages } from '@tapeline/core';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+
+export interface SocketIdentity {
+  userId: string;
+}
+
+/**
+ * socket.io on the API's own HTTP server. A connection must present the same bearer token as
+ * the API (`auth: {token}`); each user joins `user:<id>` so later modules can reach them.
+ * With Redis, rooms span every server node through the Redis adapter.
+ */
+export function attachSocketServer(
+  server: HttpServer,
+  authenticate: (token: string) => Promise<SocketIdentity>,
+  redis: Redis | null = null,
+): Server {
+  const io = new Server(server, { path: '/socket.io', serveClient: false });
+  if (redis) {
+    // The adapter needs its own publish and subscribe connections; they close with the server.
+    const pub = redis.duplicate();
+    const sub = redis.duplicate();
+    io.adapter(createAdapter(pub, sub, { key: 'tapeline:sio' }));
+    const close = io.close.bind(io);
+    io.close = async (fn) => {
+      await close(fn);
+      pub.disconnect();
+      sub.disconnect();
+    };
+  }
+  io.use((socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    authenticate(token)
+      .then((identity) => {
+        socket.data.userId = identity.userId;
+        next();
+      })
+      .catch(() => next(new Error(messages.invalidAccessToken)));
+  });
+  io.on('connection', (socket) => {
+    void socket.join(`user:${socket.data.userId as string}`);
+  });
+  return io;
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { createUsersRepository, type NewUser } from '../modules/auth/usersRepository.ts';
+import { hashPassword } from '../platform/auth/passwords.ts';
+import { type SubscriptionRow, subscriptions, type UserRow } from '../platform/db/schema.ts';
+import type { TestApp } from './testApp.ts';
+
+let sequence = 0;
+
+export function uniqueEmail(label = 'trader'): string {
+  sequence += 1;
+  return `${label}.${sequence}.${Date.now().toString(36)}@example.com`;
+}
+
+export interface SeededUser {
+  user: UserRow;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A user written straight to the database (verified unless overridden), with a live token. */
+export async function seedUser(
+  app: TestApp,
+  overrides: Partial<NewUser> & { password?: string } = {},
+): Promise<SeededUser> {
+  const { password = 'correct horse battery', ...fields } = overrides;
+  const email = fields.email ?? uniqueEmail();
+  const user = await createUsersRepository(app.ctx.database.db).insert({
+    emailVerified: true,
+    passwordHash: await hashPassword(password),
+    signedUpAt: app.clock.now(),
+    ...fields,
+    email,
+  });
+  const token = await app.ctx.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  return { user, email, password, token };
+}
+
+/** A subscription row written straight to the database (active Pro monthly unless overridden). */
+export async function seedSubscription(
+  app: TestApp,
+  userId: string,
+  overrides: Partial<typeof subscriptions.$inferInsert> = {},
+): Promise<SubscriptionRow> {
+  const now = app.clock.now();
+  const [row] = await app.ctx.database.db
+    .insert(subscriptions)
+    .values({
+      id: `sub_seed_${randomBytes(6).toString('hex')}`,
+      userId,
+      provider: 'local',
+      plan: 'pro',
+      amount: 5900,
+      status: 'active',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
+}
+
+/** A verified user with an active subscription on `plan`, and a live token. */
+export async function seedSubscriber(app: TestApp, plan = 'pro'): Promise<SeededUser> {
+  const seeded = await seedUser(app);
+  await seedSubscription(app, seeded.user.id, { plan });
+  return seeded;
+}
+
+/** The authorization matrix's columns: who calls, from a visitor to an admin. */
+export const PERSONAS = [
+  'anonymous',
+  'unverified',
+  'verified',
+  'standard',
+  'pro',
+  'pro_old',
+  'proplus',
+  'mod',
+  'admin',
+] as const;
+export type Persona = (typeof PERSONAS)[number];
+
+const PERSONA_PLAN: Partial<Record<Persona, string>> = {
+  standard: 'standard',
+  pro: 'pro',
+  pro_old: 'pro_old',
+  proplus: 'proplus',
+};
+
+/**
+ * A user for one persona, null for the visitor. Plans are rows inserted straight into
+ * `subscriptions` (active); mod and admin have no subscription, so their columns show what the
+ * role alone opens. Unverified has no subscription either (it would not count).
+ */
+export async function seedPersona(app: TestApp, persona: Persona): Promise<SeededUser | null> {
+  if (persona === 'anonymous') return null;
+  const seeded = await seedUser(app, {
+    emailVerified: persona !== 'unverified',
+    role: persona === 'admin' || persona === 'mod' ? persona : 'trader',
+  });
+  const plan = PERSONA_PLAN[persona];
+  if (plan) await seedSubscription(app, seeded.user.id, { plan, status: 'active' });
+  return seeded;
+}

@@ -1,0 +1,60 @@
+import { isPro, isProPlus } from '@tapeline/core';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { uiText } from '../lib/uiText.ts';
+import { useSession, useUser } from './session.tsx';
+
+export const HELP_URL = 'https://tapeline.example/help';
+
+function TierBadge() {
+  const { subscription } = useUser();
+  if (isProPlus(subscription))
+    return <span className="tier-badge tier-badge-plus">{uiText.badgeProPlus}</span>;
+  if (isPro(subscription)) return <span className="tier-badge">{uiText.badgePro}</span>;
+  return null;
+}
+
+export function TopBar() {
+  const { logout } = useSession();
+  // Below the mobile breakpoint the menu is a drop-down that following a link closes.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="topbar">
+      <div className="topbar-brand">
+        <Link to="/dashboard" className="logo">
+          <span className="logo-mark" aria-hidden="true" />
+          {uiText.brand}
+        </Link>
+        <TierBadge />
+      </div>
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="main-nav"
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {uiText.menu}
+      </button>
+      <nav id="main-nav" aria-label={uiText.mainNavigation} className={menuOpen ? 'nav nav-open' : 'nav'}>
+        <NavLink to="/dashboard" onClick={close}>
+          {uiText.navDashboard}
+        </NavLink>
+        <NavLink to="/settings" onClick={close}>
+          {uiText.navSettings}
+        </NavLink>
+        <NavLink to="/profile" onClick={close}>
+          {uiText.navAccount}
+        </NavLink>
+        <a href={HELP_URL} target="_blank" rel="noreferrer" onClick={close}>
+          {uiText.navHelp}
+        </a>
+        <button type="button" className="nav-logout" onClick={logout}>
+          {uiText.navLogOut}
+        </button>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminScreen as AdminTab } from '../admin/AdminScreen.tsx';

@@ -1,0 +1,1 @@
+export { PaymentScreen as PaymentTab } from '../billing/PaymentScreen.tsx';

@@ -1,0 +1,1 @@
+export { PlanScreen as PlanTab } from '../billing/PlanScreen.tsx';

@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import { Navigate, NavLink, useParams } from 'react-router';
+import { useHasChrome } from '../../app/chrome.ts';
+import { useSession, useUser } from '../../app/session.tsx';
+import { uiText } from '../../lib/uiText.ts';
+import { PaymentCompleteModal } from '../billing/PaymentCompleteModal.tsx';
+import { AccountTab } from './AccountTab.tsx';
+import { AdminTab } from './AdminTab.tsx';
+import { PaymentTab } from './PaymentTab.tsx';
+import { PlanTab } from './PlanTab.tsx';
+import { ProfileTab as ProfileDetailsTab } from './ProfileTab.tsx';
+import { type ProfileTab, selectTab, TAB_PATHS, visibleTabs } from './profileTabs.ts';
+
+const TAB_LABELS: Record<ProfileTab, string> = {
+  account: uiText.tabAccount,
+  profile: uiText.tabProfile,
+  payment: uiText.tabPayment,
+  plan: uiText.tabPlan,
+  admin: uiText.tabAdmin,
+};
+
+const TAB_CONTENT: Record<ProfileTab, ComponentType> = {
+  account: AccountTab,
+  profile: ProfileDetailsTab,
+  payment: PaymentTab,
+  plan: PlanTab,
+  admin: AdminTab,
+};
+
+export function ProfilePage() {
+  const user = useUser();
+  const { logout } = useSession();
+  const chrome = useHasChrome();
+  const { tab: param } = useParams();
+  const tabs = visibleTabs(user);
+  const current = selectTab(tabs, param);
+  if (!current) return <Navigate to="/profile" replace />;
+  const Content = TAB_CONTENT[current];
+
+  const page = (
+    <div className="profile-page">
+      <header className="profile-header">
+        <div>
+          <h1>{uiText.profileTitle}</h1>
+          <p className="muted">
+            {uiText.signedInAs} <strong data-testid="profile-email">{user.email}</strong>
+          </p>
+        </div>
+        {/* Always here: a user without a subscription has no top bar to log out from. */}
+        <button type="button" className="btn btn-ghost" onClick={logout}>
+          {uiText.logOut}
+        </button>
+      </header>
+      {tabs.length > 1 ? (
+        <nav className="tabs" aria-label={uiText.profileSections}>
+          {tabs.map((tab) => (
+            <NavLink key={tab} to={TAB_PATHS[tab]} end className="tab">
+              {TAB_LABELS[tab]}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+      <section className="card tab-panel" data-testid={`profile-tab-${current}`}>
+        <Content />
+      </section>
+      {/* Here, not in the Plan tab: subscribing remounts the tabs (see paymentComplete.ts). */}
+      <PaymentCompleteModal />
+    </div>
+  );
+
+  if (chrome) return page;
+  // Without the top bar the page carries its own brand and landmark.
+  return (
+    <div className="standalone">
+      <div className="standalone-brand">
+        <span className="logo">
+          <span className="logo-mark" aria-hidden="true" />
+          {uiText.brand}
+        </span>
+      </div>
+      <main className="standalone-main">{page}</main>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { messages, PROFILE_IMAGE_MAX_BYTES, type Role, USERNAME_MAX_LENGTH } from '@tapeline/core';
+import { failureOf } from '../../lib/api.ts';
+import { uiText } from '../../lib/uiText.ts';
+
+export function roleLabel(role: Role): string {
+  return uiText.profile.role[role];
+}
+
+/** `chat` is 0 or an enabled flag (spec §3). */
+export function chatIsActive(chat: number): boolean {
+  return chat !== 0;
+}
+
+/** Spec §5: required, at most 20 characters; both read 'Username is required'. */
+export function usernameProblem(username: string): string | null {
+  const trimmed = username.trim();
+  return trimmed.length === 0 || trimmed.length > USERNAME_MAX_LENGTH ? messages.usernameRequired : null;
+}
+
+/** Spec §5/§9: images only, at most 10 MB; checked before upload as the server checks again. */
+export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!file.type.startsWith('image/')) return uiText.profile.imageNotImage;
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return messages.imageTooLarge;
+  return null;
+}
+
+/** Spec §8 profile errors by the API's error code. */
+export function profileSaveError(error: unknown): string {
+  const failure = failureOf(error);
+  if (failure.kind === 'api') {
+    if (failure.code === 'LIMIT_FILE_SIZE') return messages.imageTooLarge;
+    if (failure.code === 'FILE_UPLOAD_FAIL') return messages.imageUploadFailed;
+    if (failure.code === 'invalid_content' || failure.code === 'invalid_username')
+      return messages.usernameRequired;
+    if (failure.status === 413) return messages.imageTooLarge;
+  }
+  return messages.profileSaveFailed;
+}

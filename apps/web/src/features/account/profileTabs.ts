@@ -1,0 +1,31 @@
+import { isActive, type Role, type SubscriptionState } from '@tapeline/core';
+
+export type ProfileTab = 'account' | 'profile' | 'payment' | 'plan' | 'admin';
+
+/** The Account tab is /profile itself: spec §2 shows the first tab when none is named. */
+export const TAB_PATHS: Record<ProfileTab, string> = {
+  account: '/profile',
+  profile: '/profile/profile',
+  payment: '/profile/payment',
+  plan: '/profile/plan',
+  admin: '/profile/admin',
+};
+
+/** Spec §2 "Profile screen tabs": without a subscription only Plan; Admin for admins only. */
+export function visibleTabs(user: { role: Role; subscription: SubscriptionState | null }): ProfileTab[] {
+  if (!isActive(user.subscription)) return ['plan'];
+  const tabs: ProfileTab[] = ['account', 'profile', 'payment', 'plan'];
+  if (user.role === 'admin') tabs.push('admin');
+  return tabs;
+}
+
+/**
+ * The tab to show for the URL's `:tab`, or null when the URL names a tab this user may not
+ * see (then the page goes to /profile). A lone tab is shown whatever the URL says.
+ */
+export function selectTab(tabs: readonly ProfileTab[], param: string | undefined): ProfileTab | null {
+  const [first] = tabs;
+  if (!first) return null;
+  if (tabs.length === 1 || param === undefined) return first;
+  return tabs.find((tab) => tab !== 'account' && tab === param) ?? null;
+}

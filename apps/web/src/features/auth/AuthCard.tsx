@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { uiText } from '../../lib/uiText.ts';
+
+interface AuthCardProps {
+  title: string;
+  children: ReactNode;
+  /** Links under the card, e.g. "Already have an account? Log in". */
+  footer?: ReactNode;
+}
+
+/** The centered card every public screen (spec §2 "Public routes") is laid out in. */
+export function AuthCard({ title, children, footer }: AuthCardProps) {
+  return (
+    <main className="auth-page">
+      <div className="auth-brand">
+        <span className="logo">
+          <span className="logo-mark" aria-hidden="true" />
+          {uiText.brand}
+        </span>
+        <p className="auth-tagline">{uiText.tagline}</p>
+      </div>
+      {/* No aria-labelledby: it would make the card match label queries for its fields. */}
+      <section className="card auth-card">
+        <h1>{title}</h1>
+        {children}
+      </section>
+      {footer ? <div className="auth-footer">{footer}</div> : null}
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import { homeFor, messageFor, messages, normalizeEmail, type SessionResponse } from '@tapeline/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../app/session.tsx';
+import { failureOf } from '../../lib/api.ts';
+import { authApi } from '../../lib/authApi.ts';
+import { uiText } from '../../lib/uiText.ts';
+import { Checkbox, Field } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/FormMessage.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { useConfig } from './useConfig.ts';
+import { loginError } from './validation.ts';
+
+export function LoginPage() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const config = useConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Spec §4 "Login": unverified → /verify, unsubscribed → /profile, else /dashboard.
+  const enter = ({ access_token, user }: SessionResponse) => {
+    signIn(access_token, user, remember);
+    navigate(homeFor(user), { replace: true });
+  };
+
+  const login = useMutation({
+    mutationFn: authApi.login,
+    onSuccess: enter,
+    onError: (err) => setError(messageFor('login', failureOf(err))),
+  });
+  const google = useMutation({
+    mutationFn: authApi.google,
+    onSuccess: enter,
+    onError: (err) => setError(messageFor('google', failureOf(err))),
+  });
+  const busy = login.isPending || google.isPending;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = normalizeEmail(email);
+    const problem = loginError(address, password);
+    setError(problem);
+    if (!problem) login.mutate({ email: address, password });
+  };
+
+  const clientId = config.data?.google_client_id ?? null;
+  return (
+    <AuthCard
+      title={uiText.loginTitle}
+      footer={
+        <>
+          {uiText.loginNoAccount} <Link to="/register">{uiText.createAccount}</Link>
+        </>
+      }
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <Field
+          label={uiText.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <div className="form-row">
+          <Checkbox label={uiText.keepSignedIn} checked={remember} onChange={setRemember} />
+          <Link to="/forgot-password" className="link-quiet">
+            {uiText.forgotPassword}
+          </Link>
+        </div>
+        <FormMessage error={error} />
+        <SubmitButton label={uiText.logIn} pending={login.isPending} disabled={google.isPending} />
+      </form>
+      {clientId ? (
+        <>
+          <div className="divider">
+            <span>{uiText.or}</span>
+          </div>
+          <GoogleSignIn
+            clientId={clientId}
+            busy={busy}
+            onCredential={(idToken) => {
+              setError(null);
+              google.mutate({ id_token: idToken });
+            }}
+            onFailure={() => setError(messages.googleFailed)}
+          />
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageFor, messages, RESET_REDIRECT_DELAY_MS } from '@tapeline/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { failureOf } from '../../lib/api.ts';
+import { authApi } from '../../lib/authApi.ts';
+import { uiText } from '../../lib/uiText.ts';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/FormMessage.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { newPasswordError } from './validation.ts';
+
+const INVALID_LINK = '/forgot-password?_t=invalid';
+const DEAD_LINK_CODES = new Set(['invalid_token', 'link_expired']);
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const reset = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: () => toast(messages.resetSuccess, { tone: 'success' }),
+    onError: (err) => {
+      const failure = failureOf(err);
+      if (failure.kind === 'api' && DEAD_LINK_CODES.has(failure.code))
+        navigate(INVALID_LINK, { replace: true });
+      else setError(messageFor('reset', failure));
+    },
+  });
+
+  // Spec §4: reset success shows a toast and goes to /login after 3 seconds.
+  const done = reset.isSuccess;
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (!token) return <Navigate to={INVALID_LINK} replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = newPasswordError(password, confirm);
+    setError(problem);
+    if (!problem) reset.mutate({ password, token });
+  };
+
+  return (
+    <AuthCard title={uiText.resetTitle} footer={<Link to="/login">{uiText.backToLogin}</Link>}>
+      <p className="lead">{uiText.resetIntro}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <Field
+          label={uiText.newPassword}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          disabled={done}
+        />
+        <Field
+          label={uiText.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          disabled={done}
+        />
+        <FormMessage error={error} />
+        <SubmitButton label={uiText.resetPassword} pending={reset.isPending} disabled={done} />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { LINK_ERROR_TOAST_MS } from '@tapeline/core';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { useToast } from '../../ui/toast.tsx';
+
+/** Spec §2: `?_t=invalid` on /verify and /forgot-password reports a dead one-time link. */
+export function useLinkErrorToast(message: string): boolean {
+  const [params] = useSearchParams();
+  const invalid = params.get('_t') === 'invalid';
+  const toast = useToast();
+  useEffect(() => {
+    if (invalid) toast(message, { tone: 'error', durationMs: LINK_ERROR_TOAST_MS });
+  }, [invalid, message, toast]);
+  return invalid;
+}

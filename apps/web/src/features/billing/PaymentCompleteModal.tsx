@@ -1,0 +1,56 @@
+import { isActive, messages } from '@tapeline/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession, useUser } from '../../app/session.tsx';
+import { uiText } from '../../lib/uiText.ts';
+import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { Modal } from './Modal.tsx';
+import { paymentComplete, usePaymentOutcome } from './paymentComplete.ts';
+
+/** Spec §4: after a successful payment, 'Payment complete' leads to /dashboard. */
+export function PaymentCompleteModal() {
+  const outcome = usePaymentOutcome();
+  const user = useUser();
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [waiting, setWaiting] = useState(false);
+  const active = isActive(user.subscription);
+
+  useEffect(() => {
+    if (!waiting || !active) return;
+    setWaiting(false);
+    paymentComplete.hide();
+    navigate('/dashboard');
+  }, [waiting, active, navigate]);
+
+  // The route gate lets the user into /dashboard once the session's user has the subscription;
+  // if that refetch has not landed yet, ask again and go when it does.
+  const go = () => {
+    if (!active) refresh();
+    setWaiting(true);
+  };
+
+  return (
+    <Modal
+      open={outcome !== null}
+      title={messages.paymentComplete}
+      onClose={go}
+      hideClose
+      testId="payment-complete"
+      className="modal-centered"
+    >
+      <div className="payment-complete">
+        <span className="payment-complete-mark" aria-hidden="true" />
+        <p>
+          {outcome === 'changed'
+            ? uiText.billing.paymentCompleteChangeText
+            : uiText.billing.paymentCompleteText}
+        </p>
+        <button type="button" className="btn btn-primary btn-block" onClick={go} disabled={waiting}>
+          {waiting ? <InlineSpinner /> : null}
+          {uiText.billing.goToDashboard}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { messages } from '@tapeline/core';
+import { useState } from 'react';
+import { formatExpiry, formatInvoiceDate, formatUsd } from '../../lib/format.ts';
+import { uiText } from '../../lib/uiText.ts';
+import { FormMessage } from '../../ui/FormMessage.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { CardModal } from './CardModal.tsx';
+import { useCustomer, useHistory, usePlans } from './queries.ts';
+
+/** Spec §2 Payment tab: the current card, an Update button with the card modal, history. */
+export function PaymentScreen() {
+  const customer = useCustomer();
+  const [cardOpen, setCardOpen] = useState(false);
+  const toast = useToast();
+
+  return (
+    <div className="payment-screen">
+      <h2>{uiText.tabPayment}</h2>
+      <section className="card-on-file" aria-label={uiText.billing.currentCard}>
+        <div>
+          <h3 className="section-title">{uiText.billing.currentCard}</h3>
+          {customer.isPending ? (
+            <Spinner />
+          ) : customer.data ? (
+            <p className="card-summary" data-testid="current-card">
+              <span className="card-brand">{customer.data.card_kind}</span>
+              <span className="card-digits">•••• {customer.data.card_last_4}</span>
+              <span className="muted">
+                {uiText.billing.cardExpires}{' '}
+                {formatExpiry(customer.data.card_exp_month, customer.data.card_exp_year)}
+              </span>
+            </p>
+          ) : (
+            <p className="muted">{uiText.billing.noCard}</p>
+          )}
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={() => setCardOpen(true)}>
+          {customer.data ? uiText.billing.updateCard : uiText.billing.addCard}
+        </button>
+      </section>
+
+      <PaymentHistory />
+
+      <CardModal
+        open={cardOpen}
+        onClose={() => setCardOpen(false)}
+        purchase={null}
+        onCardSaved={() => {
+          setCardOpen(false);
+          toast(uiText.billing.cardSaved, { tone: 'success' });
+        }}
+      />
+    </div>
+  );
+}
+
+function PaymentHistory() {
+  const history = useHistory();
+  const plans = usePlans();
+  const nicknameOf = (id: string | undefined) =>
+    (id && plans.data?.find((plan) => plan.id === id)?.nickname) || id || '-';
+
+  return (
+    <section className="history" aria-labelledby="payment-history-title">
+      <h3 className="section-title" id="payment-history-title">
+        {uiText.billing.history}
+      </h3>
+      {history.isPending ? (
+        <Spinner />
+      ) : history.isError ? (
+        <FormMessage error={messages.billingHistoryFailed} />
+      ) : history.data.data.length === 0 ? (
+        <p className="muted">{uiText.billing.historyEmpty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="payment-history">
+            <thead>
+              <tr>
+                <th scope="col">{uiText.billing.historyDate}</th>
+                <th scope="col">{uiText.billing.historyPlan}</th>
+                <th scope="col" className="num">
+                  {uiText.billing.historyAmount}
+                </th>
+                <th scope="col">{uiText.billing.historyStatus}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.data.map((invoice) => (
+                <tr key={invoice.id}>
+                  <td>{formatInvoiceDate(invoice.created)}</td>
+                  <td>{nicknameOf(invoice.lines.data[0]?.plan.id)}</td>
+                  <td className="num">{formatUsd(invoice.total)}</td>
+                  <td>{uiText.billing.invoiceStatus[invoice.status] ?? invoice.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,336 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type Coupon, isLive, messages, type Plan, type Subscription } from '@tapeline/core';
+import { useEffect, useId, useState } from 'react';
+import { useSession, useUser } from '../../app/session.tsx';
+import { billingApi, billingKeys } from '../../lib/billingApi.ts';
+import { centsToAmount, formatUsd } from '../../lib/format.ts';
+import { rememberedPlan } from '../../lib/plan.ts';
+import { appStores } from '../../lib/session.ts';
+import { PLAN_KEY } from '../../lib/storageKeys.ts';
+import { uiText } from '../../lib/uiText.ts';
+import { FormMessage } from '../../ui/FormMessage.tsx';
+import { InlineSpinner, Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { subscriptionErrorMessage } from './billingErrors.ts';
+import { CardModal, type Purchase } from './CardModal.tsx';
+import { CouponField } from './CouponField.tsx';
+import { Modal } from './Modal.tsx';
+import { usePaymentOutcome } from './paymentComplete.ts';
+import {
+  type BillingPeriod,
+  periodOfPlanId,
+  planFeatures,
+  plansForPeriod,
+  preselectedPlan,
+  priceAfterCoupon,
+} from './planRules.ts';
+import { useCustomer, usePlans } from './queries.ts';
+import { useSubscribe } from './useSubscribe.ts';
+
+const PERIODS: readonly { period: BillingPeriod; label: string }[] = [
+  { period: 'month', label: uiText.billing.monthly },
+  { period: 'year', label: uiText.billing.annual },
+];
+
+/** Spec §2 Plan tab: plan picker with Monthly / Annual tabs, coupon, pay button, cancel link. */
+export function PlanScreen() {
+  const user = useUser();
+  const plans = usePlans();
+  const customer = useCustomer();
+  const subscribe = useSubscribe();
+  const outcome = usePaymentOutcome();
+  const current = user.subscription;
+  const live = isLive(current);
+
+  const [period, setPeriod] = useState<BillingPeriod>(() => {
+    const stored = rememberedPlan(appStores.local);
+    return stored ? periodOfPlanId(stored) : 'month';
+  });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [preselected, setPreselected] = useState(false);
+  const [code, setCode] = useState('');
+  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [couponKey, setCouponKey] = useState(0);
+  const [cardOpen, setCardOpen] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  // Spec §4: the plan chosen at /register?plan= preselects a plan here, once the plans arrive.
+  useEffect(() => {
+    if (preselected || !plans.data) return;
+    setPreselected(true);
+    setSelectedId(preselectedPlan(rememberedPlan(appStores.local), plans.data, current));
+  }, [preselected, plans.data, current]);
+
+  const clearChoice = () => {
+    setSelectedId(null);
+    setCoupon(null);
+    setCode('');
+    setCouponKey((key) => key + 1);
+    setPayError(null);
+  };
+
+  // The 'Payment complete' modal takes over from the card modal; the choice is spent.
+  useEffect(() => {
+    if (outcome === null) return;
+    setCardOpen(false);
+    setSelectedId(null);
+    setCoupon(null);
+    setCode('');
+  }, [outcome]);
+
+  const offered = plans.data ? plansForPeriod(plans.data, period, current) : [];
+  const selected: Plan | undefined = plans.data?.find((plan) => plan.id === selectedId);
+  const amount = selected ? priceAfterCoupon(selected.amount, coupon) : 0;
+  const purchase: Purchase | null = selected ? { plan: selected, coupon, amount } : null;
+
+  const pay = async () => {
+    if (!selected) return;
+    setPayError(null);
+    // No card yet: the card modal saves one and then subscribes.
+    if (!customer.data) {
+      setCardOpen(true);
+      return;
+    }
+    setPaying(true);
+    try {
+      await subscribe(selected.id, coupon?.id);
+      clearChoice();
+    } catch (err) {
+      setPayError(subscriptionErrorMessage(err));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const closeCard = () => {
+    setCardOpen(false);
+    // Spec §4: closing the card modal clears the selected plan, coupon and code.
+    clearChoice();
+    appStores.local.removeItem(PLAN_KEY);
+  };
+
+  return (
+    <div className="plan-screen">
+      <h2>{uiText.planTitle}</h2>
+      {current ? <CurrentPlan subscription={current} plans={plans.data ?? []} /> : null}
+
+      <div className="period-tabs" role="tablist" aria-label={uiText.billing.billingPeriod}>
+        {PERIODS.map(({ period: value, label }) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={period === value}
+            className={period === value ? 'period-tab active' : 'period-tab'}
+            onClick={() => setPeriod(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      {plans.isPending ? (
+        <div className="plan-loading">
+          <Spinner label={uiText.billing.plansLoading} />
+        </div>
+      ) : plans.isError ? (
+        <FormMessage error={messages.plansFailed} />
+      ) : (
+        <PlanCards
+          plans={offered}
+          current={live ? current?.plan : undefined}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+        />
+      )}
+
+      <div className="checkout">
+        <CouponField
+          key={couponKey}
+          code={code}
+          onCodeChange={setCode}
+          coupon={coupon}
+          onCoupon={setCoupon}
+        />
+        <div className="checkout-pay">
+          {selected && customer.data && !cardOpen ? (
+            <p className="muted checkout-card">
+              {uiText.billing.payingWith} {customer.data.card_kind} •••• {customer.data.card_last_4}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!selected || paying || customer.isPending}
+            onClick={pay}
+            data-testid="pay-button"
+          >
+            {paying ? <InlineSpinner /> : null}
+            {selected ? uiText.billing.subscribeFor(centsToAmount(amount)) : uiText.billing.choosePlanFirst}
+          </button>
+          <FormMessage error={payError} />
+          {selected ? (
+            <p className="muted trial-note" data-testid="trial-note">
+              {live
+                ? uiText.billing.changeNote
+                : `${uiText.billing.trialLead(
+                    formatUsd(amount),
+                    selected.interval === 'year' ? uiText.billing.perYearWords : uiText.billing.perMonthWords,
+                  )} ${messages.trialNote}.`}
+            </p>
+          ) : (
+            <p className="muted trial-note">
+              {live ? uiText.billing.changeNote : `${uiText.billing.trialIntro} ${messages.trialNote}.`}
+            </p>
+          )}
+        </div>
+      </div>
+
+      {live && current ? <CancelSubscription subscription={current} /> : null}
+
+      <CardModal open={cardOpen && outcome === null} onClose={closeCard} purchase={purchase} />
+    </div>
+  );
+}
+
+function PlanCards({
+  plans,
+  current,
+  selectedId,
+  onSelect,
+}: {
+  plans: Plan[];
+  current: string | undefined;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const group = useId();
+  if (plans.length === 0) return <p className="muted">{uiText.billing.noPlans}</p>;
+  return (
+    <div className="plan-cards" role="radiogroup" aria-label={uiText.planTitle}>
+      {plans.map((plan) => {
+        const isCurrent = plan.id === current;
+        const isSelected = plan.id === selectedId;
+        const features = planFeatures(plan);
+        return (
+          <label
+            key={plan.id}
+            className={`plan-card${isSelected ? ' selected' : ''}${isCurrent ? ' current' : ''}`}
+            data-plan-id={plan.id}
+          >
+            <input
+              type="radio"
+              name={group}
+              className="visually-hidden"
+              value={plan.id}
+              checked={isSelected}
+              disabled={isCurrent}
+              aria-label={plan.nickname}
+              onChange={() => onSelect(plan.id)}
+            />
+            <span className="plan-card-head">
+              <span className="plan-name">{plan.nickname}</span>
+              {isCurrent ? (
+                <span className="plan-flag">{uiText.billing.currentPlan}</span>
+              ) : isSelected ? (
+                <span className="plan-flag plan-flag-selected">{uiText.billing.selected}</span>
+              ) : null}
+            </span>
+            <span className="plan-price">
+              <span className="plan-amount">{formatUsd(plan.amount)}</span>
+              <span className="plan-per">
+                {plan.interval === 'year' ? uiText.billing.perYear : uiText.billing.perMonth}
+              </span>
+            </span>
+            {plan.metadata.description ? (
+              <span className="plan-description">{plan.metadata.description}</span>
+            ) : null}
+            {features.length > 0 ? (
+              <ul className="plan-features">
+                {features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            ) : null}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+function CurrentPlan({ subscription, plans }: { subscription: Subscription; plans: readonly Plan[] }) {
+  const nickname = plans.find((plan) => plan.id === subscription.plan)?.nickname ?? subscription.plan;
+  const status = uiText.billing.status[subscription.status] ?? subscription.status;
+  const canceled = !isLive(subscription);
+  return (
+    <div className="current-plan" data-testid="current-plan">
+      <span className="muted">{uiText.billing.currentPlanLabel}</span>
+      <strong>{nickname}</strong>
+      <span className={`status-pill status-${subscription.status}`}>{status}</span>
+      {canceled && !subscription.ended_at ? (
+        <p className="muted current-plan-note">{uiText.billing.canceledNote}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function CancelSubscription({ subscription }: { subscription: Subscription }) {
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { refresh } = useSession();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const cancel = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await billingApi.cancel(subscription.id);
+      setConfirming(false);
+      toast(uiText.billing.canceledToast, { tone: 'success' });
+      void queryClient.invalidateQueries({ queryKey: billingKeys.history });
+      refresh();
+    } catch {
+      setError(messages.cancelFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="cancel-subscription">
+      <button type="button" className="btn-link btn-link-danger" onClick={() => setConfirming(true)}>
+        {uiText.billing.cancelSubscription}
+      </button>
+      <Modal
+        open={confirming}
+        title={uiText.billing.cancelConfirmTitle}
+        onClose={() => {
+          setConfirming(false);
+          setError(null);
+        }}
+        testId="cancel-modal"
+      >
+        <p className="muted">{uiText.billing.cancelConfirmText}</p>
+        <FormMessage error={error} />
+        <div className="actions modal-actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => setConfirming(false)}
+            disabled={pending}
+          >
+            {uiText.billing.keepSubscription}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={cancel} disabled={pending}>
+            {pending ? <InlineSpinner /> : null}
+            {uiText.billing.cancelConfirm}
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { uiText } from '../lib/uiText.ts';
+
+export type ToastTone = 'error' | 'success' | 'info';
+
+interface Toast {
+  id: number;
+  text: string;
+  tone: ToastTone;
+  durationMs: number;
+}
+
+type ShowToast = (text: string, options?: { tone?: ToastTone; durationMs?: number }) => void;
+
+const DEFAULT_DURATION_MS = 5000;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a ToastProvider');
+  return show;
+}
+
+/** Lives above the router so a toast survives the navigation it announces (reset → /login). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback<ShowToast>((text, options) => {
+    const toast: Toast = {
+      id: nextId.current++,
+      text,
+      tone: options?.tone ?? 'info',
+      durationMs: options?.durationMs ?? DEFAULT_DURATION_MS,
+    };
+    // One toast per text: a screen re-mounting must not stack copies of the same message.
+    setToasts((current) => [...current.filter((t) => t.text !== text), toast]);
+  }, []);
+
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toasts">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast, onDismiss]);
+
+  return (
+    <div
+      className={`toast toast-${toast.tone}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+    >
+      <span className="toast-text">{toast.text}</span>
+      <button type="button" className="toast-dismiss" onClick={() => onDismiss(toast.id)}>
+        {uiText.dismiss}
+      </button>
+    </div>
+  );
+}

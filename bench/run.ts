@@ -1,0 +1,46 @@
+// `npm run bench [-- --json] [-- --clients=N]`: every figure beside its target. Figures, not
+// pass/fail; the whole run stays within a few minutes on this machine.
+import { benchEngine } from './engine.bench.ts';
+import { benchFanout } from './fanout.bench.ts';
+
+const json = process.argv.includes('--json');
+const arg = (name: string, fallback: number) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split('=')[1]) : fallback;
+};
+
+const engine = benchEngine();
+const fanout = await benchFanout({
+  clients: arg('clients', 2000),
+  tradesPerSec: arg('rate', 300_000),
+  seconds: arg('seconds', 10),
+  drainMs: arg('drain', 25),
+});
+
+const rows: [string, number, string][] = [
+  ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
+  ['NDJSON decode + ingest vs bare JSON.parse (×)', engine.ingest_vs_json_parse, 'target ≤ 1.5×'],
+  [
+    'Discovery recompute, 10,000 symbols × 8 timeframes (ms)',
+    engine.discovery_recompute_ms,
+    'target ≤ 200 ms',
+  ],
+  ['one filter + sort over the universe (ms)', engine.filter_sort_ms, 'target ≤ 1 ms'],
+  ['engine memory for 10,000 symbols (MB RSS)', engine.engine_rss_mb, 'figure'],
+  ['fan-out clients (socket.io, separate process)', fanout.fanout_clients, 'default 2,000'],
+  ['fan-out p50, ingest → client receipt (ms)', fanout.fanout_p50_ms, 'figure'],
+  [
+    'fan-out p99, ingest → client receipt (ms)',
+    fanout.fanout_p99_ms,
+    'target ≤ 50 ms (5,000 clients, 300k trades/s)',
+  ],
+  ['broadcast CPU vs raw ws, same bytes (×)', fanout.fanout_vs_ws, 'target ≤ 1.5×'],
+  ['server memory per connected client (bytes)', fanout.bytes_per_client, 'target ≤ 20 KB'],
+];
+for (const [label, value, target] of rows)
+  console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
+if (json) {
+  const { fanout_p50_ms: _p50, ...figures } = fanout;
+  console.log(JSON.stringify({ ...engine, ...figures }));
+}
+process.exit(0);

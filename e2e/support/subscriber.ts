@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { messages } from '@tapeline/core';
+import { waitForMail } from './mailbox.ts';
+
+// Shared steps for specs that need a verified user or a paying subscriber.
+
+export const PASSWORD = 'tape-reader-2026';
+export const GOOD_CARD = '4242 4242 4242 4242';
+
+/** Sign up (optionally with ?plan=), open the mailed link, log in: lands on the Plan tab. */
+export async function newVerifiedUser(page: Page, email: string, plan?: string): Promise<void> {
+  await page.goto(plan ? `/register?plan=${plan}` : '/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  const mail = await waitForMail(email, /verify/i);
+  const link = mail.links.find((l) => /\/api\/auth\/verify_email\//.test(l));
+  if (!link) throw new Error(`no verification link in ${mail.links.join(', ')}`);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+}
+
+export const planCard = (page: Page, id: string): Locator => page.locator(`[data-plan-id="${id}"]`);
+export const payButton = (page: Page): Locator => page.getByTestId('pay-button');
+export const cardModal = (page: Page): Locator => page.getByTestId('card-modal');
+
+/** The plan card's price in cents, as the server's plan list has it. */
+export async function priceOf(page: Page, id: string): Promise<number> {
+  const text = await planCard(page, id).locator('.plan-amount').innerText();
+  return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+}
+
+export const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function fillCard(page: Page, number: string, name = 'Tape Reader'): Promise<void> {
+  const modal = cardModal(page);
+  await modal.getByLabel('Name on card').fill(name);
+  await modal.getByLabel('Card number').fill(number);
+  await modal.getByLabel('Expiry (MM/YY)').fill('12 / 34');
+  await modal.getByLabel('CVC').fill('123');
+}
+
+/** Pro monthly with a good card, through 'Payment complete' to /dashboard. */
+export async function subscribePro(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Monthly' }).click();
+  await planCard(page, 'pro').click();
+  await payButton(page).click();
+  await fillCard(page, GOOD_CARD);
+  await cardModal(page)
+    .getByRole('button', { name: /^Subscribe for \$/ })
+    .click();
+  const complete = page.getByTestId('payment-complete');
+  await expect(complete.getByRole('heading', { name: messages.paymentComplete })).toBeVisible();
+  await complete.getByRole('button', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

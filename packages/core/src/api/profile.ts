@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { USERNAME_MAX_LENGTH } from '../constants.ts';
+import { roleSchema } from './user.ts';
+
+/** GET/POST /api/profile. The image is a URL the server serves, or null. */
+export const profileResponseSchema = z.object({
+  username: z.string().nullable(),
+  role: roleSchema,
+  chat: z.number(),
+  vibe: z.number(),
+  cur_posts: z.number(),
+  tot_posts: z.number(),
+  service1yr: z.boolean(),
+  vip: z.boolean(),
+  image: z.string().nullable(),
+  chat_notification: z.boolean(),
+  ban_exp_at: z.number().nullable(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** The text fields of the multipart POST /api/profile (the image is a file part). */
+export const profileFieldsSchema = z.object({
+  username: z.string().trim().min(1).max(USERNAME_MAX_LENGTH),
+  notification: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;

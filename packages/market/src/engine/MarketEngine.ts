@@ -1,0 +1,248 @@
+import { BarStore } from '../bars/barStore.ts';
+import {
+  latestSession,
+  phaseIn,
+  type SessionDay,
+  type SessionPhase,
+  sessionAt,
+} from '../calendar/session.ts';
+import type { ReferenceData, StatusEvent, TradeEvent } from '../events.ts';
+import { IND_STRIDE } from '../indicators/barState.ts';
+import {
+  type EngineSnapshot,
+  type RestoreResult,
+  restoreSnapshot,
+  takeSnapshot,
+} from '../snapshot/snapshot.ts';
+import { DayState } from '../state/day.ts';
+import { Interner, SymbolTable } from '../state/symbols.ts';
+import { VolumeProfile } from '../state/volumeProfile.ts';
+import { drainStream } from '../stream/drain.ts';
+import type { StreamBatch } from '../stream/entry.ts';
+import { StreamQueue } from '../stream/streamQueue.ts';
+import { fillBarStarts, SLOT_MS, slotIndex, TF_COUNT } from '../timeframes.ts';
+
+export interface EngineOptions {
+  /** Current time in ms since epoch: the wall clock, the simulator's or the replay file's. */
+  readonly clock: () => number;
+  /** Symbols to make room for up front (grows by doubling). Default 1024. */
+  readonly capacity?: number;
+  /** Completed bars kept per symbol and timeframe. Default 12. */
+  readonly barHistory?: number;
+}
+
+/** Counters of input the engine refused, for the operator. */
+export interface EngineStats {
+  rejected: number;
+  outOfSession: number;
+  stale: number;
+}
+
+// The engine: one instance owns every per-symbol table and is driven from one thread. Events
+// carry their own time; the injected clock decides only session rollover and what "now" is
+// for drains and Discovery.
+export class MarketEngine {
+  readonly clock: () => number;
+  readonly table: SymbolTable;
+  readonly day: DayState;
+  readonly bars: BarStore;
+  readonly profile: VolumeProfile;
+  readonly queue: StreamQueue;
+  reasons = new Interner();
+  readonly stats: EngineStats = { rejected: 0, outOfSession: 0, stale: 0 };
+  /** The session state belongs to: the latest one begun by the clock or by a print. */
+  session: SessionDay;
+  /** Bar starts of the 15-minute slot [slotFrom, slotTo) of the last print. */
+  readonly starts = new Float64Array(TF_COUNT);
+  private slotFrom = 0;
+  private slotTo = 0;
+  private slot = 0;
+  readonly scratch = new Float64Array(IND_STRIDE);
+
+  constructor(opts: EngineOptions) {
+    this.clock = opts.clock;
+    const cap = Math.max(16, opts.capacity ?? 1024);
+    this.table = new SymbolTable(cap, (c) => this.grow(c));
+    this.day = new DayState(cap);
+    this.bars = new BarStore(cap, Math.max(2, opts.barHistory ?? 12));
+    this.profile = new VolumeProfile(cap);
+    this.queue = new StreamQueue(cap);
+    this.session = latestSession(this.clock());
+  }
+
+  private grow(capacity: number): void {
+    this.day.cols.grow(capacity);
+    this.bars.cols.grow(capacity);
+    this.profile.cols.grow(capacity);
+    this.queue.grow(capacity);
+  }
+
+  /** Loads or refreshes one symbol's reference data; returns its id (−1 for test symbols). */
+  setReference(ref: ReferenceData): number {
+    return this.table.setReference(ref);
+  }
+
+  idOf(sym: string): number {
+    return this.table.idOf(sym);
+  }
+
+  setNewsTime(sym: string, ts: number): void {
+    const id = this.table.intern(sym);
+    if (id >= 0 && !((this.table.newsTs[id] as number) >= ts)) this.table.newsTs[id] = ts;
+  }
+
+  setTrending(sym: string, trending: boolean): void {
+    const id = this.table.intern(sym);
+    if (id >= 0) this.table.trending[id] = trending ? 1 : 0;
+  }
+
+  /** Phase of the market at the engine clock. */
+  phase(): SessionPhase {
+    const now = this.clock();
+    return phaseIn(sessionAt(now), now);
+  }
+
+  /** A normalized trade; false when refused (test symbol, bad numbers, outside a session). */
+  ingest(t: TradeEvent): boolean {
+    return this.ingestTrade(this.table.intern(t.sym), t.price, t.size, t.ts);
+  }
+
+  /** The hot path: no allocation unless the print opens a new slot, session or symbol. */
+  ingestTrade(id: number, price: number, size: number, ts: number): boolean {
+    if (
+      id < 0 ||
+      !(price > 0 && price < Number.POSITIVE_INFINITY) ||
+      !(size >= 0 && size < Number.POSITIVE_INFINITY)
+    ) {
+      this.stats.rejected++;
+      return false;
+    }
+    if (!(ts >= this.slotFrom && ts < this.slotTo) && !this.locate(ts)) return false;
+    const d = this.day;
+    let newHigh = false;
+    let newLow = false;
+    const n = d.trades[id] as number;
+    if (n === 0) {
+      // The session's first print sets open, high and low and is not an event.
+      d.open[id] = price;
+      d.high[id] = price;
+      d.low[id] = price;
+    } else if (price > (d.high[id] as number)) {
+      d.high[id] = price;
+      d.highCount[id] = (d.highCount[id] as number) + 1;
+      d.highTs[id] = ts;
+      this.queue.markHigh(id);
+      newHigh = true;
+    } else if (price < (d.low[id] as number)) {
+      d.low[id] = price;
+      d.lowCount[id] = (d.lowCount[id] as number) + 1;
+      d.lowTs[id] = ts;
+      this.queue.markLow(id);
+      newLow = true;
+    }
+    d.trades[id] = n + 1;
+    // A late print counts toward volume and extremes but does not become the last price.
+    if (!((d.lastTs[id] as number) > ts)) {
+      d.last[id] = price;
+      d.lastTs[id] = ts;
+    }
+    d.volume[id] = (d.volume[id] as number) + size;
+    d.value[id] = (d.value[id] as number) + price * size;
+    const s = this.session;
+    if (ts >= s.open && ts < s.close) {
+      if (Number.isNaN(d.regOpen[id] as number)) d.regOpen[id] = price;
+      d.regClose[id] = price;
+    }
+    this.profile.add(id, this.slot, size);
+    this.bars.update(id, this.starts, price, size, newHigh, newLow);
+    return true;
+  }
+
+  /** Cold path of ingestTrade: finds the slot of ts, rolling the session if ts begins a new one. */
+  private locate(ts: number): boolean {
+    const s = sessionAt(ts);
+    if (!s) {
+      this.stats.outOfSession++;
+      return false;
+    }
+    if (s.date !== this.session.date) {
+      if (s.start < this.session.start) {
+        this.stats.stale++;
+        return false;
+      }
+      this.beginSession(s);
+    }
+    this.slotTo = fillBarStarts(s, ts, this.starts);
+    this.slotFrom = this.slotTo - SLOT_MS;
+    this.slot = slotIndex(s, ts);
+    return true;
+  }
+
+  /** 04:00 of a new trading day: yesterday's regular close becomes the prior close, the day resets. */
+  beginSession(s: SessionDay): void {
+    const { day, table } = this;
+    for (let id = 0; id < table.count; id++) {
+      const rc = day.regClose[id] as number;
+      if (!Number.isNaN(rc)) table.prevClose[id] = rc;
+    }
+    this.profile.foldSession(table.count);
+    day.resetAll();
+    this.setSession(s);
+  }
+
+  /** Makes s the current session and forgets the cached slot. */
+  setSession(s: SessionDay): void {
+    this.session = s;
+    this.slotFrom = 0;
+    this.slotTo = 0;
+  }
+
+  /** Grows every table to hold at least n symbols (restore). */
+  reserve(n: number): void {
+    let c = this.table.capacity;
+    while (c < n) c *= 2;
+    if (c === this.table.capacity) return;
+    this.table.capacity = c;
+    this.table.cols.grow(c);
+    this.grow(c);
+  }
+
+  /** Rolls the session when the clock passes the next trading day's 04:00; drains call it. */
+  advance(now = this.clock()): void {
+    const s = latestSession(now);
+    if (s.start > this.session.start) this.beginSession(s);
+  }
+
+  /** A halt or resume. Repeated messages with the same state are not new events. */
+  ingestStatus(e: StatusEvent): boolean {
+    const id = this.table.intern(e.sym);
+    if (id < 0) return false;
+    const d = this.day;
+    const halted = e.halted ? 1 : 0;
+    if (d.halted[id] === halted) return false;
+    d.halted[id] = halted;
+    d.haltTs[id] = e.ts;
+    const reason = this.reasons.id(e.reason);
+    d.haltReason[id] = reason;
+    if (halted) d.haltCount[id] = (d.haltCount[id] as number) + 1;
+    this.queue.pushHalt(id, e.halted, reason);
+    return true;
+  }
+
+  /** Everything since the last drain, as the stream's entries; starts the next batch. */
+  drainBatch(): StreamBatch {
+    const now = this.clock();
+    this.advance(now);
+    return drainStream(this, now);
+  }
+
+  /** Checkpoint of the session state (see snapshot.ts). */
+  snapshot(): EngineSnapshot {
+    return takeSnapshot(this);
+  }
+
+  /** Restores a checkpoint of the current session; a stale or malformed one is refused. */
+  restore(snap: EngineSnapshot): RestoreResult {
+    return restoreSnapshot(this, snap);
+  }
+}

@@ -1,0 +1,49 @@
+import { atrOf, IND_STRIDE, liveBlock } from '../indicators/barState.ts';
+import { TF_COUNT, TF_DAY } from '../timeframes.ts';
+import type { MarketEngine } from './MarketEngine.ts';
+
+// Per-symbol figures shared by the stream entries and Discovery rows, so both say the same.
+
+/** Last print of the session, else the latest known close (daily history, then prior close). */
+export function lastPrice(e: MarketEngine, id: number): number {
+  const l = e.day.last[id] as number;
+  if (!Number.isNaN(l)) return l;
+  const fc = e.bars.fClose[id * TF_COUNT + TF_DAY] as number;
+  if (!Number.isNaN(fc)) return fc;
+  const o = e.bars.histOffset(id, TF_DAY, 0);
+  if (o >= 0) return e.bars.hist[o + 4] as number;
+  return e.table.prevClose[id] as number;
+}
+
+/** Live indicator block of (id, tf): committed bars plus the forming bar. Valid until the next call. */
+export function liveIndicators(e: MarketEngine, id: number, tf: number): Float64Array {
+  const i = id * TF_COUNT + tf;
+  const b = e.bars;
+  return liveBlock(
+    b.ind,
+    i * IND_STRIDE,
+    e.scratch,
+    b.fHigh[i] as number,
+    b.fLow[i] as number,
+    b.fClose[i] as number,
+  );
+}
+
+/** ATR(14) on the timeframe's bars as % of last, NaN during warm-up. */
+export function atrPercent(e: MarketEngine, id: number, tf: number, last: number): number {
+  return (atrOf(liveIndicators(e, id, tf), 0) / last) * 100;
+}
+
+/**
+ * Gap in dollars: today's regular-session open − prior close. Before 09:30 there is no open
+ * yet, so the pre-market gap uses the last print instead (what a trader watches then).
+ */
+export function gapDollars(e: MarketEngine, id: number): number {
+  const ro = e.day.regOpen[id] as number;
+  const base = Number.isNaN(ro) ? (e.day.last[id] as number) : ro;
+  return base - (e.table.prevClose[id] as number);
+}
+
+export function nullIfNaN(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
+}

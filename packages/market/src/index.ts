@@ -1,0 +1,60 @@
+// @tapeline/market: the pure market-engine core. No I/O, no timers; time comes from event
+// timestamps and an injected clock.
+
+export { daysFromCivil, daysFromYmd, ymdFromDays } from './calendar/civil.ts';
+export { DayKind, nyseDayKind, SPECIAL_CLOSINGS } from './calendar/nyseHolidays.ts';
+export { nyLocalMs, nyOffsetMs, nyWallToUtc } from './calendar/nyTime.ts';
+export {
+  latestSession,
+  nextSession,
+  nyDay,
+  PHASE_CODE,
+  phaseAt,
+  phaseIn,
+  type SessionDay,
+  type SessionPhase,
+  sessionAt,
+  sessionOfDay,
+} from './calendar/session.ts';
+export { discoveryRows } from './discovery/recompute.ts';
+export type { DiscoveryRow } from './discovery/row.ts';
+export type { EngineOptions, EngineStats } from './engine/MarketEngine.ts';
+export { MarketEngine } from './engine/MarketEngine.ts';
+export { seedBars, seedVolumeProfile } from './engine/seed.ts';
+export { type TestClock, testClock } from './engine/testClock.ts';
+export type { Bar, MarketEvent, ReferenceData, StatusEvent, TradeEvent } from './events.ts';
+export { ATR_N, BB_K, BB_N, KC_M, KC_N, ST_M, ST_N } from './indicators/barState.ts';
+export {
+  atrSeries,
+  type Bands,
+  bollingerSeries,
+  emaSeries,
+  type HLC,
+  type HLCV,
+  keltnerSeries,
+  type SupertrendPoint,
+  smaSeries,
+  squeezeSeries,
+  supertrendSeries,
+  tradeVwap,
+  vwapSeries,
+} from './indicators/series.ts';
+export { emaStep, isSqueezed, squeezeStep, trueRange, wilderStep } from './indicators/steps.ts';
+export {
+  isSectorCode,
+  normalizeSector,
+  SECTOR,
+  SECTOR_NAMES,
+  SECTORS_OFF_BY_DEFAULT,
+  type SectorCode,
+} from './sectors.ts';
+export * from './simulator/index.ts';
+export { type EngineSnapshot, type RestoreResult, SNAPSHOT_VERSION } from './snapshot/snapshot.ts';
+export type { StreamBatch, StreamEntry } from './stream/entry.ts';
+export { isTestSymbol, TEST_SYMBOLS } from './testSymbols.ts';
+export {
+  isTimeframe,
+  STREAM_TF,
+  TIMEFRAMES,
+  type Timeframe,
+} from './timeframes.ts';

@@ -1,0 +1,213 @@
+import { nextSession, type SessionDay, sessionAt } from '../calendar/session.ts';
+import type { ReferenceData } from '../events.ts';
+import { HaltBook, LUDP, REASONS, T1, T12 } from './halts.ts';
+import { NewsBook } from './news.ts';
+import { createRng, subSeed } from './prng.ts';
+import { intensity, luldBand } from './profile.ts';
+import { buildDay, type DayState, pickWeighted, RUNNER_SHARE } from './state.ts';
+import { generateUniverse, roundToTick } from './universe.ts';
+
+// The market simulator's pure core: a seeded, deterministic tape. Prints arrive as a Poisson
+// process whose rate follows the intraday profile; each picks a symbol by weight, moves its price
+// by a random step (plus the runners' drift and news spikes), and prints on the tick grid.
+// Halts come from LULD band breaches (LUDP) and news (T1, T12), each resumed later with the same
+// reason. The output depends only on the seed and the options: the next print is drawn ahead
+// (in fractional ms; events carry whole ms), so cutting the same span into other steps gives the
+// same tape.
+
+export interface SimulatorOptions {
+  seed: number;
+  /** Universe size, the three index ETFs included (default 10,000). */
+  symbols?: number;
+  /** Virtual start instant (UTC ms); the first print comes after it. */
+  startTs: number;
+  /** Average prints per second over the regular session, all symbols together (default 5,000). */
+  tradesPerSecond?: number;
+  /** Momentum runners per day (default 30, or 1 per 300 symbols when fewer). */
+  runners?: number;
+}
+
+export interface SimulatorSink {
+  trade(sym: string, price: number, size: number, ts: number): void;
+  status(sym: string, halted: boolean, reason: string, ts: number): void;
+}
+
+export interface Simulator {
+  /** Reference data for today (prevClose is the previous simulated day's last print after a rollover). */
+  reference(): ReferenceData[];
+  /** Emits every event up to and including toTs, in time order; returns how many. */
+  step(toTs: number, sink: SimulatorSink): number;
+  /** Counts the session rollovers; a change means reference() has new prevClose values. */
+  readonly day: number;
+}
+
+const MINUTE = 60_000;
+/** Halt lengths by reason: an LULD pause lasts 5 minutes, news halts longer. */
+const HALT_MS = [5 * MINUTE, 15 * MINUTE, 40 * MINUTE];
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const count = Math.max(3, options.symbols ?? 10_000);
+  const rate = options.tradesPerSecond ?? 5_000;
+  const runnerCount = options.runners ?? Math.min(30, Math.ceil(count / 300));
+  const refs = generateUniverse(options.seed, count);
+  const syms = refs.map((r) => r.sym);
+  const rng = createRng(subSeed(options.seed, 1));
+  const prevClose = Float64Array.from(refs, (r) => r.prevClose);
+  const last = Float64Array.from(prevClose);
+  const halts = new HaltBook(count);
+  const haltUntil = halts.until;
+  const resumeJump = new Float64Array(count).fill(1);
+  const bandRef = new Float64Array(count);
+  const bandTs = new Float64Array(count);
+  let st: DayState = buildDay(refs, prevClose, rng, rate, runnerCount);
+  let news = new NewsBook(0, rng, 0);
+  let day = 0;
+  let sess: SessionDay | null = null;
+  // Instants live in a typed array: a double in a closure variable is boxed on every store.
+  const clock = new Float64Array(3); // [next print, span start, span end]
+
+  const ratePerMs = (ts: number): number => (sess ? (intensity(sess, ts) * rate) / 1000 : 0);
+
+  /** A new trading day: yesterday's last prints become prevClose, new runners, fresh news clocks. */
+  function newDay(from: number): void {
+    if (day++ > 0) {
+      for (let i = 0; i < count; i++) prevClose[i] = last[i] as number;
+      st = buildDay(refs, prevClose, rng, rate, runnerCount);
+    }
+    news = new NewsBook(st.runners.length, rng, from);
+  }
+
+  /** Finds the session (or closed span) containing ts; a new session date starts a new day. */
+  function locate(ts: number): void {
+    const s = sessionAt(ts);
+    if (s) {
+      if (sess === null || s.date !== sess.date) newDay(ts);
+      sess = s;
+      clock[1] = s.start;
+      clock[2] = s.end;
+    } else {
+      clock[1] = ts;
+      clock[2] = nextSession(ts).start;
+      if (sess && ts >= sess.end) sess = null;
+    }
+  }
+
+  /**
+   * Moves clock[0] to the next print instant (memoryless: redrawing at a span edge is exact).
+   * Instants go through the typed array, not arguments, so no double is boxed per print.
+   */
+  function drawNext(): void {
+    let t = clock[0] as number;
+    for (;;) {
+      if (t < (clock[1] as number) || t >= (clock[2] as number) || sess === null) locate(t);
+      const r = sess && t >= sess.start && t < sess.end ? ratePerMs(t) : 0;
+      if (r > 0) {
+        const next = t + rng.exp() / r;
+        if (next < (clock[2] as number)) {
+          clock[0] = next;
+          return;
+        }
+      }
+      t = clock[2] as number;
+    }
+  }
+
+  function halt(i: number, code: number, ts: number, sink: SimulatorSink): void {
+    halts.add(i, code, ts + (HALT_MS[code] as number) + rng.int(10_000));
+    sink.status(syms[i] as string, true, REASONS[code] as string, Math.floor(ts));
+  }
+
+  /** Resumes the earliest halt; a news halt reopens at a new level (the news "priced in"). */
+  function resumeNext(sink: SimulatorSink): void {
+    const i = halts.popEarliest();
+    const ts = haltUntil[i] as number;
+    haltUntil[i] = 0;
+    st.price[i] = (st.price[i] as number) * (resumeJump[i] as number);
+    resumeJump[i] = 1;
+    bandRef[i] = st.price[i] as number;
+    bandTs[i] = ts;
+    sink.status(syms[i] as string, false, REASONS[halts.code[i] as number] as string, Math.floor(ts));
+  }
+
+  /** News on a runner: mostly a spike (a few minutes of hard buying), sometimes a news-pending halt. */
+  function onNews(sink: SimulatorSink): number {
+    const ts = news.earliest;
+    const k = news.pop();
+    const i = st.runners[k] as number;
+    const open = sess !== null && ts >= sess.open && ts < sess.close;
+    const u = rng.next();
+    if (open && haltUntil[i] === 0 && u < 0.25) {
+      resumeJump[i] = 1 + (rng.next() < 0.75 ? 0.3 : -0.2) * rng.next();
+      halt(i, u < 0.05 ? T12 : T1, ts, sink);
+      return 1;
+    }
+    const window = (3 + 7 * rng.next()) * MINUTE;
+    news.until[k] = ts + window;
+    const expected = Math.max(1, ((ratePerMs(ts) * RUNNER_SHARE * 0.6) / 2) * window);
+    news.drift[k] = Math.log(1.08 + 0.22 * rng.next()) / expected;
+    return 0;
+  }
+
+  function print(sink: SimulatorSink): boolean {
+    const ts = clock[0] as number;
+    let i: number;
+    let extra = 0;
+    if (st.runners.length > 0 && rng.next() < RUNNER_SHARE) {
+      const k = news.pick(ts);
+      i = st.runners[k] as number;
+      if ((news.until[k] as number) > ts) extra = news.drift[k] as number;
+    } else {
+      i = pickWeighted(st.cumWeight, rng.next());
+    }
+    if (haltUntil[i] !== 0) return false;
+    const p = Math.min(
+      100_000,
+      Math.max(
+        0.0001,
+        (st.price[i] as number) *
+          Math.exp((st.drift[i] as number) + extra + (st.sigma[i] as number) * rng.normal()),
+      ),
+    );
+    st.price[i] = p;
+    const px = roundToTick(p);
+    if (sess !== null && ts >= sess.open && ts < sess.close) {
+      if (ts - (bandTs[i] as number) > 5 * MINUTE || bandRef[i] === 0) {
+        bandRef[i] = px;
+        bandTs[i] = ts;
+      } else if (Math.abs(px / (bandRef[i] as number) - 1) > luldBand(bandRef[i] as number)) {
+        halt(i, LUDP, ts, sink);
+        return true;
+      }
+    }
+    const m = (st.meanSize[i] as number) * rng.exp();
+    const size = m < 100 ? Math.max(1, Math.round(m)) : Math.round(m / 100) * 100;
+    last[i] = px;
+    sink.trade(syms[i] as string, px, size, Math.floor(ts));
+    return true;
+  }
+
+  clock[0] = options.startTs;
+  drawNext();
+  return {
+    get day() {
+      return day;
+    },
+    reference: () => refs.map((r, i) => ({ ...r, prevClose: prevClose[i] as number })),
+    step(toTs: number, sink: SimulatorSink): number {
+      let emitted = 0;
+      for (;;) {
+        const due = Math.min(clock[0] as number, toTs);
+        while (halts.next <= due || news.earliest <= due) {
+          if (halts.next <= news.earliest) {
+            resumeNext(sink);
+            emitted++;
+          } else emitted += onNews(sink);
+        }
+        if ((clock[0] as number) > toTs) break;
+        if (print(sink)) emitted++;
+        drawNext();
+      }
+      return emitted;
+    },
+  };
+}

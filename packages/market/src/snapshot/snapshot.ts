@@ -1,0 +1,98 @@
+import { latestSession } from '../calendar/session.ts';
+import type { MarketEngine } from '../engine/MarketEngine.ts';
+import type { Column } from '../state/columns.ts';
+import { Interner } from '../state/symbols.ts';
+
+// A checkpoint of the session state: plain data (strings, numbers and typed-array copies) that
+// structuredClone and postMessage carry as is, and that the server can write as ArrayBuffers.
+// It is keyed by the session date: restoring into another session would bring back yesterday's
+// highs and make every print today look like a new low, or hide real new highs.
+
+export const SNAPSHOT_VERSION = 1;
+
+export interface EngineSnapshot {
+  readonly version: number;
+  /** yyyymmdd of the session the state belongs to. */
+  readonly sessionDate: number;
+  /** Engine clock when taken. */
+  readonly takenAt: number;
+  readonly barHistory: number;
+  readonly symbols: readonly string[];
+  readonly names: readonly string[];
+  readonly exchanges: readonly string[];
+  readonly reasons: readonly string[];
+  /** Per-symbol columns, named group.column, each holding exactly symbols.length rows. */
+  readonly columns: Readonly<Record<string, Column>>;
+}
+
+export type RestoreResult =
+  | { readonly ok: true; readonly symbols: number }
+  | { readonly ok: false; readonly reason: string };
+
+function groups(e: MarketEngine) {
+  return [
+    ['table', e.table.cols],
+    ['day', e.day.cols],
+    ['bars', e.bars.cols],
+    ['profile', e.profile.cols],
+  ] as const;
+}
+
+export function takeSnapshot(e: MarketEngine): EngineSnapshot {
+  const now = e.clock();
+  e.advance(now);
+  const n = e.table.count;
+  const columns: Record<string, Column> = {};
+  for (const [g, cols] of groups(e)) {
+    for (const [name, col] of Object.entries(cols.copyOut(n))) columns[`${g}.${name}`] = col;
+  }
+  return {
+    version: SNAPSHOT_VERSION,
+    sessionDate: e.session.date,
+    takenAt: now,
+    barHistory: e.bars.history,
+    symbols: e.table.symbols.slice(),
+    names: e.table.names.slice(),
+    exchanges: e.table.exchanges.values.slice(),
+    reasons: e.reasons.values.slice(),
+    columns,
+  };
+}
+
+function groupData(snap: EngineSnapshot, g: string): Record<string, Column> {
+  const out: Record<string, Column> = {};
+  const prefix = `${g}.`;
+  for (const [k, v] of Object.entries(snap.columns))
+    if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+  return out;
+}
+
+/**
+ * Replaces the engine's state with a snapshot of the current session. Refused, with nothing
+ * changed, when the snapshot belongs to another session date (a stale checkpoint), was taken
+ * with another bar history length, or is malformed.
+ */
+export function restoreSnapshot(e: MarketEngine, snap: EngineSnapshot): RestoreResult {
+  if (snap.version !== SNAPSHOT_VERSION) return { ok: false, reason: `snapshot version ${snap.version}` };
+  const current = latestSession(e.clock());
+  if (snap.sessionDate !== current.date) {
+    return {
+      ok: false,
+      reason: `snapshot of session ${snap.sessionDate}, current session is ${current.date}`,
+    };
+  }
+  if (snap.barHistory !== e.bars.history) return { ok: false, reason: 'bar history length differs' };
+  const n = snap.symbols.length;
+  if (snap.names.length !== n || new Set(snap.symbols).size !== n)
+    return { ok: false, reason: 'symbol list malformed' };
+  for (const [g, cols] of groups(e)) {
+    if (!cols.accepts(groupData(snap, g), n)) return { ok: false, reason: `columns of ${g} malformed` };
+  }
+  e.reserve(n);
+  for (const [g, cols] of groups(e)) cols.copyIn(groupData(snap, g), n);
+  e.table.reset(snap.symbols, snap.names, snap.exchanges);
+  e.reasons = Interner.from(snap.reasons.slice(1));
+  e.queue.clear();
+  e.setSession(current);
+  return { ok: true, symbols: n };
+}

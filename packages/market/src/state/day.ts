@@ -1,0 +1,63 @@
+import { ColumnGroup, type ColumnSpec } from './columns.ts';
+
+// What a symbol did in the current session. Prices and times start as NaN ("no print yet");
+// counts and volumes as 0. The whole group is wiped when the next session begins at 04:00.
+
+const SPECS: readonly ColumnSpec[] = [
+  { name: 'last', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'open', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'high', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'low', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'regOpen', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'regClose', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'volume', kind: 'f64', stride: 1, fill: 0 },
+  /** Σ price × size: the VWAP numerator and the money flow. */
+  { name: 'value', kind: 'f64', stride: 1, fill: 0 },
+  { name: 'lastTs', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'highTs', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'lowTs', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'haltTs', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'highCount', kind: 'u32', stride: 1, fill: 0 },
+  { name: 'lowCount', kind: 'u32', stride: 1, fill: 0 },
+  { name: 'trades', kind: 'u32', stride: 1, fill: 0 },
+  { name: 'haltCount', kind: 'u32', stride: 1, fill: 0 },
+  { name: 'haltReason', kind: 'i32', stride: 1, fill: 0 },
+  { name: 'halted', kind: 'u8', stride: 1, fill: 0 },
+];
+
+export class DayState {
+  readonly cols: ColumnGroup;
+  last!: Float64Array;
+  open!: Float64Array;
+  high!: Float64Array;
+  low!: Float64Array;
+  regOpen!: Float64Array;
+  regClose!: Float64Array;
+  volume!: Float64Array;
+  value!: Float64Array;
+  lastTs!: Float64Array;
+  highTs!: Float64Array;
+  lowTs!: Float64Array;
+  haltTs!: Float64Array;
+  highCount!: Uint32Array;
+  lowCount!: Uint32Array;
+  trades!: Uint32Array;
+  haltCount!: Uint32Array;
+  haltReason!: Int32Array;
+  halted!: Uint8Array;
+
+  constructor(capacity: number) {
+    this.cols = new ColumnGroup(this, SPECS);
+    this.cols.allocate(capacity);
+  }
+
+  /**
+   * New session. A halt carries over (a symbol halted at the close stays halted until its
+   * resume message), everything else starts afresh.
+   */
+  resetAll(): void {
+    for (const s of this.cols.specs) {
+      if (s.name !== 'halted' && s.name !== 'haltReason') this.cols.get(s.name).fill(s.fill);
+    }
+  }
+}

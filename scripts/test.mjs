@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// `npm test`: every check and every test. Lint and types first (cheap), then the unit and
+// server suites on embedded PGlite, the server suite again on the Postgres server when
+// TEST_DATABASE_URL is set, then a production web build driven by Playwright in Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+const npx = (args, env) => ['npx', args, env];
+const vitest = (label, projects, file, env = {}) => {
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
+  run(label, ...npx(args, env));
+  countVitest(file);
+};
+
+run('lint (biome)', 'npx', ['biome', 'check', '.']);
+run('types (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+vitest('unit and server tests on embedded PGlite', ['unit', 'server'], path.join(reports, 'pglite.json'), {
+  TEST_DB_KIND: 'pglite',
+});
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server tests on the Postgres server', ['server'], path.join(reports, 'postgres.json'), {
+    TEST_DB_KIND: 'postgres',
+  });
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: the Postgres-server pass is left out)');
+}
+if (run('web build', 'npm', ['run', 'build', '-w', '@tapeline/web'])) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  run(
+    'end-to-end in Chromium (Playwright)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
+  countPlaywright(e2eReport);
+}
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);
