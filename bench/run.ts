@@ -1,5 +1,6 @@
 // `npm run bench [-- --json] [-- --clients=N]`: every figure beside its target. Figures, not
 // pass/fail; the whole run stays within a few minutes on this machine.
+import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
 
@@ -15,6 +16,12 @@ const fanout = await benchFanout({
   tradesPerSec: arg('rate', 300_000),
   seconds: arg('seconds', 10),
   drainMs: arg('drain', 25),
+});
+const encoding = await benchEncoding({
+  tradesPerSecond: arg('enc-rate', 70_000),
+  seconds: arg('enc-seconds', 20),
+  clients: arg('enc-clients', 250),
+  samples: arg('enc-samples', 8),
 });
 
 const rows: [string, number, string][] = [
@@ -39,8 +46,10 @@ const rows: [string, number, string][] = [
 ];
 for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
+console.log('');
+for (const line of encodingTable(encoding)) console.log(line);
 if (json) {
   const { fanout_p50_ms: _p50, ...figures } = fanout;
-  console.log(JSON.stringify({ ...engine, ...figures }));
+  console.log(JSON.stringify({ ...engine, ...figures, ...encodingFigures(encoding) }));
 }
 process.exit(0);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its build is missing or older than its sources, then
 // runs the server on embedded defaults (PGlite in ./data, dev outbox, simulated market).
+// Arguments pass through to the server: `npm start -- --role=engine` runs the market engine
+// alone, which serves no pages, so it skips the web build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,14 +22,20 @@ function newest(target) {
   );
 }
 
-const stale = !existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs);
+const args = process.argv.slice(2);
+const roleArg = args
+  .map((arg, i) => (arg === '--role' ? args[i + 1] : /^--role=(.*)$/.exec(arg)?.[1]))
+  .find(Boolean);
+const servesPages = (roleArg ?? process.env.ROLE ?? 'all') !== 'engine';
+
+const stale = servesPages && (!existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs));
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@tapeline/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

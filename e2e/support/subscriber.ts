@@ -49,9 +49,14 @@ export async function fillCard(page: Page, number: string, name = 'Tape Reader')
 }
 
 /** Pro monthly with a good card, through 'Payment complete' to /dashboard. */
-export async function subscribePro(page: Page): Promise<void> {
+export function subscribePro(page: Page): Promise<void> {
+  return subscribeMonthly(page, 'pro');
+}
+
+/** A monthly plan with a good card, through 'Payment complete' to /dashboard. */
+export async function subscribeMonthly(page: Page, plan: 'standard' | 'pro' | 'proplus'): Promise<void> {
   await page.getByRole('tab', { name: 'Monthly' }).click();
-  await planCard(page, 'pro').click();
+  await planCard(page, plan).click();
   await payButton(page).click();
   await fillCard(page, GOOD_CARD);
   await cardModal(page)

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
 import { createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/session.ts';
@@ -9,6 +10,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
 import { popularityRoutes } from './modules/popularity/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -43,6 +46,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   devRoutes(http, ctx);
   const guards = createGuards(auth);
   popularityRoutes(http, ctx, guards);
+  alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);
   adminRoutes(http, auth, guards);
   usersRoutes(http, ctx, guards);
@@ -63,6 +67,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       () => false,
     ),
   );
+  // After the market: symbol validation checks names against the engine (this node's or the bus's).
+  settingsRoutes(http, ctx, guards, engineUniverse(market.source));
   http.addHook('onClose', async () => {
     await market.stop();
     await io.close();

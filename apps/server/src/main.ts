@@ -1,13 +1,48 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startAdminChannel } from './cli/adminChannel.ts';
 import { lockDataDir } from './cli/dataDirLock.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { startEngineNode } from './modules/market/engineNode.ts';
+import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { closeContext, createContext } from './platform/context.ts';
 
+/** Exits on the first signal after `stop`, or by force if stopping hangs. */
+function onSignals(log: pino.Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handle = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    try {
+      await stop();
+      clearTimeout(force);
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void handle('SIGTERM'));
+  process.on('SIGINT', () => void handle('SIGINT'));
+}
+
+/** `--role=engine`: the market engine alone; no HTTP, no database. */
+async function runEngine(config: Config): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  const node = await startEngineNode(config, log);
+  // Stopping checkpoints the engine, so a restart resumes the session without false highs.
+  onSignals(log, () => node.stop());
+}
+
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig({ ...process.env, ...argsToEnv(process.argv.slice(2)) });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -15,6 +50,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.role === 'engine') return runEngine(config);
   // Embedded PGlite: hold DATA_DIR for our lifetime (a CLI command may briefly have it; wait).
   const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir, 'server', 30_000);
   const ctx = await createContext(config);
@@ -23,34 +59,17 @@ async function main(): Promise<void> {
   const adminChannel = dataDirLock ? await startAdminChannel(config.dataDir, ctx.database.db, ctx.log) : null;
   await http.listen({ port: config.port, host: config.host });
   ctx.log.info(
-    { url: config.appUrl, database: ctx.database.driver, mail: ctx.mailer.kind },
+    { url: config.appUrl, role: config.role, database: ctx.database.driver, mail: ctx.mailer.kind },
     `Tapeline is running at ${config.appUrl}`,
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    ctx.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      ctx.log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    try {
-      await adminChannel?.close();
-      await http.close();
-      await closeContext(ctx);
-      await dataDirLock?.release();
-      clearTimeout(force);
-      ctx.log.info('stopped cleanly');
-      process.exit(0);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  // Finishing in-flight requests first: http.close() waits for them.
+  onSignals(ctx.log, async () => {
+    await adminChannel?.close();
+    await http.close();
+    await closeContext(ctx);
+    await dataDirLock?.release();
+  });
 }
 
 main().catch((error: unknown) => {

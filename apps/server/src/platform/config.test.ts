@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { argsToEnv, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -109,5 +109,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'hunter2-short' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter2-short') }),
     );
+  });
+
+  it('runs every role in one process by default, with the shared bus namespace', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', busPrefix: 'tapeline:bus:' });
+    expect(loadConfig({ ROLE: 'api', BUS_PREFIX: 'staging:bus:' })).toMatchObject({
+      role: 'api',
+      busPrefix: 'staging:bus:',
+    });
+  });
+
+  it.each([
+    ['ROLE', 'worker'],
+    ['BUS_PREFIX', 'has spaces'],
+  ])('refuses %s=%s naming it', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^\\s+${variable}: `, 'm'));
+  });
+
+  it('refuses the engine role without a feed', () => {
+    expect(() => loadConfig({ ROLE: 'engine', MARKET_FEED: 'off' })).toThrow(/MARKET_FEED: the engine role/);
+    expect(loadConfig({ ROLE: 'engine' }).marketFeed).toBe('simulator');
+  });
+});
+
+describe('argsToEnv', () => {
+  it('reads --role=<role> and --role <role>, which override ROLE', () => {
+    expect(argsToEnv([])).toEqual({});
+    expect(argsToEnv(['--role=engine'])).toEqual({ ROLE: 'engine' });
+    expect(argsToEnv(['--role', 'api'])).toEqual({ ROLE: 'api' });
+    expect(loadConfig({ ROLE: 'api', ...argsToEnv(['--role=engine']) }).role).toBe('engine');
+  });
+
+  it('refuses unknown options and a missing value, and leaves a bad role to loadConfig', () => {
+    expect(() => argsToEnv(['--rol=engine'])).toThrow(ConfigError);
+    expect(() => argsToEnv(['--role'])).toThrow(/--role needs a value/);
+    expect(() => loadConfig(argsToEnv(['--role=everything']))).toThrow(/ROLE: /);
   });
 });

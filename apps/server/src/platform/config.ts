@@ -4,6 +4,13 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * What a process runs: `all` (API + engine, one process), `api` (HTTP and sockets, asking the
+ * engine over the bus) or `engine` (the market engine alone, publishing on the bus).
+ */
+export const ROLES = ['all', 'api', 'engine'] as const;
+export type Role = (typeof ROLES)[number];
+
 const urlWith = (protocols: string[]) =>
   z.string().refine(
     (value) => {
@@ -23,6 +30,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWith(['redis:', 'rediss:']).optional(),
+  ROLE: z.enum(ROLES).default('all'),
+  /** Namespace of the bus's Redis channels: nodes of one deployment share it; tests make their own. */
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('tapeline:bus:'),
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Tapeline <no-reply@tapeline.local>'),
   APP_URL: urlWith(['http:', 'https:']).optional(),
@@ -78,6 +91,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  role: Role;
+  busPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -167,6 +182,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.ROLE === 'engine' && env.MARKET_FEED === 'off') {
+    throw new ConfigError('Invalid configuration:\n  MARKET_FEED: the engine role needs a feed, not off');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -175,6 +193,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    role: env.ROLE,
+    busPrefix: env.BUS_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
@@ -192,4 +212,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ) as Record<string, string>,
     billing: billingConfig(env),
   };
+}
+
+/**
+ * The command line's settings as environment entries, which they override: `--role=<role>` or
+ * `--role <role>`. Anything else is refused, so a typo never starts the wrong kind of node.
+ */
+export function argsToEnv(args: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const match = /^--role(?:=(.*))?$/.exec(arg);
+    if (!match) throw new ConfigError(`Unknown option ${arg} (expected --role=${ROLES.join('|')})`);
+    const value = match[1] ?? args[++i];
+    if (!value) throw new ConfigError(`--role needs a value: ${ROLES.join(', ')}`);
+    env.ROLE = value;
+  }
+  return env;
 }

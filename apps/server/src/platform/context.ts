@@ -71,7 +71,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       : null,
     log,
     redis,
-    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus(),
+    bus: config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus(),
     billing: createBillingProvider({ config, database, clock, log }),
   };
 }

@@ -28,8 +28,8 @@ export async function freePort(): Promise<number> {
  * The real server as production starts it. Only `env` and a minimal PATH/HOME reach it, so a
  * developer's own DATABASE_URL or SMTP_URL never leaks into the test.
  */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+export function spawnServer(env: Record<string, string>, args: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

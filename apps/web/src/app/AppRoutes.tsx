@@ -9,6 +9,7 @@ import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { PopoutPage } from '../features/popout/PopoutPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { RouteGate } from './RouteGate.tsx';
+import { SettingsArea } from './SettingsArea.tsx';
 
 /** Spec §2 routes. Every one passes through the RouteGate, which applies the redirect rules. */
 export function AppRoutes() {
@@ -20,8 +21,10 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/verify" element={<VerifyPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/settings" element={<SettingsPage />} />
+        <Route element={<SettingsArea />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+        </Route>
         <Route path="/profile/:tab?" element={<ProfilePage />} />
         <Route path="/popout/:widget" element={<PopoutPage />} />
         <Route path="*" element={<Navigate to="/dashboard" replace />} />

@@ -1,3 +1,4 @@
+import { POPOUT_WIDGETS } from '../dashboard/widgets.ts';
 import { isActive, type SubscriptionState } from './subscription.ts';
 
 export type SessionView =
@@ -14,15 +15,6 @@ export type RouteDecision =
   | { kind: 'render'; chrome: boolean };
 
 export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/verify'];
-export const POPOUT_WIDGETS = [
-  'stream1',
-  'stream2',
-  'popular',
-  'alerts',
-  'news',
-  'chat',
-  'discovery',
-] as const;
 export const PROFILE_TABS = ['profile', 'payment', 'plan', 'admin'] as const;
 
 type Area = 'public' | 'verify' | 'dashboard' | 'settings' | 'profile' | 'popout' | 'unknown';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Test symbols exchanges publish for connectivity checks; they never reach a trader. */
 export const TEST_SYMBOLS: ReadonlySet<string> = new Set([
   'TEST',
@@ -20,3 +22,12 @@ export function normalizeSymbol(value: string): string {
 export function isValidSymbol(symbol: string): boolean {
   return SYMBOL_PATTERN.test(symbol) && !TEST_SYMBOLS.has(symbol);
 }
+
+/** A symbol in a saved list: trimmed, upper-cased, and valid. */
+export const symbolSchema = z
+  .string()
+  .max(16)
+  .transform(normalizeSymbol)
+  .superRefine((symbol, ctx) => {
+    if (!isValidSymbol(symbol)) ctx.addIssue({ code: 'custom', message: `Symbol ${symbol} is invalid` });
+  });

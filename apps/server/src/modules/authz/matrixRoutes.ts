@@ -1,3 +1,4 @@
+import { defaultConfig, defaultLayouts } from '@tapeline/core';
 import type { Persona } from '../../test/factories.ts';
 
 /** Expected status per persona, in PERSONAS order. */
@@ -22,6 +23,8 @@ const all = (s: number): Row => [s, s, s, s, s, s, s, s, s];
 const signedIn = (s: number): Row => [401, s, s, s, s, s, s, s, s];
 const verified = (s: number): Row => [401, 403, s, s, s, s, s, s, s];
 const subscriber = (s: number): Row => [401, 403, 403, s, s, s, s, 403, 403];
+/** Pro: a Pro plan (old or new) or Pro Plus. */
+const pro = (s: number): Row => [401, 403, 403, 403, s, s, s, 403, 403];
 const admin = (s: number): Row => [401, 403, 403, 403, 403, 403, 403, 403, s];
 /** The data host: no data token without a subscription, so those callers are strangers (401). */
 const data = (standard: number, pro: number, oldPro: number, proplus: number): Row => [
@@ -66,6 +69,34 @@ export const MATRIX: MatrixRoute[] = [
     expect: subscriber(200),
   },
   { method: 'GET', route: '/api/stock_stats/top', expect: subscriber(200) },
+  // Dashboard settings and alert history (subscribers); Discovery's own settings need Pro.
+  { method: 'GET', route: '/api/settings', expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/settings/dashboard/layout',
+    json: { layout: defaultLayouts() },
+    expect: subscriber(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/settings/config',
+    json: { config: defaultConfig() },
+    expect: subscriber(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/settings/discovery',
+    json: { discovery: [{ column: 'price', hidden: false }] },
+    expect: pro(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/settings/symbols/validate',
+    json: { symbols: ['AAPL'] },
+    expect: subscriber(200),
+  },
+  { method: 'GET', route: '/api/alert_history', expect: subscriber(200) },
+  { method: 'DELETE', route: '/api/alert_history', expect: subscriber(200) },
   // Profile: reachable without a subscription; saving needs a verified address.
   { method: 'GET', route: '/api/profile', expect: signedIn(200) },
   { method: 'POST', route: '/api/profile', form: (p) => ({ username: `m_${p}` }), expect: verified(200) },

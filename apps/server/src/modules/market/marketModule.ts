@@ -1,31 +1,30 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
+import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
+import { engineSettings } from './engine/settings.ts';
+import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
 import { createBacklog } from './stream/backlog.ts';
 import { STREAM_TOPIC, type StreamAccess, startStreamGateway } from './stream/gateway.ts';
 
-export const DRAIN_MS = 250;
-export const CHECKPOINT_MS = 10_000;
-
-/** `manual:<ISO time>` starts a hand-fed engine's clock there, so tests can use any session. */
-function manualClockStart(feed: string): number | null {
-  const iso = /^manual:(.+)$/.exec(feed)?.[1];
-  const ts = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isFinite(ts) ? ts : null;
-}
+export { CHECKPOINT_MS, DRAIN_MS } from './engine/settings.ts';
 
 export interface MarketModule {
-  /** Null on a node that runs no engine (MARKET_FEED=off): it only relays batches. */
+  /** This process's engine thread; null on a node that runs none (`--role=api`, MARKET_FEED=off). */
   engine: EngineHost | null;
+  /** What the data host asks: the local engine, or the engine process over the bus. */
+  source: EngineSource;
   stop(): Promise<void>;
 }
 
+const feedKind = (feed: string) => feed.split(':')[0];
+
 /**
- * Market data on this node: the engine thread (unless MARKET_FEED=off), whose batches go to
- * the bus; the gateway, which relays the bus to sockets on every node; the data host.
+ * Market data on an API node: the gateway, which relays the bus to sockets on every node; the
+ * data host; and, in the `all` role with a feed, the engine thread whose batches go to the bus.
+ * Without a local engine the data host asks the engine process (`--role=engine`) over the bus.
  */
 export async function startMarket(
   http: FastifyInstance,
@@ -33,33 +32,51 @@ export async function startMarket(
   ctx: AppContext,
   access: StreamAccess,
 ): Promise<MarketModule> {
+  const { config, log, bus } = ctx;
   const backlog = createBacklog();
-  const stopGateway = await startStreamGateway(io, ctx.bus, backlog, access);
+  const stopGateway = await startStreamGateway(io, bus, backlog, access);
   let engine: EngineHost | null = null;
-  if (ctx.config.marketFeed !== 'off') {
-    engine = await startEngineHost(
-      {
-        feed: ctx.config.marketFeed,
-        checkpointFile: path.join(ctx.config.dataDir, 'engine', 'checkpoint.bin'),
-        drainMs: DRAIN_MS,
-        checkpointMs: CHECKPOINT_MS,
-        clockStart: manualClockStart(ctx.config.marketFeed),
-        feedEnv: ctx.config.feedEnv,
-      },
-      ctx.log,
-    );
+  let remote: RemoteEngine | null = null;
+  let source: EngineSource;
+  if (config.role === 'all' && config.marketFeed !== 'off') {
+    engine = await startEngineHost(engineSettings(config), log);
     engine.onBatch((json) => {
-      ctx.bus
+      bus
         .publish(STREAM_TOPIC, json)
-        .catch((error: Error) => ctx.log.error({ err: error }, 'batch not published'));
+        .catch((error: Error) => log.error({ err: error }, 'batch not published'));
     });
-    dataHostRoutes(http, ctx, engine, backlog);
-    ctx.log.info({ feed: ctx.config.marketFeed, status: engine.status }, 'market engine running');
+    log.info({ feed: config.marketFeed, status: engine.status }, 'market engine running');
+    source = engine;
+  } else if (bus.kind === 'memory') {
+    // Only this process is on an in-memory bus, and it runs no engine: nothing to wait for.
+    log.warn('no market engine on this node and no REDIS_URL: the data host will answer 503');
+    source = {
+      status: null,
+      query: () => Promise.reject(new EngineUnavailableError('no market engine on this bus')),
+    };
+  } else {
+    let warned = false;
+    remote = await createRemoteEngine(bus, {
+      // /api/config's SIMULATED flag reads this node's MARKET_FEED: say when it is not the engine's.
+      onStatus: (status) => {
+        if (warned || feedKind(status.feed) === feedKind(config.marketFeed)) return;
+        warned = true;
+        log.warn(
+          { engineFeed: status.feed, marketFeed: config.marketFeed },
+          'MARKET_FEED here differs from the engine process; set it to the same feed',
+        );
+      },
+    });
+    log.info('market data from the engine process over the bus');
+    source = remote;
   }
+  dataHostRoutes(http, ctx, source, backlog);
   return {
     engine,
+    source,
     async stop() {
       await stopGateway();
+      await remote?.close();
       await engine?.stop();
     },
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -185,3 +186,35 @@ export const symbolPopularity = pgTable('symbol_popularity', {
   score: doublePrecision('score').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A trader's dashboard settings, each part as the JSON text the client saved (validated by the
+ * core schemas first); a null part was never saved and the client uses its defaults.
+ */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  config: text('config'),
+  discovery: text('discovery'),
+  layout: text('layout'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the alert evaluator told a trader, newest first; kept to the newest ALERT_HISTORY_MAX each. */
+export const alertHistory = pgTable(
+  'alert_history',
+  {
+    /** Breaks ties between alerts of the same instant, so "newest first" is stable. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    msg: text('msg').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type UserSettingsRow = typeof userSettings.$inferSelect;
+export type AlertHistoryRow = typeof alertHistory.$inferSelect;

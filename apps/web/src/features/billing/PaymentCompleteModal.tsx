@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
 import { uiText } from '../../lib/uiText.ts';
+import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
-import { Modal } from './Modal.tsx';
 import { paymentComplete, usePaymentOutcome } from './paymentComplete.ts';
 
 /** Spec §4: after a successful payment, 'Payment complete' leads to /dashboard. */

@@ -9,12 +9,12 @@ import { appStores } from '../../lib/session.ts';
 import { PLAN_KEY } from '../../lib/storageKeys.ts';
 import { uiText } from '../../lib/uiText.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner, Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { subscriptionErrorMessage } from './billingErrors.ts';
 import { CardModal, type Purchase } from './CardModal.tsx';
 import { CouponField } from './CouponField.tsx';
-import { Modal } from './Modal.tsx';
 import { usePaymentOutcome } from './paymentComplete.ts';
 import {
   type BillingPeriod,

@@ -1,13 +1,110 @@
-import { StreamWidget } from '../stream/StreamWidget.tsx';
+import {
+  activate,
+  activeLayout,
+  isPro,
+  type Layout,
+  type LayoutKey,
+  resetLayout,
+  setLocked,
+  toggleWidget,
+  type WidgetToggle,
+} from '@tapeline/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useUser } from '../../app/session.tsx';
+import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { DashboardBar } from './DashboardBar.tsx';
+import { DashboardGrid } from './DashboardGrid.tsx';
+import { LayoutMenu } from './LayoutMenu.tsx';
+import { PopupBlockedBanner } from './PopupBlockedBanner.tsx';
+import { SimulatedBadge } from './SimulatedBadge.tsx';
+import { usePopouts } from './usePopouts.ts';
+import './dashboard.css';
 
-/**
- * The dashboard. Until the widget grid arrives (dashboard issue), it shows the live Stream
- * widget on its own.
- */
+export const UPGRADE_QUESTION = 'Only available with Pro plan - Upgrade?';
+
+/** The dashboard: the saved layout restored (a spinner until then), its bar and its grid. */
 export function DashboardPage() {
+  const store = useSettingsStore();
+  const { status, layouts, config } = useSettings();
+  const { subscription } = useUser();
+  const navigate = useNavigate();
+  const popouts = usePopouts(store);
+  const [askUpgrade, setAskUpgrade] = useState(false);
+
+  const changeActive = useCallback(
+    (change: (layout: Layout) => Layout) =>
+      store.updateLayouts((all) => {
+        let changed = false;
+        const next = all.map((l) => {
+          if (!l.active) return l;
+          const after = change(l);
+          changed ||= after !== l;
+          return after;
+        });
+        return changed ? next : all;
+      }),
+    [store],
+  );
+
+  // Windows left open in the saved layout come back (the browser may block them: banner).
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (status !== 'ready' || reopened.current) return;
+    reopened.current = true;
+    for (const p of activeLayout(store.getSnapshot().layouts).popout)
+      if (p.open) void popouts.open(p.widget, false);
+  }, [status, store, popouts]);
+
+  if (status === 'loading') {
+    return (
+      <div className="dashboard-loading" data-testid="layout-spinner">
+        <Spinner label="Restoring your layout" />
+      </div>
+    );
+  }
+
+  const layout = activeLayout(layouts);
+  const onToggle = (toggle: WidgetToggle) => {
+    if (toggle === 'DISCOVERY' && !isPro(subscription)) {
+      setAskUpgrade(true);
+      return;
+    }
+    changeActive((l) => toggleWidget(l, toggle));
+  };
+  const forLayout = (fn: (all: Layout[], key: LayoutKey) => Layout[]) => (key: LayoutKey) =>
+    store.updateLayouts((all) => fn(all, key));
+
   return (
-    <div className="dashboard-page">
-      <StreamWidget />
+    <div className="dashboard-page" data-layout={layout.key}>
+      <DashboardBar layout={layout} onToggle={onToggle}>
+        <SimulatedBadge />
+        <LayoutMenu
+          layouts={layouts}
+          onActivate={forLayout(activate)}
+          onLock={(key, locked) => store.updateLayouts((all) => setLocked(all, key, locked))}
+          onReset={forLayout(resetLayout)}
+        />
+      </DashboardBar>
+      {popouts.blocked && <PopupBlockedBanner onDismiss={popouts.dismissBlocked} />}
+      <DashboardGrid
+        layout={layout}
+        config={config}
+        onLayoutChange={changeActive}
+        onPopout={(widget) => void popouts.open(widget)}
+        isPoppedOut={(widget) => layout.popout.some((p) => p.widget === widget && p.open)}
+      />
+      <ConfirmDialog
+        open={askUpgrade}
+        message={UPGRADE_QUESTION}
+        onCancel={() => setAskUpgrade(false)}
+        onConfirm={() => {
+          setAskUpgrade(false);
+          navigate('/profile/plan');
+        }}
+      />
     </div>
   );
 }

@@ -1,6 +1,11 @@
-import { POPOUT_WIDGETS } from '@tapeline/core';
+import { activeLayout, type Layout, POPOUT_WIDGETS, PRODUCT_NAME } from '@tapeline/core';
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { uiText } from '../../lib/uiText.ts';
+import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
+import { WIDGETS } from '../dashboard/widgetRegistry.ts';
+import '../dashboard/dashboard.css';
 
 type Widget = (typeof POPOUT_WIDGETS)[number];
 
@@ -8,14 +13,53 @@ function isWidget(value: string | undefined): value is Widget {
   return (POPOUT_WIDGETS as readonly (string | undefined)[]).includes(value);
 }
 
-/** Placeholder: a pop-out renders one widget without chrome; the widgets are later issues. */
+/** /popout/{widget}: only that widget, titled 'Tapeline — <Widget>'. */
 export function PopoutPage() {
   const { widget } = useParams();
   if (!isWidget(widget)) return <Navigate to="/dashboard" replace />;
   return (
-    <main className="popout" data-testid={`popout-${widget}`}>
-      <h1>{uiText.widgetTitles[widget]}</h1>
-      <p className="muted">{uiText.comingSoon}</p>
+    <SettingsProvider persistLayouts={false}>
+      <PopoutWidget id={widget} />
+    </SettingsProvider>
+  );
+}
+
+function PopoutWidget({ id }: { id: Widget }) {
+  const store = useSettingsStore();
+  const { status, layouts, config } = useSettings();
+  const layout = activeLayout(layouts);
+  const definition = WIDGETS[id];
+  const title = definition.title({ id, layout, config });
+
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} — ${title}`;
+  }, [title]);
+
+  if (status === 'loading') {
+    return (
+      <main className="popout popout-loading" data-testid={`popout-${id}`}>
+        <Spinner />
+      </main>
+    );
+  }
+  const onLayoutChange = (change: (l: Layout) => Layout) =>
+    store.updateLayouts((all) => all.map((l) => (l.active ? change(l) : l)));
+  const { Component, Toolbar } = definition;
+  const props = { id, mode: 'popout' as const, size: { w: 4, h: 20 }, layout, config, onLayoutChange };
+  return (
+    <main className="popout" data-testid={`popout-${id}`}>
+      <section className="widget widget--popout" aria-label={title} data-widget={id}>
+        <header className="widget-bar">
+          <h1 className="widget-title">{title}</h1>
+          <div className="widget-tools">
+            <SimulatedBadge />
+            {Toolbar && <Toolbar {...props} />}
+          </div>
+        </header>
+        <div className="widget-body">
+          <Component {...props} />
+        </div>
+      </section>
     </main>
   );
 }

@@ -1,17 +1,38 @@
-import { useEffect, useState } from 'react';
-import { useConfig } from '../auth/useConfig.ts';
+import { type ChannelContext, isProPlus } from '@tapeline/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useUser } from '../../app/session.tsx';
+import { usePopular } from '../../lib/popularApi.ts';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
 import { formatCountdown, marketClock } from './marketClock.ts';
 import { StreamTable } from './StreamTable.tsx';
+import { isStreamWidget, selectedChannel } from './streamChannel.ts';
 import { useLiveStream } from './useLiveStream.ts';
 import './stream.css';
 
 /** A tape that delivered a batch this recently counts as live even when the wall clock says closed. */
 const LIVE_WINDOW_MS = 10_000;
+const NO_FAVORITES: ReadonlySet<string> = new Set();
 
-/** The Stream widget: new highs and lows side by side, halts above, market-closed state. */
-export function StreamWidget() {
-  const { view, lastBatchAt, loadRecent } = useLiveStream();
-  const config = useConfig();
+function useChannelContext(): ChannelContext {
+  const { subscription } = useUser();
+  const popular = usePopular();
+  const proPlus = isProPlus(subscription);
+  return useMemo(
+    () => ({
+      popular: new Set((popular.data ?? []).map((p) => p.symbol)),
+      favorites: NO_FAVORITES,
+      sectorOf: () => undefined,
+      proPlus,
+    }),
+    [popular.data, proPlus],
+  );
+}
+
+/** A Stream widget: new highs and lows of its channel side by side, halts above, market-closed state. */
+export function StreamWidget({ id, layout, config }: WidgetProps) {
+  const channel = selectedChannel(isStreamWidget(id) ? id : 'stream1', layout, config);
+  const ctx = useChannelContext();
+  const { view, lastBatchAt, loadRecent } = useLiveStream(channel, ctx);
   const [now, setNow] = useState(() => Date.now());
   const [recentLoaded, setRecentLoaded] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -34,11 +55,7 @@ export function StreamWidget() {
   };
 
   return (
-    <section className="stream-widget" aria-label="Stream">
-      <header className="stream-head">
-        <h2>Stream</h2>
-        {config.data?.simulated && <span className="badge badge--sim">SIMULATED</span>}
-      </header>
+    <div className="stream-widget" data-testid={`stream-${id}`} data-channel={channel.channel}>
       {view.halts.length > 0 && (
         <ul className="halts-bar" aria-label="Halts">
           {view.halts.slice(0, 20).map((h) => (
@@ -55,7 +72,7 @@ export function StreamWidget() {
           <button type="button" className="btn btn-secondary" onClick={onLoadRecent}>
             LOAD RECENT
           </button>
-          {loadFailed && <p className="muted">Recent data could not be loaded. Try again.</p>}
+          {loadFailed && <p className="muted">Failed to get recent stream.</p>}
         </div>
       ) : (
         <div className="stream-sides">
@@ -63,6 +80,6 @@ export function StreamWidget() {
           <StreamTable title="Low" rows={view.lows} tone="low" />
         </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -1,13 +1,17 @@
-import { STREAM_BACKLOG_MAX, STREAM_EVENTS, streamBatchSchema } from '@tapeline/core';
+import {
+  type ChannelContext,
+  STREAM_BACKLOG_MAX,
+  type StreamChannel,
+  streamBatchSchema,
+} from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { dataHost } from '../../lib/dataHost.ts';
-import { appStores, readToken } from '../../lib/session.ts';
-import { connectSocket } from '../../lib/socket.ts';
+import { subscribeStream } from '../../lib/streamSource.ts';
+import { filterBatch } from './channelFilter.ts';
 import { emptyView, FLUSH_MS, StreamBuffer, type StreamView } from './streamBuffer.ts';
 
 const backlogSchema = z.object({ data: z.array(streamBatchSchema).max(STREAM_BACKLOG_MAX) });
-const decoder = new TextDecoder();
 
 export interface LiveStream {
   view: StreamView;
@@ -17,36 +21,40 @@ export interface LiveStream {
   loadRecent(): Promise<void>;
 }
 
-/** The live stream: socket batches into the buffer, flushed into the view every 2 s. */
-export function useLiveStream(): LiveStream {
+/**
+ * One channel of the live stream: the tab's shared socket batches, filtered for the channel,
+ * into this widget's buffer, flushed into the view every 2 s. A channel change starts afresh.
+ */
+export function useLiveStream(channel: StreamChannel, ctx: ChannelContext): LiveStream {
   const buffer = useRef(new StreamBuffer());
+  const filter = useRef({ channel, ctx });
+  filter.current = { channel, ctx };
   const [view, setView] = useState<StreamView>(emptyView);
   const [connected, setConnected] = useState(false);
   const [lastBatchAt, setLastBatchAt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the channel's identity restarts the view
   useEffect(() => {
-    const socket = connectSocket(() => readToken(appStores));
-    socket.on('connect', () => {
-      setConnected(true);
-      socket.emit(STREAM_EVENTS.subscribe);
-    });
-    socket.on('disconnect', () => setConnected(false));
-    socket.on(STREAM_EVENTS.update, (bytes: ArrayBuffer) => {
-      const parsed = streamBatchSchema.safeParse(JSON.parse(decoder.decode(bytes)));
-      if (!parsed.success) return;
-      buffer.current.push(parsed.data);
+    buffer.current = new StreamBuffer();
+    setView(emptyView());
+  }, [channel]);
+
+  useEffect(() => {
+    const stop = subscribeStream((batch) => {
+      buffer.current.push(filterBatch(batch, filter.current.channel, filter.current.ctx));
       setLastBatchAt(Date.now());
-    });
+    }, setConnected);
     const flush = setInterval(() => setView((shown) => buffer.current.flush(shown)), FLUSH_MS);
     return () => {
       clearInterval(flush);
-      socket.close();
+      stop();
     };
   }, []);
 
   const loadRecent = useCallback(async () => {
     const { data } = await dataHost.get('/data/stream_bk', backlogSchema);
-    for (const batch of data) buffer.current.push(batch);
+    for (const batch of data)
+      buffer.current.push(filterBatch(batch, filter.current.channel, filter.current.ctx));
     setView((shown) => buffer.current.flush(shown));
   }, []);
 

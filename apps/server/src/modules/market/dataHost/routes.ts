@@ -9,14 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { HttpError, unauthorized } from '../../../platform/http/errors.ts';
 import { parseInput } from '../../../platform/http/validate.ts';
-import type { EngineHost } from '../engine/host.ts';
 import type { EngineQuery } from '../engine/protocol.ts';
+import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
 import type { Backlog } from '../stream/backlog.ts';
 
 type Access = 'none' | 'pro' | 'oldpro' | 'proplus';
 
 /** The data host's own bearer token (POST /api/auth/ds/login); its claim says what Discovery opens. */
-async function dataAccess(ctx: AppContext, request: FastifyRequest): Promise<Access> {
+async function dataAccess(ctx: Pick<AppContext, 'dataTokens'>, request: FastifyRequest): Promise<Access> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   const result = await ctx.dataTokens.verify(match[1]);
@@ -24,6 +24,10 @@ async function dataAccess(ctx: AppContext, request: FastifyRequest): Promise<Acc
   const access = result.claims.access;
   return access === 'pro' || access === 'oldpro' || access === 'proplus' ? access : 'none';
 }
+
+/** The engine is not answering (stopped, restarting, overloaded): a retryable 503, not a 500. */
+const engineUnavailable = () =>
+  new HttpError(503, 'engine_unavailable', messages.serviceNotAvailable, false, { 'retry-after': '5' });
 
 const upgrade = () => new HttpError(403, 'upgrade_required', 'Upgrade your plan to see this');
 
@@ -35,15 +39,26 @@ function symbolOf(params: unknown): string {
   return symbol;
 }
 
-/** `/data/*`: what the engine computed, as the engine thread serialized it. */
+/**
+ * `/data/*`: what the engine computed, as the engine serialized it, whether it runs on this
+ * node's engine thread or in an engine process across the bus.
+ */
 export function dataHostRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
-  engine: EngineHost,
+  ctx: Pick<AppContext, 'dataTokens'>,
+  engine: EngineSource,
   backlog: Backlog,
 ): void {
-  const send = async (reply: FastifyReply, query: EngineQuery) =>
-    reply.type('application/json').send(await engine.query(query));
+  const send = async (reply: FastifyReply, query: EngineQuery) => {
+    let json: string;
+    try {
+      json = await engine.query(query);
+    } catch (error) {
+      if (error instanceof EngineUnavailableError) throw engineUnavailable();
+      throw error;
+    }
+    return reply.type('application/json').send(json);
+  };
 
   const discovery = async (request: FastifyRequest, reply: FastifyReply, tfInput: unknown) => {
     const access = await dataAccess(ctx, request);

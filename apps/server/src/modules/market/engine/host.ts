@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EngineQuery, EngineStatus, FromEngine, ToEngine } from './protocol.ts';
+import { type EngineSource, EngineUnavailableError } from './source.ts';
 import type { EngineWorkerData } from './worker.ts';
 
 export interface EngineHostLog {
@@ -8,7 +9,8 @@ export interface EngineHostLog {
   error(obj: object, msg?: string): void;
 }
 
-export interface EngineHost {
+export interface EngineHost extends EngineSource {
+  /** The status the thread reported when it became ready. */
   readonly status: EngineStatus;
   onBatch(handler: (json: string) => void): void;
   query(query: EngineQuery, timeoutMs?: number): Promise<string>;
@@ -64,7 +66,7 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
       const id = nextId++;
       const timer = setTimeout(() => {
         pending.delete(id);
-        reject(new Error('engine did not answer in time'));
+        reject(new EngineUnavailableError('engine did not answer in time'));
       }, timeoutMs);
       pending.set(id, {
         resolve: (json) => {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { uiText } from '../../lib/uiText.ts';
+import { uiText } from '../lib/uiText.ts';
 
 interface ModalProps {
   open: boolean;

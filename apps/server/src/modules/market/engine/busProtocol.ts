@@ -1,0 +1,82 @@
+import { TIMEFRAME_IDS } from '@tapeline/core';
+import { z } from 'zod';
+import type { EngineQuery, EngineStatus } from './protocol.ts';
+
+/**
+ * The engine process and the API nodes over the bus (topics are namespaced by BUS_PREFIX):
+ * a node asks on QUERY_TOPIC naming its own reply topic, the engine answers there, and the
+ * engine announces itself on STATUS_TOPIC every few seconds and once more when it stops.
+ */
+export const QUERY_TOPIC = 'engine:query';
+export const STATUS_TOPIC = 'engine:status';
+export const replyTopic = (node: string) => `engine:reply:${node}`;
+
+export const HEARTBEAT_MS = 2000;
+
+const nodeId = z.string().regex(/^[0-9a-f]{8,32}$/);
+
+const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('discovery'),
+    tf: z.enum(TIMEFRAME_IDS),
+    access: z.enum(['none', 'pro', 'oldpro', 'proplus']),
+  }),
+  z.object({ kind: z.literal('names') }),
+  z.object({ kind: z.literal('moneyFlow'), symbol: z.string().min(1).max(16) }),
+  z.object({ kind: z.literal('realVolume'), symbol: z.string().min(1).max(16) }),
+  z.object({ kind: z.literal('sectorCounts') }),
+  z.object({ kind: z.literal('optionable') }),
+  z.object({ kind: z.literal('status') }),
+]);
+
+/** A query from node `node`; `id` is unique on that node. */
+export const engineRequestSchema = z.object({
+  id: z.number().int().nonnegative(),
+  node: nodeId,
+  query: engineQuerySchema,
+});
+export type EngineRequest = z.infer<typeof engineRequestSchema>;
+
+export const engineStatusSchema: z.ZodType<EngineStatus> = z.object({
+  feed: z.string(),
+  symbols: z.number(),
+  clock: z.number(),
+  phase: z.string(),
+  trades: z.number(),
+  restored: z.boolean(),
+});
+
+/** `online: false` is the goodbye of an engine that is stopping. */
+export const heartbeatSchema = z.object({
+  engine: nodeId,
+  online: z.boolean(),
+  status: engineStatusSchema.nullable(),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+/**
+ * Replies are `<id> ok <json>` or `<id> err <message>`: the answer is JSON the engine already
+ * serialized, and wrapping it in another JSON document would escape megabytes of Discovery.
+ */
+export function encodeReply(id: number, result: { ok: true; json: string } | { ok: false; error: string }) {
+  return result.ok ? `${id} ok ${result.json}` : `${id} err ${result.error}`;
+}
+
+export function decodeReply(
+  text: string,
+): { id: number; ok: true; json: string } | { id: number; ok: false; error: string } | null {
+  const match = /^(\d+) (ok|err) /.exec(text);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const rest = text.slice(match[0].length);
+  return match[2] === 'ok' ? { id, ok: true, json: rest } : { id, ok: false, error: rest };
+}
+
+/** JSON from the bus, or undefined when it is not JSON at all. */
+export function parseJson(payload: string | Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString());
+  } catch {
+    return undefined;
+  }
+}

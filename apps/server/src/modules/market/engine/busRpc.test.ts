@@ -1,0 +1,204 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bus } from '../../../platform/bus/bus.ts';
+import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
+import { QUERY_TOPIC, replyTopic, STATUS_TOPIC } from './busProtocol.ts';
+import { startEngineService } from './engineService.ts';
+import { type EngineHost, type EngineHostLog, startEngineHost } from './host.ts';
+import type { EngineQuery } from './protocol.ts';
+import { createRemoteEngine } from './remoteEngine.ts';
+import { type EngineSource, EngineUnavailableError } from './source.ts';
+
+// Friday 2026-11-20, 09:30 New York: a regular session for the hand-fed engine.
+const OPEN = Date.UTC(2026, 10, 20, 14, 30);
+const log = pino({ level: 'silent' });
+const trade = (sym: string, price: number, size: number, minute: number) =>
+  JSON.stringify({ type: 'trade', sym, price, size, ts: OPEN + minute * 60_000 });
+
+let dir: string;
+let host: EngineHost;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'tapeline-rpc-'));
+  host = await startEngineHost(
+    {
+      feed: 'manual',
+      checkpointFile: path.join(dir, 'checkpoint.bin'),
+      drainMs: 50,
+      checkpointMs: 60_000,
+      clockStart: OPEN,
+      feedEnv: {},
+    },
+    log,
+  );
+  const batch = new Promise((resolve) => host.onBatch(resolve));
+  host.push([trade('ABC', 10, 100, 0), trade('ABC', 11, 300, 1), trade('XYZ', 50, 200, 2)]);
+  await batch; // the prints are in the engine
+});
+afterAll(async () => {
+  await host?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** An engine whose answers the test controls, to exercise failures the real one cannot be made to have. */
+function scriptedEngine(answer: (query: EngineQuery) => Promise<string>): EngineSource {
+  const status = { feed: 'scripted', symbols: 0, clock: OPEN, phase: 'regular', trades: 0, restored: false };
+  return {
+    status,
+    query: (query) => (query.kind === 'status' ? Promise.resolve(JSON.stringify(status)) : answer(query)),
+  };
+}
+
+function capturingLog(): EngineHostLog & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { warnings, info: () => {}, error: () => {}, warn: (_obj, msg) => warnings.push(msg ?? '') };
+}
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ ms: number; result: T | Error }> {
+  const start = Date.now();
+  const result = await work.catch((error: Error) => error);
+  return { ms: Date.now() - start, result };
+}
+
+describe('engine queries over the bus (memory bus)', () => {
+  it('answers with exactly what the engine thread computed, matching concurrent queries by id', async () => {
+    const bus = createMemoryBus();
+    const service = await startEngineService(bus, host, log);
+    const remote = await createRemoteEngine(bus);
+    const queries: EngineQuery[] = [
+      { kind: 'names' },
+      { kind: 'discovery', tf: '15min', access: 'pro' },
+      { kind: 'discovery', tf: '15min', access: 'proplus' },
+      { kind: 'realVolume', symbol: 'ABC' },
+      { kind: 'sectorCounts' },
+    ];
+    const [viaBus, direct] = await Promise.all([
+      Promise.all(queries.map((q) => remote.query(q))),
+      Promise.all(queries.map((q) => host.query(q))),
+    ]);
+    expect(viaBus).toEqual(direct);
+    const rows = JSON.parse(viaBus[1] ?? '[]') as { s: string; l: number }[];
+    expect(rows.find((r) => r.s === 'ABC')).toMatchObject({ l: 11 });
+    await until(() => remote.status !== null);
+    expect(remote.status).toMatchObject({ feed: 'manual', trades: 3 });
+    await service.stop();
+    await remote.close();
+  });
+
+  it('fails at once, as unavailable, after the engine says goodbye', async () => {
+    const bus = createMemoryBus();
+    const service = await startEngineService(bus, host, log);
+    const remote = await createRemoteEngine(bus, { timeoutMs: 10_000 });
+    await until(() => remote.status !== null);
+    await service.stop();
+    expect(remote.status).toBeNull();
+    const { ms, result } = await timed(remote.query({ kind: 'names' }));
+    expect(result).toBeInstanceOf(EngineUnavailableError);
+    expect(ms).toBeLessThan(500);
+    await remote.close();
+  });
+
+  it('times out as unavailable with no engine on the bus, then fails at once once the silence is long', async () => {
+    const bus = createMemoryBus();
+    let now = 0;
+    const remote = await createRemoteEngine(bus, { timeoutMs: 150, staleMs: 1000, now: () => now });
+    const waited = await timed(remote.query({ kind: 'names' }));
+    expect(waited.result).toBeInstanceOf(EngineUnavailableError);
+    expect(waited.ms).toBeGreaterThanOrEqual(140);
+
+    now = 1001;
+    const fast = await timed(remote.query({ kind: 'names' }, 10_000));
+    expect(fast.result).toBeInstanceOf(EngineUnavailableError);
+    expect(fast.ms).toBeLessThan(500);
+    await remote.close();
+  });
+
+  it('comes back when an engine starts again after a silence', async () => {
+    const bus = createMemoryBus();
+    let now = 0;
+    const remote = await createRemoteEngine(bus, { staleMs: 1000, now: () => now });
+    now = 5000;
+    await expect(remote.query({ kind: 'names' })).rejects.toBeInstanceOf(EngineUnavailableError);
+    const service = await startEngineService(bus, host, log); // its first heartbeat is immediate
+    expect(JSON.parse(await remote.query({ kind: 'names' }))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ s: 'XYZ' })]),
+    );
+    await service.stop();
+    await remote.close();
+  });
+
+  it("passes an engine's own failure on as an error, not as unavailability", async () => {
+    const bus = createMemoryBus();
+    const service = await startEngineService(
+      bus,
+      scriptedEngine(() => Promise.reject(new Error('no such table'))),
+      log,
+    );
+    const remote = await createRemoteEngine(bus);
+    const { result } = await timed(remote.query({ kind: 'names' }));
+    expect(result).toBeInstanceOf(Error);
+    expect(result).not.toBeInstanceOf(EngineUnavailableError);
+    expect((result as Error).message).toBe('no such table');
+    await service.stop();
+    await remote.close();
+  });
+
+  it('ignores malformed requests and stray replies, and keeps answering', async () => {
+    const bus: Bus = createMemoryBus();
+    const seen: string[] = [];
+    const service = await startEngineService(
+      bus,
+      scriptedEngine(async (q) => {
+        seen.push(q.kind);
+        return '[]';
+      }),
+      log,
+    );
+    const remote = await createRemoteEngine(bus);
+    for (const junk of [
+      'not json',
+      '{"id":1}',
+      JSON.stringify({ id: 1, node: 'not-hex!', query: { kind: 'names' } }),
+      JSON.stringify({ id: 1, node: remote.node, query: { kind: 'drop tables' } }),
+      JSON.stringify({ id: 1, node: remote.node, query: { kind: 'discovery', tf: '7min', access: 'pro' } }),
+    ]) {
+      await bus.publish(QUERY_TOPIC, junk);
+    }
+    await bus.publish(replyTopic(remote.node), '999 ok "nobody asked"');
+    await bus.publish(replyTopic(remote.node), 'garbage');
+    await bus.publish(STATUS_TOPIC, '{"engine":"zz"}');
+    expect(seen).toEqual([]);
+    expect(await remote.query({ kind: 'optionable' })).toBe('[]');
+    expect(seen).toEqual(['optionable']);
+    await service.stop();
+    await remote.close();
+  });
+
+  it('warns when a second engine publishes on the same bus', async () => {
+    const bus = createMemoryBus();
+    const first = capturingLog();
+    const a = await startEngineService(
+      bus,
+      scriptedEngine(async () => '[]'),
+      first,
+    );
+    const b = await startEngineService(
+      bus,
+      scriptedEngine(async () => '[]'),
+      log,
+    );
+    expect(first.warnings).toContain('another market engine publishes on this bus; run only one');
+    await a.stop();
+    await b.stop();
+  });
+});

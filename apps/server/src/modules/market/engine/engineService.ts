@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { Bus } from '../../../platform/bus/bus.ts';
+import {
+  encodeReply,
+  engineRequestSchema,
+  HEARTBEAT_MS,
+  type Heartbeat,
+  heartbeatSchema,
+  parseJson,
+  QUERY_TOPIC,
+  replyTopic,
+  STATUS_TOPIC,
+} from './busProtocol.ts';
+import type { EngineHostLog } from './host.ts';
+import type { EngineStatus } from './protocol.ts';
+import type { EngineSource } from './source.ts';
+
+export interface EngineServiceOptions {
+  heartbeatMs?: number;
+  /** How long one query may take on the engine before the asking node is told it failed. */
+  queryTimeoutMs?: number;
+}
+
+export interface EngineService {
+  readonly id: string;
+  /** Says goodbye on the bus (nodes stop asking at once) and stops answering. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The engine process's side of the bus: answers data-host queries from API nodes and
+ * announces that it is alive. The engine itself stays on its thread behind `engine`.
+ */
+export async function startEngineService(
+  bus: Bus,
+  engine: EngineSource,
+  log: EngineHostLog,
+  options: EngineServiceOptions = {},
+): Promise<EngineService> {
+  const id = randomBytes(8).toString('hex');
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
+  let stopped = false;
+  let warnedTwin = false;
+
+  const publish = (topic: string, payload: string) =>
+    bus.publish(topic, payload).catch((error: Error) => {
+      log.error({ err: error, topic }, 'engine could not publish on the bus');
+    });
+
+  const offQuery = await bus.subscribe(QUERY_TOPIC, (payload) => {
+    if (stopped) return;
+    const parsed = engineRequestSchema.safeParse(parseJson(payload));
+    if (!parsed.success) {
+      log.warn({ issues: parsed.error.issues.length }, 'malformed engine query on the bus ignored');
+      return;
+    }
+    const { id: requestId, node, query } = parsed.data;
+    engine.query(query, queryTimeoutMs).then(
+      (json) => publish(replyTopic(node), encodeReply(requestId, { ok: true, json })),
+      (error: Error) =>
+        publish(replyTopic(node), encodeReply(requestId, { ok: false, error: error.message })),
+    );
+  });
+
+  // Two engines on one bus would each publish every batch: say so rather than double the stream.
+  const offStatus = await bus.subscribe(STATUS_TOPIC, (payload) => {
+    const beat = heartbeatSchema.safeParse(parseJson(payload));
+    if (!beat.success || beat.data.engine === id || !beat.data.online || warnedTwin) return;
+    warnedTwin = true;
+    log.warn({ other: beat.data.engine }, 'another market engine publishes on this bus; run only one');
+  });
+
+  // A fresh status from the engine thread; an engine too busy to give one sends no heartbeat,
+  // and nodes treat its silence as unavailability.
+  const heartbeat = async (online: boolean) => {
+    let status: EngineStatus | null = null;
+    if (online) {
+      try {
+        status = JSON.parse(await engine.query({ kind: 'status' }, heartbeatMs)) as EngineStatus;
+      } catch {
+        return;
+      }
+      if (stopped) return;
+    }
+    await publish(STATUS_TOPIC, JSON.stringify({ engine: id, online, status } satisfies Heartbeat));
+  };
+  await heartbeat(true);
+  const timer = setInterval(() => void heartbeat(true), heartbeatMs);
+
+  return {
+    id,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await offQuery();
+      await offStatus();
+      await heartbeat(false);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { Bus } from '../../platform/bus/bus.ts';
+import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
+import { createRedisBus } from '../../platform/bus/redisBus.ts';
+import type { Config } from '../../platform/config.ts';
+import { type EngineService, startEngineService } from './engine/engineService.ts';
+import { type EngineHost, startEngineHost } from './engine/host.ts';
+import { engineSettings } from './engine/settings.ts';
+import { STREAM_TOPIC } from './stream/gateway.ts';
+
+export interface EngineNode {
+  bus: Bus;
+  engine: EngineHost;
+  service: EngineService;
+  /** Goodbye on the bus, then the engine's last checkpoint, then the bus. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `--role=engine`: the market engine alone. No HTTP and no database, only the bus (batches
+ * out, data-host queries in) and DATA_DIR for the checkpoint.
+ */
+export async function startEngineNode(config: Config, log: Logger): Promise<EngineNode> {
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus();
+  if (bus.kind === 'memory') {
+    log.warn('engine role without REDIS_URL: no other process can receive its batches');
+  }
+  const engine = await startEngineHost(engineSettings(config), log);
+  engine.onBatch((json) => {
+    bus.publish(STREAM_TOPIC, json).catch((error: Error) => log.error({ err: error }, 'batch not published'));
+  });
+  const service = await startEngineService(bus, engine, log);
+  log.info({ feed: config.marketFeed, status: engine.status, bus: bus.kind }, 'market engine running alone');
+  return {
+    bus,
+    engine,
+    service,
+    async stop() {
+      await service.stop();
+      await engine.stop();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import {
+  applyGridChange,
+  BREAKPOINTS,
+  type BreakpointId,
+  breakpointFor,
+  type DashboardConfig,
+  GRID_COLUMNS,
+  GRID_MARGIN,
+  GRID_ROW_HEIGHT,
+  type Layout,
+  type PopoutWidgetId,
+  toggleMaximized,
+  type WidgetId,
+} from '@tapeline/core';
+import { useCallback, useRef } from 'react';
+import { Responsive, useContainerWidth } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import { changedCells, type GridItem, shownWidgets, toGridLayouts } from './gridItems.ts';
+import { DRAG_HANDLE_CLASS, WidgetFrame } from './WidgetFrame.tsx';
+import type { WidgetMode, WidgetProps } from './widgetContract.ts';
+import { WIDGETS } from './widgetRegistry.ts';
+
+const COLS = Object.fromEntries(Object.keys(BREAKPOINTS).map((bp) => [bp, GRID_COLUMNS])) as Record<
+  BreakpointId,
+  number
+>;
+
+interface GridProps {
+  layout: Layout;
+  config: DashboardConfig;
+  onLayoutChange(change: (layout: Layout) => Layout): void;
+  onPopout(widget: PopoutWidgetId): void;
+  isPoppedOut(widget: WidgetId): boolean;
+}
+
+/** The widget grid: react-grid-layout over the active layout, or one widget maximised. */
+export function DashboardGrid({ layout, config, onLayoutChange, onPopout, isPoppedOut }: GridProps) {
+  const { width, containerRef, mounted } = useContainerWidth();
+  const breakpoint = useRef<BreakpointId>('xxl');
+  breakpoint.current = breakpointFor(width);
+
+  const frame = (id: WidgetId, mode: WidgetMode) => {
+    const cell = layout.layout[breakpoint.current][id] ?? layout.layout.xxl[id];
+    const props: WidgetProps = {
+      id,
+      mode,
+      size: { w: cell?.w ?? 1, h: cell?.h ?? 1 },
+      layout,
+      config,
+      onLayoutChange,
+    };
+    return (
+      <WidgetFrame
+        definition={WIDGETS[id]}
+        props={props}
+        onMaximize={() => onLayoutChange((l) => toggleMaximized(l, id))}
+        onPopout={onPopout}
+        poppedOut={isPoppedOut(id)}
+      />
+    );
+  };
+
+  const onGridChange = useCallback(
+    (current: readonly GridItem[]) => {
+      onLayoutChange((l) => {
+        if (l.locked) return l;
+        const cells = changedCells(l, breakpoint.current, current);
+        return cells ? applyGridChange(l, breakpoint.current, cells) : l;
+      });
+    },
+    [onLayoutChange],
+  );
+
+  if (layout.maximized && layout.menu[layout.maximized]) {
+    return (
+      <div className="dashboard-maximized" data-testid="maximized">
+        {frame(layout.maximized, 'maximized')}
+      </div>
+    );
+  }
+
+  return (
+    <div
+      ref={containerRef}
+      className="dashboard-grid"
+      data-locked={layout.locked}
+      data-testid="dashboard-grid"
+    >
+      {mounted && (
+        <Responsive
+          width={width}
+          breakpoints={BREAKPOINTS}
+          cols={COLS}
+          layouts={toGridLayouts(layout)}
+          rowHeight={GRID_ROW_HEIGHT}
+          margin={GRID_MARGIN}
+          containerPadding={[0, 0]}
+          dragConfig={{ enabled: !layout.locked, handle: `.${DRAG_HANDLE_CLASS}` }}
+          resizeConfig={{ enabled: !layout.locked, handles: ['se'] }}
+          onLayoutChange={(current) => onGridChange(current as readonly GridItem[])}
+        >
+          {shownWidgets(layout).map((id) => (
+            <div key={id} data-testid={`cell-${id}`}>
+              {frame(id, 'grid')}
+            </div>
+          ))}
+        </Responsive>
+      )}
+    </div>
+  );
+}

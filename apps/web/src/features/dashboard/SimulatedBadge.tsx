@@ -1,0 +1,16 @@
+import { useConfig } from '../auth/useConfig.ts';
+
+/** Says so while the market feed is the built-in simulator. */
+export function SimulatedBadge() {
+  const config = useConfig();
+  if (!config.data?.simulated) return null;
+  return (
+    <span
+      className="badge badge--sim"
+      title="Prices come from the built-in market simulator"
+      data-testid="simulated"
+    >
+      SIMULATED
+    </span>
+  );
+}

@@ -1,0 +1,68 @@
+import { activeLayout, type Layout, type Popout, type PopoutWidgetId, setPopout } from '@tapeline/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SettingsStore } from '../../lib/settings/settingsStore.ts';
+import { openPopout, REOPEN_MS, watchPopouts } from './popouts.ts';
+
+function updateActive(store: SettingsStore, change: (layout: Layout) => Layout): void {
+  store.updateLayouts((layouts) => layouts.map((l) => (l.active ? change(l) : l)));
+}
+
+/** The dashboard's pop-out windows: open, remember where they sit, reopen when locked. */
+export function usePopouts(store: SettingsStore) {
+  const windows = useRef(new Map<PopoutWidgetId, Window>());
+  const [blocked, setBlocked] = useState(false);
+
+  const entryFor = useCallback(
+    (widget: PopoutWidgetId): Popout => {
+      const layout = activeLayout(store.getSnapshot().layouts);
+      const saved = layout.popout.find((p) => p.widget === widget);
+      return saved ?? { widget, screen: { x: 80, y: 80, w: 480, h: 640 }, open: true };
+    },
+    [store],
+  );
+
+  const open = useCallback(
+    async (widget: PopoutWidgetId, placement = true) => {
+      const entry = { ...entryFor(widget), open: true };
+      const win = await openPopout(entry, placement);
+      if (!win) {
+        setBlocked(true);
+        return;
+      }
+      setBlocked(false);
+      windows.current.set(widget, win);
+      updateActive(store, (l) => setPopout(l, entry));
+    },
+    [entryFor, store],
+  );
+
+  useEffect(
+    () =>
+      watchPopouts(
+        () => [...windows.current].map(([widget, window]) => ({ widget, window })),
+        (widget, screen) =>
+          updateActive(store, (l) => setPopout(l, { ...entryFor(widget), screen, open: true })),
+        (widget) => {
+          windows.current.delete(widget);
+          if (activeLayout(store.getSnapshot().layouts).locked) {
+            setTimeout(() => void open(widget, false), REOPEN_MS);
+          } else {
+            updateActive(store, (l) => setPopout(l, { ...entryFor(widget), open: false }));
+          }
+        },
+      ),
+    [store, entryFor, open],
+  );
+
+  // Leaving the dashboard inside the app keeps the windows; closing the tab closes them.
+  useEffect(() => {
+    const closeAll = () => {
+      for (const win of windows.current.values()) win.close();
+    };
+    window.addEventListener('pagehide', closeAll);
+    return () => window.removeEventListener('pagehide', closeAll);
+  }, []);
+
+  const isOpen = useCallback((widget: PopoutWidgetId) => windows.current.has(widget), []);
+  return { open, blocked, dismissBlocked: () => setBlocked(false), isOpen };
+}

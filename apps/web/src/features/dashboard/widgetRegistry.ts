@@ -1,0 +1,34 @@
+import { WIDGET_TITLES } from '@tapeline/core';
+import { StreamToolbar } from '../stream/StreamToolbar.tsx';
+import { StreamWidget } from '../stream/StreamWidget.tsx';
+import { isStreamWidget, streamHeading } from '../stream/streamChannel.ts';
+import { extraWidgets } from './extraWidgets.ts';
+import { PlaceholderWidget } from './PlaceholderWidget.tsx';
+import type { WidgetDefinition, WidgetRegistry } from './widgetContract.ts';
+
+const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
+  id,
+  title: ({ layout, config }) => (isStreamWidget(id) ? streamHeading(id, layout, config) : WIDGET_TITLES[id]),
+  Component: StreamWidget,
+  Toolbar: StreamToolbar,
+  popout: true,
+});
+
+const placeholder = (id: 'news' | 'quote' | 'chat' | 'discovery', popout: boolean): WidgetDefinition => ({
+  id,
+  title: () => WIDGET_TITLES[id],
+  Component: PlaceholderWidget,
+  popout,
+  proOnly: id === 'discovery',
+});
+
+/** Every widget the grid knows, by id. */
+export const WIDGETS: WidgetRegistry = {
+  stream1: stream('stream1'),
+  stream2: stream('stream2'),
+  news: placeholder('news', true),
+  quote: placeholder('quote', false),
+  chat: placeholder('chat', true),
+  discovery: placeholder('discovery', true),
+  ...extraWidgets,
+};

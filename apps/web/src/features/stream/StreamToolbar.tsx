@@ -1,0 +1,42 @@
+import { mergeStreams, type StreamChannelId, splitStreams } from '@tapeline/core';
+import { IconMerge, IconSplit } from '../../ui/icons.tsx';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { hasSeveralChannels, isStreamWidget } from './streamChannel.ts';
+
+/** Main/Alt toggles and split/merge, shown while the alt channel is switched on. */
+export function StreamToolbar({ id, layout, config, mode, onLayoutChange }: WidgetProps) {
+  if (!isStreamWidget(id) || !hasSeveralChannels(config)) return null;
+  const selected = layout.streamSelectedChannel[id];
+  const choose = (channel: StreamChannelId) =>
+    onLayoutChange((l) => ({ ...l, streamSelectedChannel: { ...l.streamSelectedChannel, [id]: channel } }));
+  const split = layout.menu.stream2;
+  return (
+    <>
+      <fieldset className="seg" aria-label="Channel">
+        {(['main', 'alt'] as const).map((channel) => (
+          <button
+            key={channel}
+            type="button"
+            className={selected === channel ? 'seg-btn is-on' : 'seg-btn'}
+            aria-pressed={selected === channel}
+            onClick={() => choose(channel)}
+          >
+            {channel === 'main' ? 'Main' : 'Alt'}
+          </button>
+        ))}
+      </fieldset>
+      {mode !== 'popout' && id === 'stream1' && (
+        <button
+          type="button"
+          className="tool-btn"
+          title={split ? 'Merge the two streams into one' : 'Split into two streams'}
+          aria-label={split ? 'Merge streams' : 'Split streams'}
+          disabled={layout.locked}
+          onClick={() => onLayoutChange(split ? mergeStreams : splitStreams)}
+        >
+          {split ? <IconMerge /> : <IconSplit />}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  type DashboardConfig,
+  dashboardConfigSchema,
+  defaultConfig,
+  defaultLayouts,
+  type Layout,
+  parseLayouts,
+} from '@tapeline/core';
+import { debounced } from '../debounce.ts';
+
+export const LAYOUT_SAVE_MS = 1000;
+export const CONFIG_SAVE_MS = 2000;
+/** Spec §4: settings are loaded 2 s after start. */
+export const SETTINGS_LOAD_DELAY_MS = 2000;
+
+export const SETTINGS_TOASTS = {
+  load: 'Failed to get settings',
+  layout: 'Failed to update layout changes',
+  config: 'Failed to update setting changes',
+} as const;
+
+export interface SettingsState {
+  status: 'loading' | 'ready';
+  layouts: Layout[];
+  config: DashboardConfig;
+}
+
+export interface SettingsTransport {
+  get(): Promise<{ config: string | null; layout: string | null }>;
+  saveLayout(layouts: Layout[]): Promise<unknown>;
+  saveConfig(config: DashboardConfig): Promise<unknown>;
+  /** Fire-and-forget save while the page is being left. */
+  saveOnExit(kind: 'layout' | 'config', body: unknown): void;
+}
+
+function parseConfig(json: string | null): DashboardConfig | null {
+  if (!json) return null;
+  try {
+    const parsed = dashboardConfigSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The trader's layouts and dashboard config: loaded once, changed locally at once, saved
+ * after a quiet second (layout) or two (config), flushed when the page is left.
+ */
+export class SettingsStore {
+  private state: SettingsState = { status: 'loading', layouts: defaultLayouts(), config: defaultConfig() };
+  private readonly listeners = new Set<() => void>();
+  private readonly layoutSave;
+  private readonly configSave;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly transport: SettingsTransport,
+    private readonly onError: (message: string) => void,
+    /** A pop-out window shows the layout but leaves saving it to the dashboard that owns it. */
+    private readonly persistLayouts = true,
+  ) {
+    this.layoutSave = debounced(() => this.saveLayouts(), LAYOUT_SAVE_MS);
+    this.configSave = debounced(() => this.saveConfig(), CONFIG_SAVE_MS);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SettingsState => this.state;
+
+  private set(next: Partial<SettingsState>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Loads once; unparsable or missing parts become the defaults and are written back. */
+  load(): Promise<void> {
+    this.loading ??= this.transport.get().then(
+      (saved) => {
+        const layouts = parseLayouts(saved.layout);
+        const config = parseConfig(saved.config);
+        this.set({
+          status: 'ready',
+          layouts: layouts ?? defaultLayouts(),
+          config: config ?? defaultConfig(),
+        });
+        if (!layouts && this.persistLayouts) this.saveLayouts();
+        if (!config) this.saveConfig();
+      },
+      () => {
+        this.onError(SETTINGS_TOASTS.load);
+        // The dashboard still works on defaults; nothing is written over what may be saved.
+        this.set({ status: 'ready' });
+        this.loading = null;
+      },
+    );
+    return this.loading;
+  }
+
+  updateLayouts(change: (layouts: Layout[]) => Layout[]): void {
+    const layouts = change(this.state.layouts);
+    if (layouts === this.state.layouts) return;
+    this.set({ layouts });
+    if (this.persistLayouts) this.layoutSave.schedule();
+  }
+
+  updateConfig(change: (config: DashboardConfig) => DashboardConfig): void {
+    const config = change(this.state.config);
+    if (config === this.state.config) return;
+    this.set({ config });
+    this.configSave.schedule();
+  }
+
+  /** The page is being left: send whatever is still waiting for its debounce. */
+  flushOnExit(): void {
+    if (this.layoutSave.pending) {
+      this.layoutSave.cancel();
+      this.transport.saveOnExit('layout', { layout: this.state.layouts });
+    }
+    if (this.configSave.pending) {
+      this.configSave.cancel();
+      this.transport.saveOnExit('config', { config: this.state.config });
+    }
+  }
+
+  /** Sends pending saves now (tests; leaving the dashboard inside the app). */
+  flush(): void {
+    this.layoutSave.flush();
+    this.configSave.flush();
+  }
+
+  private saveLayouts(): void {
+    this.transport.saveLayout(this.state.layouts).catch(() => this.onError(SETTINGS_TOASTS.layout));
+  }
+
+  private saveConfig(): void {
+    this.transport.saveConfig(this.state.config).catch(() => this.onError(SETTINGS_TOASTS.config));
+  }
+}

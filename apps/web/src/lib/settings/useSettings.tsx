@@ -1,0 +1,65 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useToast } from '../../ui/toast.tsx';
+import { SETTINGS_PATHS, saveOnExit, settingsApi } from './settingsApi.ts';
+import { SETTINGS_LOAD_DELAY_MS, type SettingsState, SettingsStore } from './settingsStore.ts';
+
+const SettingsContext = createContext<SettingsStore | null>(null);
+
+// Spec §4 counts the 2 s from the app's start, not from each visit to the dashboard.
+const startedAt = Date.now();
+
+/** One settings store per signed-in session, flushed when the page is hidden or left. */
+export function SettingsProvider({
+  children,
+  persistLayouts = true,
+}: {
+  children: ReactNode;
+  persistLayouts?: boolean;
+}) {
+  const toast = useToast();
+  const store = useMemo(
+    () =>
+      new SettingsStore(
+        {
+          get: settingsApi.get,
+          saveLayout: settingsApi.saveLayout,
+          saveConfig: settingsApi.saveConfig,
+          saveOnExit: (kind, body) =>
+            saveOnExit(kind === 'layout' ? SETTINGS_PATHS.layout : SETTINGS_PATHS.config, body),
+        },
+        (message) => toast(message, { tone: 'error' }),
+        persistLayouts,
+      ),
+    [toast, persistLayouts],
+  );
+
+  useEffect(() => {
+    const wait = Math.max(0, startedAt + SETTINGS_LOAD_DELAY_MS - Date.now());
+    const timer = setTimeout(() => void store.load(), wait);
+    const leave = () => store.flushOnExit();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') store.flushOnExit();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      store.flush();
+    };
+  }, [store]);
+
+  return <SettingsContext.Provider value={store}>{children}</SettingsContext.Provider>;
+}
+
+export function useSettingsStore(): SettingsStore {
+  const store = useContext(SettingsContext);
+  if (!store) throw new Error('useSettingsStore needs a SettingsProvider');
+  return store;
+}
+
+export function useSettings(): SettingsState {
+  const store = useSettingsStore();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}

@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { cell, chooseLayout, dashboardReady, layoutSaved, openLayoutMenu, toggle } from './support/dashboard.ts';
+import { newVerifiedUser, subscribeMonthly, subscribePro } from './support/subscriber.ts';
+import { freshEmail } from './support/users.ts';
+
+test.describe('the dashboard grid', () => {
+  test.beforeEach(async ({ page }, info) => {
+    await newVerifiedUser(page, freshEmail(info, 'grid'));
+    await subscribePro(page);
+    await dashboardReady(page);
+  });
+
+  test('switching layouts, a locked layout refuses toggles, unlock, reset', async ({ page }) => {
+    // Dynamic is active and unlocked: POPULAR hides the Popular widget.
+    await expect(page.locator('.dashboard-page')).toHaveAttribute('data-layout', 'dynamic');
+    await expect(cell(page, 'popular')).toBeVisible();
+    await toggle(page, 'POPULAR').click();
+    await expect(cell(page, 'popular')).toHaveCount(0);
+
+    // Primary is locked: no toggles, no drag handles, and its own widgets untouched.
+    await chooseLayout(page, 'Primary');
+    await expect(page.getByTestId('layout-locked')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Widgets' })).toHaveCount(0);
+    await expect(page.locator('.widget-drag')).toHaveCount(0);
+    await expect(cell(page, 'popular')).toBeVisible();
+
+    // Unlocking Primary brings the toggles back.
+    const menu = await openLayoutMenu(page);
+    await menu.getByRole('button', { name: 'Unlock Primary' }).click();
+    await expect(page.getByRole('group', { name: 'Widgets' })).toBeVisible();
+
+    // Back on Dynamic, Popular is still hidden; reset restores it.
+    await chooseLayout(page, 'Dynamic');
+    await expect(cell(page, 'popular')).toHaveCount(0);
+    const again = await openLayoutMenu(page);
+    await again.getByRole('button', { name: 'Reset Dynamic' }).click();
+    await expect(cell(page, 'popular')).toBeVisible();
+  });
+
+  test('maximise shows one widget, and restores the grid', async ({ page }) => {
+    await cell(page, 'alerts').getByRole('button', { name: 'Maximise Alerts' }).click();
+    const maximized = page.getByTestId('maximized');
+    await expect(maximized).toBeVisible();
+    await expect(maximized.getByRole('region', { name: 'Alerts' })).toBeVisible();
+    await expect(page.getByTestId('dashboard-grid')).toHaveCount(0);
+    await maximized.getByRole('button', { name: 'Restore Alerts' }).click();
+    await expect(page.getByTestId('dashboard-grid')).toBeVisible();
+  });
+
+  test('drag and resize survive a reload', async ({ page }) => {
+    const alerts = cell(page, 'alerts');
+    await alerts.scrollIntoViewIfNeeded();
+    const before = await alerts.boundingBox();
+    const handle = alerts.locator('.widget-drag');
+    const grip = await handle.boundingBox();
+    if (!before || !grip) throw new Error('no boxes');
+    const saved = layoutSaved(page);
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    // Over the streams on the left: the widget lands there and the streams make room.
+    await page.mouse.move(grip.x - 200, grip.y + 10, { steps: 12 });
+    await page.mouse.move(Math.max(5, grip.x - before.x + 5), grip.y + 10, { steps: 12 });
+    await page.mouse.up();
+    // Resize from the south-east corner.
+    const moved = await alerts.boundingBox();
+    if (!moved) throw new Error('no box');
+    const corner = alerts.locator('.react-resizable-handle-se');
+    const c = await corner.boundingBox();
+    if (!c) throw new Error('no resize handle');
+    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(c.x + 40, c.y + 120, { steps: 10 });
+    await page.mouse.up();
+    await saved;
+    const after = await alerts.boundingBox();
+    if (!after) throw new Error('no box');
+    expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(100);
+    expect(after.height).toBeGreaterThan(before.height + 60);
+    // Let the resize's own save land too, then reload.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await dashboardReady(page);
+    const restored = await cell(page, 'alerts').boundingBox();
+    if (!restored) throw new Error('no box');
+    expect(Math.round(restored.x)).toBe(Math.round(after.x));
+    expect(Math.round(restored.y)).toBe(Math.round(after.y));
+    expect(Math.round(restored.height)).toBe(Math.round(after.height));
+  });
+
+  test('a pop-out opens with only its widget', async ({ page }) => {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      cell(page, 'popular').getByRole('button', { name: 'Pop out Popular' }).click(),
+    ]);
+    await expect(popup).toHaveURL(/\/popout\/popular$/);
+    await expect(popup.getByTestId('popout-popular')).toBeVisible();
+    await expect(popup).toHaveTitle('Tapeline — Popular', { timeout: 10_000 });
+    await expect(popup.locator('.topbar')).toHaveCount(0);
+    await expect(popup.locator('[data-widget]')).toHaveCount(1);
+    // The dashboard keeps the widget's place and says where it went.
+    await expect(cell(page, 'popular').getByText('Open in its own window.')).toBeVisible();
+  });
+
+  test('with the market closed, LOAD RECENT fills the stream from the backlog', async ({ page }) => {
+    // No live socket and a Saturday clock: the stream shows the closed state.
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
+    await page.clock.setFixedTime(new Date('2026-11-21T17:00:00Z'));
+    await page.reload();
+    await dashboardReady(page);
+    const stream = cell(page, 'stream1');
+    await expect(stream.getByText('MARKET IS CURRENTLY CLOSED')).toBeVisible();
+    await expect(stream.getByText(/^OPENS IN \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    await stream.getByRole('button', { name: 'LOAD RECENT' }).click();
+    await expect(stream.getByText('MARKET IS CURRENTLY CLOSED')).toHaveCount(0);
+    await expect(stream.getByRole('table', { name: 'High stream' }).locator('tbody tr').first()).toBeVisible();
+  });
+});
+
+test('DISCOVERY asks a Standard subscriber to upgrade; OK goes to the Plan tab', async ({ page }, info) => {
+  await newVerifiedUser(page, freshEmail(info, 'standard'));
+  await subscribeMonthly(page, 'standard');
+  await dashboardReady(page);
+  await toggle(page, 'DISCOVERY').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog.getByText('Only available with Pro plan - Upgrade?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await toggle(page, 'DISCOVERY').click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/profile\/plan$/);
+});

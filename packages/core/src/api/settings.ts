@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { discoveryConfigSchema } from '../dashboard/configSchema.ts';
+
+/** POST /api/settings/discovery: the Discovery column options (Pro or Pro Plus). */
+export const saveDiscoveryRequestSchema = z.object({ discovery: discoveryConfigSchema });
+export type SaveDiscoveryRequest = z.infer<typeof saveDiscoveryRequestSchema>;
+
+/** Alerts kept per trader; an append beyond it drops the oldest (see docs/decisions.md, Settings). */
+export const ALERT_HISTORY_MAX = 200;
+export const ALERT_MSG_MAX_LENGTH = 1000;
+
+/** One alert history item (spec §3): the message and when it fired, in UTC milliseconds. */
+export const alertHistoryItemSchema = z.object({
+  msg: z.string().max(ALERT_MSG_MAX_LENGTH),
+  date: z.number().int(),
+});
+export type AlertHistoryItem = z.infer<typeof alertHistoryItemSchema>;
+
+/** GET /api/alert_history: newest first, at most ALERT_HISTORY_MAX items. */
+export const alertHistoryResponseSchema = z.array(alertHistoryItemSchema).max(ALERT_HISTORY_MAX);

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { symbolSchema } from '../rules/symbol.ts';
+
+/** Stream filter ranges (spec §5): a max at or above the top value means unbounded. */
+export const STREAM_RANGES = {
+  price: { min: 0, max: 5000 },
+  volume: { min: 0, max: 200_000_000 },
+  float: { min: 0, max: 100_000_000_000 },
+  atr: { min: 0, max: 1000 },
+  gap: { min: 0, max: 1000 },
+  count: { min: 0, max: 1000 },
+} as const;
+export type StreamRangeKey = keyof typeof STREAM_RANGES;
+export const STREAM_RANGE_KEYS = Object.keys(STREAM_RANGES) as StreamRangeKey[];
+/** ATR % and GAP % stream filters are Pro Plus only (spec §6). */
+export const PRO_PLUS_RANGE_KEYS: readonly StreamRangeKey[] = ['atr', 'gap'];
+
+const rangeSchema = (key: StreamRangeKey) =>
+  z
+    .object({
+      min: z.number().min(STREAM_RANGES[key].min).max(STREAM_RANGES[key].max),
+      max: z.number().min(STREAM_RANGES[key].min).max(STREAM_RANGES[key].max),
+    })
+    .refine((r) => r.max >= r.min, 'Max value must not be less than Min value.');
+
+export const CUSTOM_LIST_MAX = 1000;
+
+export const streamChannelValueSchema = z.object({
+  price: rangeSchema('price'),
+  volume: rangeSchema('volume'),
+  float: rangeSchema('float'),
+  atr: rangeSchema('atr'),
+  gap: rangeSchema('gap'),
+  count: rangeSchema('count'),
+  /** Sector code → shown; a code missing here is shown. */
+  industries: z.record(z.string().regex(/^\d{1,3}$/), z.boolean()),
+  custom_view: z.array(symbolSchema).max(CUSTOM_LIST_MAX),
+});
+export type StreamChannelValue = z.infer<typeof streamChannelValueSchema>;
+
+export const STREAM_CHANNEL_TYPES = ['none', 'popular', 'fav', 'filter', 'custom'] as const;
+export type StreamChannelType = (typeof STREAM_CHANNEL_TYPES)[number];
+
+export const streamChannelSchema = z.object({
+  channel: z.enum(['main', 'alt']),
+  title: z.string().max(40),
+  // The spec also spells fav as "favorite"; both are read, fav is written.
+  type: z.preprocess((v) => (v === 'favorite' ? 'fav' : v), z.enum(STREAM_CHANNEL_TYPES)),
+  value: streamChannelValueSchema,
+});
+export type StreamChannel = z.infer<typeof streamChannelSchema>;
+
+export const OPTIONS_MODES = ['off', 'icon', 'filter'] as const;
+export type OptionsMode = (typeof OPTIONS_MODES)[number];
+
+/** News recency in hours: 0 (disabled) to 5 days. */
+export const NEWS_RECENCY_MAX_HOURS = 5 * 24;
+
+export const newsConfigSchema = z.object({
+  icon: z.boolean(),
+  recency: z.number().int().min(0).max(NEWS_RECENCY_MAX_HOURS),
+  hide_rf: z.boolean(),
+});
+
+export const voiceNotiSchema = z.object({
+  zone: z.enum(['filtered', 'halt', 'primary_high', 'primary_low', 'alt_high', 'alt_low', 'fav', 'popular']),
+  voice: z.enum(['voice1', 'voice2', 'voice3', 'voice4', 'voice5']),
+  type: z.enum(['symbol', 'name']),
+});
+
+export const VOICE_BUFFER_MAX = 10;
+
+export const dashboardConfigSchema = z
+  .object({
+    stream: z.array(streamChannelSchema).length(2),
+    optionsMode: z.enum(OPTIONS_MODES),
+    news: newsConfigSchema,
+    voiceNoti: z.array(voiceNotiSchema).max(8),
+    voiceBuffer: z.number().min(0).max(VOICE_BUFFER_MAX),
+  })
+  .refine(
+    (c) => c.stream[0]?.channel === 'main' && c.stream[1]?.channel === 'alt',
+    'Channels are main then alt.',
+  )
+  .refine((c) => c.stream[0]?.type !== 'none', 'The main channel cannot be none.');
+export type DashboardConfig = z.infer<typeof dashboardConfigSchema>;
+
+export const saveConfigRequestSchema = z.object({ config: dashboardConfigSchema });
+export type SaveConfigRequest = z.infer<typeof saveConfigRequestSchema>;
+
+/** Discovery column options (their editor comes with the Discovery issue). */
+export const discoveryColumnSchema = z.object({
+  column: z.string().min(1).max(32),
+  hidden: z.boolean(),
+  display: z.string().max(16).optional(),
+});
+export const discoveryConfigSchema = z.array(discoveryColumnSchema).max(64);
+
+/** GET /api/settings: each part as JSON text, null when never saved. */
+export const settingsResponseSchema = z.object({
+  success: z.literal(true),
+  config: z.string().nullable(),
+  discovery: z.string().nullable(),
+  layout: z.string().nullable(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const SYMBOLS_VALIDATE_MAX = 5000;
+export const validateSymbolsRequestSchema = z.object({
+  symbols: z.array(z.string().max(32)).min(1).max(SYMBOLS_VALIDATE_MAX),
+});
+/** The symbols of the request that exist, in request order, upper-cased, without duplicates. */
+export const validateSymbolsResponseSchema = z.object({
+  success: z.literal(true),
+  symbols: z.array(z.string()),
+});

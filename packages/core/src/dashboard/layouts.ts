@@ -1,0 +1,213 @@
+import { defaultCells } from './defaultCells.ts';
+import { findSpace } from './findSpace.ts';
+import { BREAKPOINT_IDS, type BreakpointId } from './grid.ts';
+import {
+  type Cell,
+  type Cells,
+  LAYOUT_KEYS,
+  type Layout,
+  type LayoutKey,
+  layoutsSchema,
+  type Popout,
+} from './layoutSchema.ts';
+import { TOGGLE_WIDGETS, WIDGET_IDS, type WidgetId, type WidgetToggle } from './widgets.ts';
+
+export const LAYOUT_LABELS: Readonly<Record<LayoutKey, string>> = {
+  primary: 'Primary',
+  optional: 'Optional',
+  dynamic: 'Dynamic',
+};
+
+/** The chat pop-out every new layout carries (spec §2 Pop-outs): 400 × 600, closed. */
+export const CHAT_POPOUT: Popout = { widget: 'chat', screen: { x: 80, y: 80, w: 400, h: 600 }, open: false };
+
+function streamsOf(layout: Pick<Layout, 'menu'>): 1 | 2 {
+  return layout.menu.stream2 ? 2 : 1;
+}
+
+function allDefaultCells(streams: 1 | 2): Layout['layout'] {
+  return Object.fromEntries(BREAKPOINT_IDS.map((bp) => [bp, defaultCells(bp, streams)])) as Layout['layout'];
+}
+
+function defaultMenu(): Layout['menu'] {
+  const menu = Object.fromEntries(WIDGET_IDS.map((id) => [id, true])) as Layout['menu'];
+  return menu;
+}
+
+/** A fresh layout: every widget shown, two streams (main and alt), Primary and Optional locked. */
+export function defaultLayout(key: LayoutKey): Layout {
+  return {
+    key,
+    label: LAYOUT_LABELS[key],
+    layout: allDefaultCells(2),
+    menu: defaultMenu(),
+    streamSelectedChannel: { stream1: 'main', stream2: 'alt' },
+    popout: [{ ...CHAT_POPOUT, screen: { ...CHAT_POPOUT.screen } }],
+    maximized: null,
+    locked: key !== 'dynamic',
+    active: key === 'dynamic',
+  };
+}
+
+export function defaultLayouts(): Layout[] {
+  return LAYOUT_KEYS.map(defaultLayout);
+}
+
+/** Saved layouts as JSON text, or null when they are missing, unparsable or break the rules. */
+export function parseLayouts(json: string | null | undefined): Layout[] | null {
+  if (!json) return null;
+  try {
+    const parsed = layoutsSchema.safeParse(JSON.parse(json));
+    if (!parsed.success) return null;
+    return LAYOUT_KEYS.map((key) => parsed.data.find((l) => l.key === key) as Layout);
+  } catch {
+    return null;
+  }
+}
+
+export function activeLayout(layouts: readonly Layout[]): Layout {
+  return layouts.find((l) => l.active) ?? (layouts[0] as Layout);
+}
+
+function replace(layouts: readonly Layout[], key: LayoutKey, change: (layout: Layout) => Layout): Layout[] {
+  return layouts.map((l) => (l.key === key ? change(l) : l));
+}
+
+export function activate(layouts: readonly Layout[], key: LayoutKey): Layout[] {
+  return layouts.map((l) => ({ ...l, active: l.key === key }));
+}
+
+export function setLocked(layouts: readonly Layout[], key: LayoutKey, locked: boolean): Layout[] {
+  return replace(layouts, key, (l) => ({ ...l, locked }));
+}
+
+/** Reset restores the default grid and clears pop-outs (spec §4); name, lock and activity stay. */
+export function resetLayout(layouts: readonly Layout[], key: LayoutKey): Layout[] {
+  return replace(layouts, key, (l) => {
+    const fresh = defaultLayout(key);
+    return { ...fresh, locked: l.locked, active: l.active };
+  });
+}
+
+/** The grid reported new cells for one breakpoint (drag, resize, compaction). */
+export function applyGridChange(layout: Layout, breakpoint: BreakpointId, cells: Cells): Layout {
+  const merged: Cells = { ...layout.layout[breakpoint] };
+  for (const id of WIDGET_IDS) {
+    const cell = cells[id];
+    if (cell && layout.menu[id]) merged[id] = cell;
+  }
+  return { ...layout, layout: { ...layout.layout, [breakpoint]: merged } };
+}
+
+function visibleCells(layout: Layout, breakpoint: BreakpointId, except: WidgetId): Cell[] {
+  const cells = layout.layout[breakpoint];
+  return WIDGET_IDS.filter((id) => id !== except && layout.menu[id])
+    .map((id) => cells[id])
+    .filter((c): c is Cell => c !== undefined);
+}
+
+/** Shows a widget again in the first free space of its size in every breakpoint. */
+export function placeWidget(layout: Layout, widget: WidgetId): Layout {
+  const next = { ...layout.layout };
+  for (const bp of BREAKPOINT_IDS) {
+    const size = layout.layout[bp][widget] ?? defaultCells(bp, streamsOf(layout))[widget];
+    if (!size) continue;
+    const spot = findSpace(visibleCells(layout, bp, widget), size.w, size.h);
+    next[bp] = { ...next[bp], [widget]: { ...size, ...spot } };
+  }
+  return { ...layout, layout: next, menu: { ...layout.menu, [widget]: true } };
+}
+
+export class LockedLayoutError extends Error {
+  constructor() {
+    super('Unlock the layout to change its widgets.');
+  }
+}
+
+/**
+ * A top-bar toggle: hides its widgets, or shows them in free space. STREAM keeps at least the
+ * first stream shown when turned on; it brings back stream2 only if the layout was split.
+ */
+export function toggleWidget(layout: Layout, toggle: WidgetToggle, split = false): Layout {
+  if (layout.locked) throw new LockedLayoutError();
+  const widgets = TOGGLE_WIDGETS[toggle];
+  const on = widgets.some((id) => layout.menu[id]);
+  if (on) {
+    const menu = { ...layout.menu };
+    for (const id of widgets) menu[id] = false;
+    const maximized = layout.maximized && widgets.includes(layout.maximized) ? null : layout.maximized;
+    return { ...layout, menu, maximized };
+  }
+  let next = placeWidget(layout, widgets[0] as WidgetId);
+  if (toggle === 'STREAM' && split) next = placeWidget(next, 'stream2');
+  return next;
+}
+
+/** Split: stream2 takes the right half of stream1 where there is room, else free space. */
+export function splitStreams(layout: Layout): Layout {
+  if (layout.menu.stream2) return layout;
+  const next = { ...layout.layout };
+  for (const bp of BREAKPOINT_IDS) {
+    const first = layout.layout[bp].stream1;
+    const fallback = defaultCells(bp, 2);
+    if (first && first.w >= 2 * first.minW && first.w >= 2) {
+      const left = Math.ceil(first.w / 2);
+      next[bp] = {
+        ...next[bp],
+        stream1: { ...first, w: left },
+        stream2: {
+          ...(fallback.stream2 as Cell),
+          x: first.x + left,
+          y: first.y,
+          w: first.w - left,
+          h: first.h,
+        },
+      };
+    } else {
+      const size = fallback.stream2 as Cell;
+      const spot = findSpace(visibleCells(layout, bp, 'stream2'), size.w, size.h);
+      next[bp] = { ...next[bp], stream2: { ...size, ...spot } };
+    }
+  }
+  return {
+    ...layout,
+    layout: next,
+    menu: { ...layout.menu, stream1: true, stream2: true },
+    streamSelectedChannel: { stream1: 'main', stream2: 'alt' },
+  };
+}
+
+/** Merge: one stream again, widened back over the space stream2 had beside it. */
+export function mergeStreams(layout: Layout): Layout {
+  if (!layout.menu.stream2) return layout;
+  const next = { ...layout.layout };
+  for (const bp of BREAKPOINT_IDS) {
+    const first = layout.layout[bp].stream1;
+    const second = layout.layout[bp].stream2;
+    if (first && second && second.y === first.y && second.x === first.x + first.w) {
+      next[bp] = { ...next[bp], stream1: { ...first, w: first.w + second.w } };
+    }
+  }
+  const maximized = layout.maximized === 'stream2' ? 'stream1' : layout.maximized;
+  return { ...layout, layout: next, menu: { ...layout.menu, stream2: false }, maximized };
+}
+
+/** One widget at a time is maximised; maximising it again closes back to the grid. */
+export function toggleMaximized(layout: Layout, widget: WidgetId): Layout {
+  return { ...layout, maximized: layout.maximized === widget ? null : widget };
+}
+
+/** A channel set to none sends every stream of every layout back to main (spec §4). */
+export function resetStreamChannels(layouts: readonly Layout[]): Layout[] {
+  return layouts.map((l) => ({
+    ...l,
+    streamSelectedChannel: { stream1: 'main', stream2: 'main' },
+    maximized: l.maximized === 'stream2' ? 'stream1' : l.maximized,
+  }));
+}
+
+/** Records where a pop-out window sits and whether it is open. */
+export function setPopout(layout: Layout, popout: Popout): Layout {
+  const others = layout.popout.filter((p) => p.widget !== popout.widget);
+  return { ...layout, popout: [...others, popout] };
+}
