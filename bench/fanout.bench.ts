@@ -1,9 +1,10 @@
 // Fan-out: N real clients in another process; a synthetic tape ingested by the engine at a set
-// rate; batches drained, serialized once and broadcast. Measures ingest → receipt latency, the
+// rate; batches drained, serialized and deflated once (as on the engine thread) and broadcast. Measures ingest → receipt latency, the
 // broadcast's cost against a raw ws broadcast of the same bytes, and memory per client.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deflateRawSync } from 'node:zlib';
 import { Server } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import { EngineRuntime } from '../apps/server/src/modules/market/engine/runtime.ts';
@@ -31,11 +32,13 @@ function startClients(url: string, count: number, kind: 'socketio' | 'ws') {
     child.on('message', (m: { type: string }) => m.type === 'connected' && resolve()),
   );
   const report = () =>
-    new Promise<number[]>((resolve) => {
-      child.on(
-        'message',
-        (m: { type: string; latencies?: number[] }) => m.type === 'report' && resolve(m.latencies ?? []),
-      );
+    new Promise<number[]>((resolve, reject) => {
+      child.on('message', (m: { type: string; latencies?: number[]; failures?: number }) => {
+        if (m.type !== 'report') return;
+        // A frame the clients could not inflate and parse makes every figure meaningless.
+        if (m.failures) reject(new Error(`${m.failures} frames did not decode on the clients`));
+        else resolve(m.latencies ?? []);
+      });
       child.send({ type: 'report' });
     });
   return { connected, report };
@@ -86,7 +89,8 @@ export async function benchFanout(options: {
   const drain = setInterval(() => {
     const json = runtime.drain();
     if (!json || firstIngest === 0) return;
-    const bytes = Buffer.from(`{"firstIngest":${firstIngest},${json.slice(1)}`);
+    // Raw deflate at zlib's default level, as the engine thread sends every batch.
+    const bytes = deflateRawSync(`{"firstIngest":${firstIngest},${json.slice(1)}`);
     firstIngest = 0;
     io.to('stream').emit('compressedUpdate', bytes);
     if (bytes.length > sample.length) sample = bytes;

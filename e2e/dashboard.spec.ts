@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { cell, chooseLayout, dashboardReady, layoutSaved, openLayoutMenu, toggle } from './support/dashboard.ts';
+import {
+  cell,
+  chooseLayout,
+  dashboardReady,
+  dragBy,
+  layoutSaved,
+  openLayoutMenu,
+  placeOf,
+  toggle,
+} from './support/dashboard.ts';
 import { newVerifiedUser, subscribeMonthly, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -10,12 +19,17 @@ test.describe('the dashboard grid', () => {
     await dashboardReady(page);
   });
 
-  test('switching layouts, a locked layout refuses toggles, unlock, reset', async ({ page }) => {
+  test('switching layouts, a locked layout refuses toggles, unlock, reset', async ({ page, isMobile }) => {
     // Dynamic is active and unlocked: POPULAR hides the Popular widget.
     await expect(page.locator('.dashboard-page')).toHaveAttribute('data-layout', 'dynamic');
-    await expect(cell(page, 'popular')).toBeVisible();
+    await expect(cell(page, 'popular')).toBeAttached();
     await toggle(page, 'POPULAR').click();
     await expect(cell(page, 'popular')).toHaveCount(0);
+    if (isMobile) {
+      // At 768 px and below there is no layout menu (spec §2): the phone keeps its active layout.
+      await expect(page.locator('.layout-menu-btn')).toBeHidden();
+      return;
+    }
 
     // Primary is locked: no toggles, no drag handles, and its own widgets untouched.
     await chooseLayout(page, 'Primary');
@@ -47,44 +61,26 @@ test.describe('the dashboard grid', () => {
     await expect(page.getByTestId('dashboard-grid')).toBeVisible();
   });
 
-  test('drag and resize survive a reload', async ({ page }) => {
-    const alerts = cell(page, 'alerts');
-    await alerts.scrollIntoViewIfNeeded();
-    const before = await alerts.boundingBox();
-    const handle = alerts.locator('.widget-drag');
-    const grip = await handle.boundingBox();
-    if (!before || !grip) throw new Error('no boxes');
+  test('drag and resize survive a reload', async ({ page, isMobile }) => {
+    const before = await placeOf(page, 'alerts');
     const saved = layoutSaved(page);
-    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
-    await page.mouse.down();
-    // Over the streams on the left: the widget lands there and the streams make room.
-    await page.mouse.move(grip.x - 200, grip.y + 10, { steps: 12 });
-    await page.mouse.move(Math.max(5, grip.x - before.x + 5), grip.y + 10, { steps: 12 });
-    await page.mouse.up();
-    // Resize from the south-east corner.
-    const moved = await alerts.boundingBox();
-    if (!moved) throw new Error('no box');
-    const corner = alerts.locator('.react-resizable-handle-se');
-    const c = await corner.boundingBox();
-    if (!c) throw new Error('no resize handle');
-    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(c.x + 40, c.y + 120, { steps: 10 });
-    await page.mouse.up();
+    // Desktop: over the streams on the left edge. Phone (one column): up above the widget before it.
+    await dragBy(
+      page,
+      cell(page, 'alerts').locator('.widget-drag'),
+      isMobile ? 0 : -before.x,
+      isMobile ? -380 : 0,
+    );
+    await dragBy(page, cell(page, 'alerts').locator('.react-resizable-handle-se'), 40, 120);
     await saved;
-    const after = await alerts.boundingBox();
-    if (!after) throw new Error('no box');
+    const after = await placeOf(page, 'alerts');
     expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(100);
     expect(after.height).toBeGreaterThan(before.height + 60);
     // Let the resize's own save land too, then reload.
     await page.waitForTimeout(1500);
     await page.reload();
     await dashboardReady(page);
-    const restored = await cell(page, 'alerts').boundingBox();
-    if (!restored) throw new Error('no box');
-    expect(Math.round(restored.x)).toBe(Math.round(after.x));
-    expect(Math.round(restored.y)).toBe(Math.round(after.y));
-    expect(Math.round(restored.height)).toBe(Math.round(after.height));
+    expect(await placeOf(page, 'alerts')).toEqual(after);
   });
 
   test('a pop-out opens with only its widget', async ({ page }) => {
@@ -112,7 +108,9 @@ test.describe('the dashboard grid', () => {
     await expect(stream.getByText(/^OPENS IN \d{2}:\d{2}:\d{2}$/)).toBeVisible();
     await stream.getByRole('button', { name: 'LOAD RECENT' }).click();
     await expect(stream.getByText('MARKET IS CURRENTLY CLOSED')).toHaveCount(0);
-    await expect(stream.getByRole('table', { name: 'High stream' }).locator('tbody tr').first()).toBeVisible();
+    await expect(
+      stream.getByRole('table', { name: 'High stream' }).locator('tbody tr').first(),
+    ).toBeVisible();
   });
 });
 

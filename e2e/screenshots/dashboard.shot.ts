@@ -8,7 +8,9 @@ const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
 test('dashboard screenshot', async ({ page }, info) => {
   await newVerifiedUser(page, freshEmail(info, 'shots'));
   await subscribePro(page);
-  await expect(page.getByTestId('dashboard-grid').or(page.getByTestId('maximized'))).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('dashboard-grid').or(page.getByTestId('maximized'))).toBeVisible({
+    timeout: 15_000,
+  });
   const highs = page.getByRole('table', { name: 'High stream' }).first().locator('tbody tr');
   await expect(highs.first()).toBeVisible({ timeout: 15_000 });
   // Let a few more flushes fill the tables the way a trader sees them mid-session.

@@ -28,3 +28,31 @@ export function layoutSaved(page: Page) {
     (r) => r.url().endsWith('/api/settings/dashboard/layout') && r.request().method() === 'POST' && r.ok(),
   );
 }
+
+/** A widget's box relative to the grid, rounded: independent of scrolling. */
+export async function placeOf(page: Page, widget: string) {
+  const grid = await page.getByTestId('dashboard-grid').boundingBox();
+  const box = await cell(page, widget).boundingBox();
+  if (!grid || !box) throw new Error(`no box for ${widget}`);
+  return {
+    x: Math.round(box.x - grid.x),
+    y: Math.round(box.y - grid.y),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
+}
+
+/** Presses on a handle, moves by (dx, dy) in steps, releases, and lets the grid settle. */
+export async function dragBy(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('handle not on screen');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 12 });
+  await page.mouse.move(x + dx, y + dy, { steps: 12 });
+  await page.mouse.up();
+  await page.waitForTimeout(400); // the grid animates items into place
+}

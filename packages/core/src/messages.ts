@@ -65,6 +65,9 @@ export const messages = {
   noResults: 'NO RESULTS FOUND',
   userListFailed: 'Failed to fetch user list!',
   usernamesFailed: 'Failed to fetch usernames!',
+  stockNamesFailed: 'Failed to fetch stock names!',
+  /** Money flow and volume popups, when empty or failed (dashboard spec §8). */
+  dataUnavailable: 'Data unavailable.',
 
   rateLimited: 'Too many attempts. Please wait a few minutes and try again',
   payloadTooLarge: 'Request body is too large',

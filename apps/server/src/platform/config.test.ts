@@ -126,6 +126,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^\\s+${variable}: `, 'm'));
   });
 
+  it('reads a symbol icon URL template, which must be http(s) and name {symbol}', () => {
+    expect(loadConfig({}).symbolIconUrl).toBeUndefined();
+    const template = 'https://cdn.example/icons/{symbol}.png';
+    expect(loadConfig({ SYMBOL_ICON_URL: template }).symbolIconUrl).toBe(template);
+    expect(() => loadConfig({ SYMBOL_ICON_URL: 'https://cdn.example/icons/logo.png' })).toThrow(
+      /SYMBOL_ICON_URL: must contain \{symbol\}/,
+    );
+    expect(() => loadConfig({ SYMBOL_ICON_URL: 'ftp://cdn.example/{symbol}.png' })).toThrow(
+      /SYMBOL_ICON_URL: /,
+    );
+  });
+
   it('refuses the engine role without a feed', () => {
     expect(() => loadConfig({ ROLE: 'engine', MARKET_FEED: 'off' })).toThrow(/MARKET_FEED: the engine role/);
     expect(loadConfig({ ROLE: 'engine' }).marketFeed).toBe('simulator');

@@ -62,6 +62,10 @@ const envSchema = z.object({
     )
     .default('simulator'),
   BILLING: z.enum(['local', 'stripe']).default('local'),
+  /** Symbol icons, e.g. `https://cdn.example/icons/{symbol}.png`; the browser fills in the symbol. */
+  SYMBOL_ICON_URL: urlWith(['http:', 'https:'])
+    .refine((value) => value.includes('{symbol}'), { message: 'must contain {symbol}' })
+    .optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -109,6 +113,8 @@ export interface Config {
   /** The feed's own settings (MARKET_*, REPLAY_*, SIM_*, MASSIVE_*, ALPACA_*), for the engine thread. */
   feedEnv: Record<string, string>;
   billing: BillingConfig;
+  /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
+  symbolIconUrl: string | undefined;
 }
 
 export interface StripeSettings {
@@ -211,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       Object.entries(raw).filter(([key]) => /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA)_/.test(key)),
     ) as Record<string, string>,
     billing: billingConfig(env),
+    symbolIconUrl: env.SYMBOL_ICON_URL,
   };
 }
 

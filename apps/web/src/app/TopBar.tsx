@@ -1,6 +1,10 @@
 import { isPro, isProPlus } from '@tapeline/core';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { HomeScreenHint } from '../features/homeScreen/HomeScreenHint.tsx';
+import { SymbolSearch } from '../features/search/SymbolSearch.tsx';
+import { ReferenceDataLoader } from '../features/symbols/ReferenceDataLoader.tsx';
+import { SymbolOverlays } from '../features/symbols/SymbolOverlays.tsx';
 import { uiText } from '../lib/uiText.ts';
 import { useSession, useUser } from './session.tsx';
 
@@ -29,6 +33,7 @@ export function TopBar() {
         </Link>
         <TierBadge />
       </div>
+      <SymbolSearch />
       <button
         type="button"
         className="menu-toggle"
@@ -55,6 +60,10 @@ export function TopBar() {
           {uiText.navLogOut}
         </button>
       </nav>
+      {/* The top bar frames every signed-in page: the app-wide overlays and start-up loads live here. */}
+      <ReferenceDataLoader />
+      <SymbolOverlays />
+      <HomeScreenHint />
     </header>
   );
 }

@@ -1,12 +1,12 @@
-import { STREAM_EVENTS, type StreamBatchView, streamBatchSchema } from '@tapeline/core';
+import { STREAM_EVENTS, type StreamBatchView } from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
 import { appStores, readToken } from './session.ts';
 import { connectSocket } from './socket.ts';
+import { orderedStreamDecoder } from './streamDecode.ts';
 
 type Listener = (batch: StreamBatchView) => void;
 type StatusListener = (connected: boolean) => void;
 
-const decoder = new TextDecoder();
 const listeners = new Set<Listener>();
 const statusListeners = new Set<StatusListener>();
 let socket: Socket | null = null;
@@ -20,18 +20,11 @@ function open(): Socket {
   s.on('disconnect', () => {
     for (const l of statusListeners) l(false);
   });
-  // Parsed once per batch for every stream widget of the tab.
-  s.on(STREAM_EVENTS.update, (bytes: ArrayBuffer) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(decoder.decode(bytes));
-    } catch {
-      return;
-    }
-    const parsed = streamBatchSchema.safeParse(json);
-    if (!parsed.success) return;
-    for (const l of listeners) l(parsed.data);
+  // Inflated and parsed once per batch for every stream widget of the tab, in arrival order.
+  const decode = orderedStreamDecoder((batch) => {
+    for (const l of listeners) l(batch);
   });
+  s.on(STREAM_EVENTS.update, (bytes: ArrayBuffer) => decode(bytes));
   return s;
 }
 

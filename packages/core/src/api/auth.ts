@@ -75,5 +75,7 @@ export const configResponseSchema = z.object({
   google_client_id: z.string().nullable(),
   billing: z.string(),
   simulated: z.boolean(),
+  /** Symbol icon URL template with a {symbol} placeholder; null means lettered badges only. */
+  symbolIconUrl: z.string().nullable().default(null),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

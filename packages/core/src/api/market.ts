@@ -38,7 +38,7 @@ export const streamEntrySchema = z.tuple([
 ]);
 export type StreamEntryView = z.infer<typeof streamEntrySchema>;
 
-/** `compressedUpdate`: one engine batch, sent as UTF-8 JSON bytes (serialized once per batch). */
+/** `compressedUpdate`: one engine batch, sent as raw-deflated UTF-8 JSON bytes (serialized and deflated once per batch). */
 export const streamBatchSchema = z.object({
   ts: z.number(),
   highs: z.array(streamEntrySchema),

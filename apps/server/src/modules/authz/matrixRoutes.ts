@@ -159,4 +159,5 @@ export const MATRIX: MatrixRoute[] = [
   { method: 'GET', route: '/data/sector/symbols/cnt', dataToken: true, expect: data(200, 200, 200, 200) },
   { method: 'GET', route: '/data/symbol_with_options', dataToken: true, expect: data(200, 200, 200, 200) },
   { method: 'GET', route: '/data/stream_bk', dataToken: true, expect: data(200, 200, 200, 200) },
+  { method: 'GET', route: '/data/meters', dataToken: true, expect: data(200, 200, 200, 200) },
 ];

@@ -26,8 +26,10 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
     log.warn('engine role without REDIS_URL: no other process can receive its batches');
   }
   const engine = await startEngineHost(engineSettings(config), log);
-  engine.onBatch((json) => {
-    bus.publish(STREAM_TOPIC, json).catch((error: Error) => log.error({ err: error }, 'batch not published'));
+  engine.onBatch((bytes) => {
+    bus
+      .publish(STREAM_TOPIC, bytes)
+      .catch((error: Error) => log.error({ err: error }, 'batch not published'));
   });
   const service = await startEngineService(bus, engine, log);
   log.info({ feed: config.marketFeed, status: engine.status, bus: bus.kind }, 'market engine running alone');

@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { STREAM_EVENTS, type StreamBatchView, streamBatchSchema } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,10 @@ const subscribe = (socket: Socket) =>
 function nextUpdate(socket: Socket): Promise<StreamBatchView> {
   return new Promise((resolve) =>
     socket.once(STREAM_EVENTS.update, (bytes: ArrayBuffer | Buffer) =>
-      resolve(streamBatchSchema.parse(JSON.parse(Buffer.from(bytes as ArrayBuffer).toString()))),
+      // Raw-deflated once on the engine thread; a browser inflates it with DecompressionStream.
+      resolve(
+        streamBatchSchema.parse(JSON.parse(inflateRawSync(Buffer.from(bytes as ArrayBuffer)).toString())),
+      ),
     ),
   );
 }
@@ -55,7 +59,7 @@ async function dataToken(token: string): Promise<string> {
 }
 
 describe('live stream over socket.io', () => {
-  it('sends a subscriber the engine batch as one binary JSON frame, in the spec entry shape', async () => {
+  it('sends a subscriber the engine batch as one raw-deflated JSON frame, in the spec entry shape', async () => {
     const { token } = await seedSubscriber(app);
     const socket = await connect(token);
     expect(await subscribe(socket)).toEqual({ success: true });
@@ -121,8 +125,12 @@ describe('data host', () => {
 
   it('lists names, sector counts and per-symbol real volume', async () => {
     const token = await dataToken((await seedSubscriber(app)).token);
-    const names = await app.call<{ s: string }[]>('GET', '/data/stock-names.json', { token });
+    const names = await app.call<{ s: string; n: string; c: number }[]>('GET', '/data/stock-names.json', {
+      token,
+    });
     expect(names.body.map((n) => n.s)).toEqual(expect.arrayContaining(['ABC', 'DISC']));
+    // Each name carries its sector code, for the stream channels' industry filter.
+    expect(names.body.every((n) => Number.isInteger(n.c))).toBe(true);
     const counts = await app.call<Record<string, number>>('GET', '/data/sector/symbols/cnt', { token });
     expect(Object.keys(counts.body)).toContain('9');
     const rv = await app.call<{ success: boolean; data: Record<string, unknown> }>(
@@ -135,5 +143,28 @@ describe('data host', () => {
     expect(rv.body.success).toBe(true);
     // Two prints of 1,000 shares in the current bar; no prior bar to compare with yet.
     expect(rv.body.data['15min']).toEqual([2000, null]);
+  });
+});
+
+describe('meters', () => {
+  it('serves the index ETFs the engine has seen, in gauge order, to any subscriber', async () => {
+    engine().push([trade('SPY', 600, 500, 30), trade('QQQ', 520, 500, 30), trade('SPY', 601.5, 500, 31)]);
+    const token = await dataToken((await seedSubscriber(app, 'standard')).token);
+    let body: { success: boolean; data: { s: string; last: number | null; change: number | null }[] } | null =
+      null;
+    for (let i = 0; i < 40; i++) {
+      const res = await app.call<NonNullable<typeof body>>('GET', '/data/meters', { token });
+      expect(res.status).toBe(200);
+      body = res.body;
+      if (body.data.find((m) => m.s === 'SPY')?.last === 601.5) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // DIA never printed; no prior close was given, so the change is unknown.
+    expect(body?.data.map((m) => m.s)).toEqual(['QQQ', 'SPY']);
+    expect(body?.data[1]).toMatchObject({ s: 'SPY', last: 601.5, change: null });
+  });
+
+  it('keeps the meters from strangers', async () => {
+    expect((await app.call('GET', '/data/meters')).status).toBe(401);
   });
 });

@@ -40,9 +40,9 @@ export async function startMarket(
   let source: EngineSource;
   if (config.role === 'all' && config.marketFeed !== 'off') {
     engine = await startEngineHost(engineSettings(config), log);
-    engine.onBatch((json) => {
+    engine.onBatch((bytes) => {
       bus
-        .publish(STREAM_TOPIC, json)
+        .publish(STREAM_TOPIC, bytes)
         .catch((error: Error) => log.error({ err: error }, 'batch not published'));
     });
     log.info({ feed: config.marketFeed, status: engine.status }, 'market engine running');

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { STREAM_EVENTS, type StreamBatchView, streamBatchSchema } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,12 +102,21 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
     });
     const update = new Promise<StreamBatchView>((resolve) =>
       socket.once(STREAM_EVENTS.update, (bytes: ArrayBuffer | Buffer) =>
-        resolve(streamBatchSchema.parse(JSON.parse(Buffer.from(bytes as ArrayBuffer).toString()))),
+        resolve(
+          streamBatchSchema.parse(JSON.parse(inflateRawSync(Buffer.from(bytes as ArrayBuffer)).toString())),
+        ),
       ),
     );
     expect(await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe)).toEqual({ success: true });
     streamed = await update;
     expect(streamed.highs.length + streamed.lows.length + streamed.halts.length).toBeGreaterThan(0);
+  });
+
+  it('serves LOAD RECENT as JSON inflated from the bytes the bus carried', async () => {
+    const token = await dataToken('standard');
+    const res = await api.call<{ data: StreamBatchView[] }>('GET', '/data/stream_bk', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((batch) => batch.ts)).toContain(streamed.ts);
   });
 
   it('serves Discovery computed by the engine process to a Pro data token', async () => {

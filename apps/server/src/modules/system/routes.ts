@@ -10,6 +10,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
       google_client_id: ctx.config.googleClientId ?? null,
       billing: 'test',
       simulated: ctx.config.marketFeed === 'simulator',
+      symbolIconUrl: ctx.config.symbolIconUrl ?? null,
     }),
   );
   app.get('/api/health', async () => ({ ok: true, database: ctx.database.driver }));

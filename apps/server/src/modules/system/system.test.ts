@@ -1,3 +1,4 @@
+import { configResponseSchema } from '@tapeline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 
@@ -19,6 +20,22 @@ describe('GET /api/config', () => {
   it('names the Google client when sign-in with Google is configured', async () => {
     app = await startTestApp({ mail: 'outbox', env: { GOOGLE_CLIENT_ID: 'client-123' } });
     expect((await app.call('GET', '/api/config')).body).toMatchObject({ google_client_id: 'client-123' });
+  });
+});
+
+describe('GET /api/config symbolIconUrl', () => {
+  it('is null without SYMBOL_ICON_URL, so the browser draws lettered badges', async () => {
+    app = await startTestApp({ mail: 'outbox' });
+    const res = await app.call('GET', '/api/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ symbolIconUrl: null });
+  });
+
+  it('passes the icon URL template through for the browser to fill in', async () => {
+    const template = 'https://cdn.example/icons/{symbol}.png';
+    app = await startTestApp({ mail: 'outbox', env: { SYMBOL_ICON_URL: template } });
+    const body = (await app.call('GET', '/api/config')).body;
+    expect(configResponseSchema.parse(body).symbolIconUrl).toBe(template);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Bus, BusPayload } from './bus.ts';
 import { createMemoryBus } from './memoryBus.ts';
@@ -6,10 +7,14 @@ import { createRedisBus } from './redisBus.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function nextMessage(bus: Bus, topic: string): Promise<BusPayload> {
-  return new Promise((resolve) => {
-    void bus.subscribe(topic, resolve);
+/** Subscribes, and returns once Redis confirmed it, so nothing published next is missed. */
+async function nextMessage(bus: Bus, topic: string): Promise<{ message: Promise<BusPayload> }> {
+  let deliver: (payload: BusPayload) => void = () => {};
+  const message = new Promise<BusPayload>((resolve) => {
+    deliver = resolve;
   });
+  await bus.subscribe(topic, (payload) => deliver(payload));
+  return { message };
 }
 
 const kinds: [string, () => Bus][] = [
@@ -26,7 +31,7 @@ describe.each(kinds)('%s bus', (_kind, make) => {
     await bus.subscribe('stream', (p) => a.push(p.toString()));
     await bus.subscribe('stream', (p) => b.push(p.toString()));
     await bus.subscribe('chat:1', (p) => other.push(p.toString()));
-    const done = nextMessage(bus, 'stream');
+    const { message: done } = await nextMessage(bus, 'stream');
     await bus.publish('stream', '{"highs":[]}');
     await done;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -39,10 +44,38 @@ describe.each(kinds)('%s bus', (_kind, make) => {
   it('passes bytes through unchanged', async () => {
     const bus = make();
     const bytes = Buffer.from([0, 255, 1, 254, 128]);
-    const received = nextMessage(bus, 'bin');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { message: received } = await nextMessage(bus, 'bin');
     await bus.publish('bin', bytes);
     expect(Buffer.compare(Buffer.from(await received), bytes)).toBe(0);
+    await bus.close();
+  });
+
+  it('carries a deflated stream batch larger than a socket read intact, in order', async () => {
+    const bus = make();
+    // Random symbols keep the deflated size above 100 KB, so Redis delivers it over several reads.
+    const batch = (n: number) =>
+      JSON.stringify({
+        ts: n,
+        highs: Array.from({ length: 10_000 }, (_, i) => [randomBytes(6).toString('hex'), i / 7, n]),
+        lows: [],
+        halts: [],
+      });
+    const sent = [batch(1), batch(2)];
+    const received: Buffer[] = [];
+    let resolveBoth = () => {};
+    const both = new Promise<void>((resolve) => {
+      resolveBoth = resolve;
+    });
+    // Resolves once Redis has confirmed the subscription, so nothing published below is missed.
+    await bus.subscribe('stream', (payload) => {
+      received.push(Buffer.from(payload));
+      if (received.length === 2) resolveBoth();
+    });
+    const deflated = sent.map((json) => deflateRawSync(json));
+    expect(deflated[0]?.length).toBeGreaterThan(65_536);
+    for (const bytes of deflated) await bus.publish('stream', bytes);
+    await both;
+    expect(received.map((bytes) => inflateRawSync(bytes).toString())).toEqual(sent);
     await bus.close();
   });
 
@@ -53,11 +86,11 @@ describe.each(kinds)('%s bus', (_kind, make) => {
     await bus.subscribe('t', () => {
       throw new Error('faulty subscriber');
     });
-    const first = nextMessage(bus, 't');
+    const { message: first } = await nextMessage(bus, 't');
     await bus.publish('t', '1');
     await first;
     await off();
-    const second = nextMessage(bus, 't');
+    const { message: second } = await nextMessage(bus, 't');
     await bus.publish('t', '2');
     await second;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -71,8 +104,7 @@ describe('redis bus across two connections', () => {
     const prefix = `tapeline-test-${randomBytes(4).toString('hex')}:`;
     const nodeA = createRedisBus(REDIS_URL, prefix);
     const nodeB = createRedisBus(REDIS_URL, prefix);
-    const received = nextMessage(nodeB, 'stream');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { message: received } = await nextMessage(nodeB, 'stream');
     await nodeA.publish('stream', 'batch-1');
     expect((await received).toString()).toBe('batch-1');
     await Promise.all([nodeA.close(), nodeB.close()]);

@@ -18,7 +18,10 @@ export function attachSocketServer(
   authenticate: (token: string) => Promise<SocketIdentity>,
   redis: Redis | null = null,
 ): Server {
-  const io = new Server(server, { path: '/socket.io', serveClient: false });
+  // Never permessage-deflate: ws would compress every broadcast again per socket (5 ms per client
+  // per busy stream batch) and keep zlib state per socket; stream batches arrive already deflated
+  // once on the engine thread (docs/decisions.md, "Stream encoding").
+  const io = new Server(server, { path: '/socket.io', serveClient: false, perMessageDeflate: false });
   if (redis) {
     // The adapter needs its own publish and subscribe connections; they close with the server.
     const pub = redis.duplicate();

@@ -1,6 +1,26 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntryView } from '@tapeline/core';
+import { memo, useRef } from 'react';
+import { SymbolLink } from '../symbols/SymbolLink.tsx';
 
-/** One side of the stream: Symbol, Count, Last (spec §2 widget chrome). */
+const ROW_PX = 22;
+
+const StreamRow = memo(function StreamRow({ row }: { row: StreamEntryView }) {
+  return (
+    <tr className={row[3] === 1 ? 'is-active' : undefined}>
+      <td className="sym">
+        <SymbolLink symbol={row[0]} />
+      </td>
+      <td className="num">{row[2]}</td>
+      <td className="num">{formatPrice(row[1])}</td>
+    </tr>
+  );
+});
+
+/**
+ * One side of the stream: Symbol, Count, Last (spec §2 widget chrome). Up to 300 rows a side,
+ * of which only those in view are in the DOM, so a 2-second flush repaints a screenful.
+ */
 export function StreamTable({
   title,
   rows,
@@ -10,34 +30,56 @@ export function StreamTable({
   rows: StreamEntryView[];
   tone: 'high' | 'low';
 }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_PX,
+    overscan: 10,
+    getItemKey: (index) => rows[index]?.[0] ?? index,
+  });
+  const items = virtual.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  const caption = tone === 'high' ? 'New Highs' : 'New Lows';
   return (
     <div className={`stream-side stream-side--${tone}`}>
-      <table className="stream-table" aria-label={`${title} stream`}>
-        <caption>{tone === 'high' ? 'New Highs' : 'New Lows'}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Symbol</th>
-            <th scope="col" className="num">
-              Count
-            </th>
-            <th scope="col" className="num">
-              Last
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]} className={row[3] === 1 ? 'is-active' : undefined}>
-              <td className="sym">{row[0]}</td>
-              <td className="num">{row[2]}</td>
-              <td className="num">{formatPrice(row[1])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length === 0 && (
-        <p className="stream-empty muted">Waiting for new {tone === 'high' ? 'highs' : 'lows'}…</p>
-      )}
+      <div className="stream-caption" aria-hidden="true">
+        {caption}
+      </div>
+      <div className="stream-cols" aria-hidden="true">
+        <span>Symbol</span>
+        <span className="num">Count</span>
+        <span className="num">Last</span>
+      </div>
+      <div className="stream-scroll" ref={scroller}>
+        <div style={{ paddingTop: top, paddingBottom: bottom }}>
+          <table className="stream-table" aria-label={`${title} stream`}>
+            <caption className="visually-hidden">{caption}</caption>
+            <colgroup>
+              <col style={{ width: '40%' }} />
+              <col style={{ width: '25%' }} />
+              <col style={{ width: '35%' }} />
+            </colgroup>
+            <thead className="visually-hidden">
+              <tr>
+                <th scope="col">Symbol</th>
+                <th scope="col">Count</th>
+                <th scope="col">Last</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const row = rows[item.index];
+                return row ? <StreamRow key={row[0]} row={row} /> : null;
+              })}
+            </tbody>
+          </table>
+        </div>
+        {rows.length === 0 && (
+          <p className="stream-empty muted">Waiting for new {tone === 'high' ? 'highs' : 'lows'}…</p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   discoveryQuerySchema,
   isValidSymbol,
+  METERS_PATH,
   messages,
   normalizeSymbol,
   timeframeSchema,
@@ -103,8 +104,12 @@ export function dataHostRoutes(
     await dataAccess(ctx, request);
     return send(reply, { kind: 'optionable' });
   });
+  app.get(METERS_PATH, async (request, reply) => {
+    await dataAccess(ctx, request);
+    return send(reply, { kind: 'meters' });
+  });
   app.get('/data/stream_bk', async (request, reply) => {
     await dataAccess(ctx, request);
-    return reply.type('application/json').send(backlog.json());
+    return reply.type('application/json').send(await backlog.json());
   });
 }

@@ -26,6 +26,7 @@ const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('realVolume'), symbol: z.string().min(1).max(16) }),
   z.object({ kind: z.literal('sectorCounts') }),
   z.object({ kind: z.literal('optionable') }),
+  z.object({ kind: z.literal('meters') }),
   z.object({ kind: z.literal('status') }),
 ]);
 

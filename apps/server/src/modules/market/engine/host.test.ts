@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import type { StreamBatch } from '@tapeline/market';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +28,10 @@ function start(file: string, clockStart = OPEN): Promise<EngineHost> {
   );
 }
 
+const parse = (bytes: Buffer) => JSON.parse(inflateRawSync(bytes).toString()) as StreamBatch;
+
 function nextBatch(host: EngineHost): Promise<StreamBatch> {
-  return new Promise((resolve) => host.onBatch((json) => resolve(JSON.parse(json) as StreamBatch)));
+  return new Promise((resolve) => host.onBatch((bytes) => resolve(parse(bytes))));
 }
 
 describe('engine thread', () => {
@@ -56,7 +59,7 @@ describe('engine thread', () => {
     const second = await start(file, OPEN + 10 * 60_000);
     expect(second.status.restored).toBe(true);
     const batches: StreamBatch[] = [];
-    second.onBatch((json) => batches.push(JSON.parse(json) as StreamBatch));
+    second.onBatch((bytes) => batches.push(parse(bytes)));
     // Below the day's high of 55: without the checkpoint the first print would set a fresh
     // high and 54 would be a "new high".
     second.push([53, 54].map((p, i) => trade('XYZ', p, 100, 11 + i)));

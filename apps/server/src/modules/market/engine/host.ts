@@ -12,7 +12,8 @@ export interface EngineHostLog {
 export interface EngineHost extends EngineSource {
   /** The status the thread reported when it became ready. */
   readonly status: EngineStatus;
-  onBatch(handler: (json: string) => void): void;
+  /** Each stream batch as raw-deflated JSON, exactly the bytes `compressedUpdate` carries. */
+  onBatch(handler: (bytes: Buffer) => void): void;
   query(query: EngineQuery, timeoutMs?: number): Promise<string>;
   /** Test and replay entry: NDJSON event lines, applied in order. */
   push(lines: string[]): void;
@@ -28,7 +29,7 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
   const entry = new URL('./worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   const worker = new Worker(bootstrap, { eval: true, workerData: settings });
-  const batchHandlers: ((json: string) => void)[] = [];
+  const batchHandlers: ((bytes: Buffer) => void)[] = [];
   const pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let status: EngineStatus | null = null;
@@ -41,9 +42,13 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
           status = message.status;
           resolve();
           return;
-        case 'batch':
-          for (const handler of batchHandlers) handler(message.json);
+        case 'batch': {
+          // The clone arrives as a plain Uint8Array; a view over it, not a copy.
+          const b = message.bytes;
+          const bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+          for (const handler of batchHandlers) handler(bytes);
           return;
+        }
         case 'answer':
           pending.get(message.id)?.resolve(message.json);
           pending.delete(message.id);

@@ -9,6 +9,7 @@ export type EngineQuery =
   | { kind: 'realVolume'; symbol: string }
   | { kind: 'sectorCounts' }
   | { kind: 'optionable' }
+  | { kind: 'meters' }
   | { kind: 'status' };
 
 export interface EngineStatus {
@@ -27,10 +28,10 @@ export type ToEngine =
   | { type: 'checkpoint'; id: number }
   | { type: 'stop'; id: number };
 
-/** Messages from the engine thread. `batch` is the stream batch as JSON text. */
+/** Messages from the engine thread. `batch` is the stream batch's JSON text, raw-deflated. */
 export type FromEngine =
   | { type: 'ready'; status: EngineStatus }
-  | { type: 'batch'; json: string }
+  | { type: 'batch'; bytes: Uint8Array }
   | { type: 'answer'; id: number; json: string }
   | { type: 'failed'; id: number; message: string }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; msg: string; extra?: Record<string, unknown> };

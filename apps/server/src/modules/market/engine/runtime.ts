@@ -1,3 +1,4 @@
+import { METER_SYMBOLS, type MeterQuote, type MeterSymbol } from '@tapeline/core';
 import { isTestSymbol, MarketEngine, type ReferenceData, SECTOR_NAMES, TIMEFRAMES } from '@tapeline/market';
 import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
@@ -88,7 +89,12 @@ export class EngineRuntime {
       case 'discovery':
         return this.discovery.json(query.tf, query.access);
       case 'names':
-        return JSON.stringify(this.listed().map((id) => ({ s: table.symbols[id], n: table.names[id] })));
+        // c: the sector code, so a client can apply a stream channel's industries.
+        return JSON.stringify(
+          this.listed().map((id) => ({ s: table.symbols[id], n: table.names[id], c: table.sector[id] })),
+        );
+      case 'meters':
+        return JSON.stringify({ success: true, data: this.meters() });
       case 'moneyFlow':
       case 'realVolume':
         return JSON.stringify(this.perTimeframe(query.symbol, query.kind === 'moneyFlow' ? 'mf' : 'rv'));
@@ -103,6 +109,20 @@ export class EngineRuntime {
       case 'status':
         return JSON.stringify(this.status());
     }
+  }
+
+  /** The Meters gauges' index ETFs from the 1-day Discovery rows (docs/metrics.md, Meters). */
+  private meters(): MeterQuote[] {
+    const wanted = new Set<string>(METER_SYMBOLS);
+    const found = new Map<string, MeterQuote>();
+    for (const row of this.discovery.rows('1day')) {
+      if (!wanted.has(row.s)) continue;
+      const atr = row.tr === null ? null : (row.tr / 100) * row.l;
+      const change = row.pl === null ? null : row.l - row.pl;
+      found.set(row.s, { s: row.s as MeterSymbol, last: row.l, prevClose: row.pl, atr, change });
+      if (found.size === wanted.size) break;
+    }
+    return METER_SYMBOLS.flatMap((s) => found.get(s) ?? []);
   }
 
   private listed(): number[] {

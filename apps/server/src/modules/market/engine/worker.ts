@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { deflateRawSync } from 'node:zlib';
 import { readFeedConfig } from '../feeds/config.ts';
 import { createFeed } from '../feeds/createFeed.ts';
 import type { FeedLogger, MarketFeed } from '../feeds/feed.ts';
@@ -22,7 +23,8 @@ export interface EngineWorkerData {
 }
 
 // The engine thread: the feed, the hot loop and the recomputes run here so that the API's
-// event loop never waits on them. Batches leave as JSON text, serialized once.
+// event loop never waits on them. Batches leave as raw-deflated JSON, serialized and compressed
+// once here, so that every node and socket shares those bytes (docs/decisions.md, "Stream encoding").
 if (!parentPort) throw new Error('worker.ts runs as a worker thread');
 const port = parentPort;
 const data = workerData as EngineWorkerData;
@@ -53,7 +55,12 @@ async function start(): Promise<void> {
   feed?.start(runtime.sink).catch((error: Error) => feedLog.error(`market feed failed: ${error.message}`));
   const drain = setInterval(() => {
     const json = runtime.drain();
-    if (json) send({ type: 'batch', json });
+    if (!json) return;
+    // A small batch comes back as a view into zlib's 16 KB output chunk, and a clone carries the
+    // whole ArrayBuffer (which the backlog would then keep): send a copy of just the bytes.
+    const deflated = deflateRawSync(json);
+    const bytes = deflated.byteLength === deflated.buffer.byteLength ? deflated : new Uint8Array(deflated);
+    send({ type: 'batch', bytes });
   }, data.drainMs);
   const checkpoint = setInterval(() => {
     runtime.checkpoint().catch((error: Error) => {

@@ -11,13 +11,14 @@ export type StreamAccess = (userId: string) => Promise<boolean>;
 
 /**
  * Relays engine batches from the bus to every subscribed socket. Each batch is one Buffer of
- * UTF-8 JSON, made once and written to all sockets as a binary frame: no per-client encoding.
+ * raw-deflated UTF-8 JSON, made once on the engine thread and written to all sockets as a
+ * binary frame: no per-client encoding (docs/decisions.md, "Stream encoding").
  */
 export async function startStreamGateway(io: Server, bus: Bus, backlog: Backlog, access: StreamAccess) {
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    backlog.push(bytes.toString());
     io.to(STREAM_ROOM).emit(STREAM_EVENTS.update, bytes);
+    backlog.push(bytes);
   });
 
   const join = async (socket: Socket) => {

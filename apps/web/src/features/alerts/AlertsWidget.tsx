@@ -1,0 +1,116 @@
+import type { AlertHistoryItem } from '@tapeline/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { ALERT_HISTORY_TOASTS, useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
+import { formatAlertTime, formatAlertTimestamp } from './alertTime.ts';
+import './alerts.css';
+
+export const ALERTS_TEXT = {
+  empty: 'No alerts yet — alerts you set up show up here when they fire.',
+  failed: 'Alert history is unavailable right now.',
+  clear: 'clear',
+  back: 'Back',
+  list: 'Alert history, newest first',
+  detail: 'Alert',
+} as const;
+
+/** Items carry no id: date and message, numbered when the same alert fired twice at once. */
+function itemKeys(items: readonly AlertHistoryItem[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const base = `${item.date}:${item.msg}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return `${base}:${n}`;
+  });
+}
+
+const countLabel = (n: number) => (n === 1 ? '1 alert' : `${n} alerts`);
+
+/** Re-reads the clock each minute so "today" flips to a date after midnight New York. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(tick);
+  }, []);
+  return now;
+}
+
+function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void }) {
+  return (
+    <article className="alert-detail" aria-label={ALERTS_TEXT.detail}>
+      <button type="button" className="alerts-link" onClick={onBack}>
+        ‹ {ALERTS_TEXT.back}
+      </button>
+      <time className="alert-detail__time" dateTime={new Date(item.date).toISOString()}>
+        {formatAlertTimestamp(item.date)}
+      </time>
+      <p className="alert-detail__msg">{item.msg}</p>
+    </article>
+  );
+}
+
+/** The trader's fired alerts, newest first, with a detail view per item and a 'clear' link. */
+export function AlertsWidget({ id }: WidgetProps) {
+  const toast = useToast();
+  const history = useAlertHistory();
+  const now = useMinuteClock();
+  // The item itself, not its index: a refresh that prepends new alerts must not swap the detail.
+  const [open, setOpen] = useState<AlertHistoryItem | null>(null);
+  const clear = useClearAlertHistory({
+    onSuccess: () => {
+      setOpen(null);
+      toast(ALERT_HISTORY_TOASTS.cleared, { tone: 'success' });
+    },
+    onError: () => toast(ALERT_HISTORY_TOASTS.clearFailed, { tone: 'error' }),
+  });
+
+  const items = history.data;
+  const keys = useMemo(() => itemKeys(items ?? []), [items]);
+  return (
+    <div className="alerts-widget" data-testid={`alerts-${id}`}>
+      {open ? (
+        <AlertDetail item={open} onBack={() => setOpen(null)} />
+      ) : (
+        <>
+          <div className="alerts-head">
+            <span className="muted">{items && items.length > 0 ? countLabel(items.length) : ''}</span>
+            <button
+              type="button"
+              className="alerts-link"
+              disabled={clear.isPending}
+              onClick={() => clear.mutate()}
+            >
+              {ALERTS_TEXT.clear}
+            </button>
+          </div>
+          {!items ? (
+            <div className="alerts-state">
+              {history.isError ? <p className="muted">{ALERTS_TEXT.failed}</p> : <Spinner />}
+            </div>
+          ) : items.length === 0 ? (
+            <div className="alerts-state">
+              <p className="muted">{ALERTS_TEXT.empty}</p>
+            </div>
+          ) : (
+            <ul className="alerts-list" aria-label={ALERTS_TEXT.list}>
+              {items.map((item, index) => (
+                <li key={keys[index]}>
+                  <button type="button" className="alerts-item" onClick={() => setOpen(item)}>
+                    <time className="alerts-item__time" dateTime={new Date(item.date).toISOString()}>
+                      {formatAlertTime(item.date, now)}
+                    </time>
+                    <span className="alerts-item__msg">{item.msg}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

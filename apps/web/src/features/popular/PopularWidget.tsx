@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import { useCountPopular, usePopular } from '../../lib/popularApi.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { fontSizeForRank } from './popularRules.ts';
+import { useBlinking } from './useBlinking.ts';
+import './popular.css';
+
+export const POPULAR_TEXT = {
+  empty: 'No popular symbols yet — symbols traders click and search show up here.',
+  failed: 'Popular symbols are unavailable right now.',
+  list: 'Popular symbols, most popular first',
+} as const;
+
+/** Up to 100 symbols traders look at now, sized by rank; a click counts toward popularity. */
+export function PopularWidget({ id }: WidgetProps) {
+  const popular = usePopular();
+  const count = useCountPopular();
+  const symbols = useMemo(() => popular.data?.map((p) => p.symbol), [popular.data]);
+  const blinking = useBlinking(symbols);
+
+  if (!symbols) {
+    return (
+      <div className="popular-widget popular-widget--state" data-testid={`popular-${id}`}>
+        {popular.isError ? <p className="muted">{POPULAR_TEXT.failed}</p> : <Spinner />}
+      </div>
+    );
+  }
+  if (symbols.length === 0) {
+    return (
+      <div className="popular-widget popular-widget--state" data-testid={`popular-${id}`}>
+        <p className="muted popular-empty">{POPULAR_TEXT.empty}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="popular-widget" data-testid={`popular-${id}`}>
+      <ol className="popular-list" aria-label={POPULAR_TEXT.list}>
+        {symbols.map((symbol, index) => {
+          const since = blinking.get(symbol);
+          return (
+            <li key={symbol}>
+              <button
+                type="button"
+                className="popular-symbol"
+                style={{ fontSize: `${fontSizeForRank(index + 1)}px` }}
+                data-rank={index + 1}
+                data-blinking={since !== undefined || undefined}
+                onClick={() => void count(symbol)}
+              >
+                {/* A new key restarts the blink when the same symbol rises again. */}
+                <span key={since ?? 0} className={since === undefined ? undefined : 'is-blinking'}>
+                  {symbol}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

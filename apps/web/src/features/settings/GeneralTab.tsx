@@ -1,0 +1,45 @@
+import type { DashboardConfig } from '@tapeline/core';
+import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
+import { OptionsModeSetting } from './OptionsModeSetting.tsx';
+import { RecencySlider } from './RecencySlider.tsx';
+import { SwitchRow } from './SwitchRow.tsx';
+import { settingsText } from './settingsText.ts';
+
+type News = DashboardConfig['news'];
+
+/** Spec §2 General: options display mode and the news marks. */
+export function GeneralTab() {
+  const { config } = useSettings();
+  const store = useSettingsStore();
+  const setNews = (change: Partial<News>) =>
+    store.updateConfig((c) => ({ ...c, news: { ...c.news, ...change } }));
+
+  return (
+    <div className="settings-sections">
+      <section className="settings-section">
+        <OptionsModeSetting
+          value={config.optionsMode}
+          onChange={(optionsMode) => store.updateConfig((c) => ({ ...c, optionsMode }))}
+        />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-news">
+        <h2 id="settings-news" className="settings-section-title">
+          {settingsText.news}
+        </h2>
+        <SwitchRow
+          label={settingsText.newsIcon}
+          hint={settingsText.newsIconHint}
+          checked={config.news.icon}
+          onChange={(icon) => setNews({ icon })}
+        />
+        <RecencySlider value={config.news.recency} onChange={(recency) => setNews({ recency })} />
+        <SwitchRow
+          label={settingsText.hideFilings}
+          hint={settingsText.hideFilingsHint}
+          checked={config.news.hide_rf}
+          onChange={(hide_rf) => setNews({ hide_rf })}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Wording of the settings page. The toasts and questions are the spec's own (§4, §5, §8) and
+ * must stay word for word; the labels and explanations are ours.
+ */
+export const settingsMessages = {
+  channelDisabled: 'Channel disabled',
+  noAdditionalSettings: 'No additional settings required',
+  fileTypeInvalid: 'File type is invalid',
+  noValidSymbols: 'No valid symbols found in the CSV file',
+  importFailed: 'Failed to import symbols',
+  addFailed: 'Failed to add symbol',
+  symbolInvalid: (symbol: string) => `Symbol ${symbol} is invalid`,
+  alreadyImported: (symbols: readonly string[]) => `You already have ${symbols.join(', ')} imported`,
+  someValid: (valid: number, total: number) =>
+    `${valid} of ${total} symbols are valid. Do you want to proceed?`,
+  proOnly: 'PRO ONLY',
+  proPlusOnly: 'PRO + ONLY',
+} as const;
+
+export const settingsText = {
+  title: 'Settings',
+  intro: 'Changes save automatically.',
+  sections: 'Settings sections',
+  channels: 'Stream channels',
+  upgrade: 'Upgrade',
+  yes: 'Yes',
+  no: 'No',
+  cancel: 'Cancel',
+  save: 'Save',
+
+  optionsMode: 'Options display',
+  optionsModeHint: 'How symbols with listed options are marked in streams.',
+  news: 'News',
+  newsIcon: 'Show news icon',
+  newsIconHint: 'Marks symbols with recent news in streams.',
+  recency: 'News recency',
+  recencyHint: 'How old news may be and still mark a symbol. 0 turns the mark off.',
+  hideFilings: 'Hide SEC filings',
+  hideFilingsHint: 'Leaves regulatory filings out of the news marks.',
+
+  channelType: 'Channel type',
+  filters: 'Filters',
+  industries: 'Industries',
+  all: 'All',
+  none: 'None',
+  minimum: 'Min',
+  maximum: 'Max',
+  any: 'Any',
+
+  symbols: 'Symbols',
+  noSymbols: 'No symbols yet. Add one, or import a CSV file with one symbol per line.',
+  addSymbol: 'Add Symbol',
+  editSymbols: 'Edit Symbols',
+  importCsv: 'Import CSV',
+  symbol: 'Symbol',
+  add: 'Add',
+  remove: (symbol: string) => `Remove ${symbol}`,
+  removeAll: 'Remove all',
+  listFull: (limit: number) => `A list holds at most ${limit} symbols; the rest were left out.`,
+
+  discoveryTitle: 'Discovery columns',
+  discoveryNote:
+    'Column display options and hidden columns for the Discovery screener will appear here when Discovery arrives.',
+  notificationsNote: 'These settings will appear here when alerts and voice notifications arrive.',
+} as const;

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react';
+import type { FlowKind } from './flowData.ts';
+import type { Rect } from './placement.ts';
+
+/** What is open: the symbol's context menu, or one of the popups its items open. */
+export interface MenuOverlay {
+  /** A new number per opening, so reopening the same symbol starts afresh (focus, data). */
+  id: number;
+  kind: 'menu' | FlowKind;
+  symbol: string;
+  anchor: Rect;
+  /** Where focus goes back when the trader closes it from the keyboard. */
+  returnFocus: HTMLElement | null;
+}
+
+export interface HoverOverlay {
+  symbol: string;
+  anchor: Rect;
+}
+
+export interface OverlayState {
+  menu: MenuOverlay | null;
+  hover: HoverOverlay | null;
+}
+
+/** Spec §2: the hover popup shows after the pointer rests on a symbol this long. */
+export const HOVER_DELAY_MS = 300;
+
+// One store for the whole page: opening a menu anywhere closes the one open elsewhere.
+let state: OverlayState = { menu: null, hover: null };
+const listeners = new Set<() => void>();
+let hoverTimer: ReturnType<typeof setTimeout> | null = null;
+let nextId = 1;
+
+function set(next: OverlayState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useOverlays(): OverlayState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+export function rectOf(element: Element): Rect {
+  const { left, top, right, bottom } = element.getBoundingClientRect();
+  return { left, top, right, bottom };
+}
+
+function cancelHoverTimer(): void {
+  if (hoverTimer !== null) clearTimeout(hoverTimer);
+  hoverTimer = null;
+}
+
+export const overlays = {
+  openMenu(symbol: string, anchor: Rect, returnFocus: HTMLElement | null): void {
+    cancelHoverTimer();
+    set({ menu: { id: nextId++, kind: 'menu', symbol, anchor, returnFocus }, hover: null });
+  },
+  /** Replaces the open menu with one of its popups, at the same place. */
+  openPanel(kind: FlowKind): void {
+    if (state.menu) set({ ...state, menu: { ...state.menu, kind } });
+  },
+  close(options: { restoreFocus?: boolean } = {}): void {
+    const target = state.menu?.returnFocus;
+    if (state.menu) set({ ...state, menu: null });
+    if (options.restoreFocus && target?.isConnected) target.focus({ preventScroll: true });
+  },
+  /** The pointer came to rest on a symbol: show its popup after the delay, unless a menu is open. */
+  hoverStart(symbol: string, element: Element): void {
+    cancelHoverTimer();
+    hoverTimer = setTimeout(() => {
+      hoverTimer = null;
+      if (state.menu || !element.isConnected) return;
+      set({ ...state, hover: { symbol, anchor: rectOf(element) } });
+    }, HOVER_DELAY_MS);
+  },
+  hoverEnd(): void {
+    cancelHoverTimer();
+    if (state.hover) set({ ...state, hover: null });
+  },
+};

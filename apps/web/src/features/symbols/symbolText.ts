@@ -1,0 +1,17 @@
+/** Interface text of the symbol overlays the spec leaves to us (messages come from core). */
+export const symbolText = {
+  menuLabel: (symbol: string) => `${symbol} actions`,
+  copy: 'Copy symbol',
+  copied: (symbol: string) => `${symbol} copied`,
+  moneyFlow: 'Money flow',
+  volume: 'Volume',
+  addAlert: 'Add alert',
+  addAlertLater: 'Alerts arrive with the alerts feature',
+  panelTitle: { moneyFlow: 'Money flow', volume: 'Volume' },
+  timeframe: 'Timeframe',
+  value: { moneyFlow: 'Money flow', volume: 'Volume' },
+  change: 'Change',
+  close: 'Close',
+  loading: 'Loading…',
+  unknownName: 'Company name unavailable',
+} as const;

@@ -1,0 +1,34 @@
+import { type RefObject, useEffect } from 'react';
+
+/**
+ * Closes a floating menu or popup on Escape, a press outside it, a scroll (its anchor moved)
+ * or a resize. Presses and scrolls inside it keep it open.
+ */
+export function useDismiss(ref: RefObject<HTMLElement | null>, onClose: (byKeyboard: boolean) => void): void {
+  useEffect(() => {
+    const inside = (target: EventTarget | null) => target instanceof Node && !!ref.current?.contains(target);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose(true);
+      }
+    };
+    const onPress = (event: PointerEvent) => {
+      if (!inside(event.target)) onClose(false);
+    };
+    const onScroll = (event: Event) => {
+      if (!inside(event.target)) onClose(false);
+    };
+    const onResize = () => onClose(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress, true);
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress, true);
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [ref, onClose]);
+}
