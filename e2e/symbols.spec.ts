@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { dashboardReady } from './support/dashboard.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { newVerifiedUser, PASSWORD, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 const highLinks = (page: Page): Locator =>
@@ -9,6 +9,9 @@ const highLinks = (page: Page): Locator =>
     .getByRole('region', { name: 'Main Stream' })
     .getByRole('table', { name: 'High stream' })
     .locator('.symbol-link');
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 const searchBox = (page: Page): Locator => page.getByRole('combobox', { name: 'Search symbol or @user' });
 
@@ -21,6 +24,8 @@ async function openSearch(page: Page, isMobile: boolean): Promise<Locator> {
     const box = await bar.boundingBox();
     const viewport = page.viewportSize();
     expect(box && viewport && box.width === viewport.width && box.height === viewport.height).toBe(true);
+  } else {
+    await searchBox(page).click();
   }
   await expect(searchBox(page)).toBeFocused();
   return searchBox(page);
@@ -78,8 +83,10 @@ async function expectInsideViewport(page: Page, locator: Locator): Promise<void>
 }
 
 test.describe('symbols everywhere', () => {
+  let email = '';
   test.beforeEach(async ({ page }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'symbols'));
+    email = freshEmail(info, 'symbols');
+    await newVerifiedUser(page, email);
     await subscribePro(page);
     await dashboardReady(page);
     await expect(highLinks(page).first()).toBeVisible({ timeout: 15_000 });
@@ -87,6 +94,7 @@ test.describe('symbols everywhere', () => {
 
   test('right-click opens the symbol menu; Money flow and Volume popups; Escape and outside clicks close', async ({
     page,
+    context,
   }) => {
     const counted = countRequest(page);
     // The rows move with every flush: right-click whichever is first and read the symbol off the menu.
@@ -114,6 +122,15 @@ test.describe('symbols everywhere', () => {
     await page.keyboard.press('ArrowUp');
     await expect(addAlert).toBeFocused();
     await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    // Copy symbol puts the symbol on the clipboard.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await highLinks(page).first().click({ button: 'right' });
+    const copied = (await menu.getAttribute('data-symbol')) ?? '';
+    await menu.getByRole('menuitem', { name: 'Copy symbol' }).click();
+    await expect(page.getByText(`${copied} copied`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
     await expect(menu).toBeHidden();
 
     // Money flow is a Pro Plus figure: a Pro subscriber's popup says the data is unavailable.
@@ -150,12 +167,17 @@ test.describe('symbols everywhere', () => {
     const symbol = (await highLinks(page).first().textContent()) ?? '';
     expect(symbol).not.toBe('');
     const box = await openSearch(page, isMobile);
+    // A typed search of up to 6 characters counts toward popularity after a 2-second pause.
+    const typedCount = countRequest(page, symbol);
+    const typedAt = Date.now();
     await box.fill(symbol.toLowerCase());
     const options = page.getByRole('option');
     // The exact symbol comes first, with its company name.
     await expect(options.first().locator('.search-option__symbol')).toHaveText(symbol);
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     expect(await options.count()).toBeLessThanOrEqual(50);
+    await typedCount;
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1900);
 
     const counted = countRequest(page, symbol);
     await box.press('Enter');
@@ -219,5 +241,32 @@ test.describe('symbols everywhere', () => {
     // Moving away hides it.
     await page.mouse.move(2, 2);
     await expect(hover).toBeHidden();
+  });
+
+  test('on iPhone Safari a toast explains Add to Home Screen, once per session', async ({
+    browser,
+    page,
+  }) => {
+    const toast = page.getByText('Add Tapeline to your Home Screen', { exact: false });
+    await expect(toast).toHaveCount(0); // not this browser
+
+    const iphone = await browser.newContext({
+      userAgent: IPHONE_SAFARI,
+      viewport: { width: 390, height: 844 },
+    });
+    const phone = await iphone.newPage();
+    await phone.goto('/login');
+    await phone.getByLabel('Email').fill(email);
+    await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await phone.getByRole('button', { name: 'Log in' }).click();
+    await expect(phone).toHaveURL(/\/dashboard$/);
+    const hint = phone.getByText('Add Tapeline to your Home Screen: tap Share, then Add to Home Screen');
+    await expect(hint).toBeVisible();
+    await expect(hint).toBeHidden({ timeout: 8000 }); // a 5-second toast
+    await phone.reload();
+    await dashboardReady(phone);
+    await phone.waitForTimeout(1000);
+    await expect(hint).toHaveCount(0);
+    await iphone.close();
   });
 });

@@ -80,18 +80,22 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
   });
 
   test('Alerts history lists items newest first, opens one, and reports a failed clear', async ({ page }) => {
-    // The server has no way yet to fire an alert on demand: serve its answer, shaped per the contract.
-    const now = Date.now();
-    await page.route('**/api/alert_history', (route) =>
-      route.request().method() === 'GET'
-        ? route.fulfill({
-            json: [
-              { msg: 'AAPL crossed 190.00 (price alert, rate 2)', date: now - 60_000 },
-              { msg: 'TSLA halted: LUDP', date: now - 3 * 24 * 3_600_000 },
-            ],
-          })
-        : route.fulfill({ status: 500, json: { error: 'internal', message: 'Unknown problem' } }),
-    );
+    // Alerts cannot fire yet: the development endpoint appends to this trader's own history.
+    for (const msg of ['TSLA halted: LUDP', 'AAPL crossed 190.00 (price alert, rate 2)']) {
+      const status = await page.evaluate(
+        async (body) => {
+          const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
+          const res = await fetch('/api/dev/alert_history', {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return res.status;
+        },
+        { msg },
+      );
+      expect(status).toBe(200);
+    }
     await page.reload();
     await dashboardReady(page);
     const alerts = cell(page, 'alerts');
@@ -99,7 +103,6 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toContainText('AAPL crossed 190.00');
     await expect(items.nth(0).locator('time')).toHaveText(/^(\d{2}\/\d{2} )?\d{2}:\d{2}:\d{2}$/);
-    await expect(items.nth(1).locator('time')).toHaveText(/^\d{2}\/\d{2}(\/\d{2})? \d{2}:\d{2}:\d{2}$/);
 
     await items.nth(1).click();
     const detail = alerts.getByRole('article', { name: 'Alert' });
@@ -108,6 +111,10 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     await detail.getByRole('button', { name: /Back/ }).click();
     await expect(items).toHaveCount(2);
 
+    // The network drops the clear: the trader is told, and the list stays.
+    await page.route('**/api/alert_history', (route) =>
+      route.request().method() === 'DELETE' ? route.abort('connectionreset') : route.fallback(),
+    );
     await alerts.getByRole('button', { name: 'clear', exact: true }).click();
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Failed to clear alert history' }),
@@ -115,49 +122,25 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     await expect(items).toHaveCount(2);
   });
 
-  test('Meters draws DOW, NAZ and SPY from /data/meters, greyed when it is unavailable', async ({
+  test('Meters draws DOW, NAZ and SPY from the engine, greyed when the data host is unreachable', async ({
     page,
   }, info) => {
-    let answer: 'ok' | 'down' = 'ok';
-    // The data host endpoint is specified (packages/core/src/api/meters.ts) but not served yet.
-    await page.route('**/data/meters', (route) =>
-      answer === 'ok'
-        ? route.fulfill({
-            json: {
-              success: true,
-              data: [
-                { s: 'DIA', last: 471, prevClose: 468.9, atr: 4.2, change: 2.1 },
-                { s: 'QQQ', last: 592.7, prevClose: 598.7, atr: 6, change: -6 },
-                { s: 'SPY', last: 662.4, prevClose: 662.4, atr: null, change: 0 },
-              ],
-            },
-          })
-        : route.fulfill({
-            status: 503,
-            json: { error: 'engine_unavailable', message: 'Service not available' },
-          }),
-    );
-    await page.reload();
-    await dashboardReady(page);
     const meters = cell(page, 'meters');
     const mobile = info.project.name === 'mobile';
     const tiles = mobile ? 5 : 13;
     const gauge = (label: string) => meters.getByRole('img', { name: new RegExp(`^${label}:`) });
-    for (const label of ['DOW', 'NAZ', 'SPY'])
+    for (const label of ['DOW', 'NAZ', 'SPY']) {
       await expect(gauge(label).locator('.gauge-tile')).toHaveCount(tiles);
-
-    // DIA +0.5 ATR: two quarter-ATR tiles up (none of 0.75 ATR on the mobile gauge), plus the centre.
-    await expect(gauge('DOW')).toHaveAttribute('aria-label', 'DOW: +0.50 ATR, +0.45%');
-    await expect(gauge('DOW').locator('.is-lit')).toHaveCount(mobile ? 1 : 3);
-    await expect(gauge('DOW').locator('.gauge-tile--up.is-lit')).toHaveCount(mobile ? 0 : 2);
-    // QQQ −1 ATR: four tiles down (one on mobile).
-    await expect(gauge('NAZ').locator('.gauge-tile--down.is-lit')).toHaveCount(mobile ? 1 : 4);
-    // SPY's ATR is still warming up: no reading.
-    await expect(gauge('SPY')).toHaveAttribute('aria-label', 'SPY: no reading');
-    await expect(gauge('SPY').locator('.is-lit')).toHaveCount(0);
+      // The simulator seeds daily history, so every index ETF has a move measured in its ATR.
+      await expect(gauge(label)).toHaveAttribute(
+        'aria-label',
+        new RegExp(`^${label}: [+−-]?\\d+\\.\\d{2} ATR, [+−-]?\\d+\\.\\d{2}%$`),
+        { timeout: 15_000 },
+      );
+    }
     await expect(meters.getByText('Meters unavailable')).toHaveCount(0);
 
-    answer = 'down';
+    await page.route('**/data/meters', (route) => route.abort('connectionrefused'));
     await expect(meters.getByText('Meters unavailable')).toBeVisible({ timeout: 12_000 });
     await expect(meters.locator('.is-lit')).toHaveCount(0);
   });

@@ -43,8 +43,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const auth = createAuthDeps(ctx);
   authRoutes(http, auth);
   systemRoutes(http, ctx);
-  devRoutes(http, ctx);
   const guards = createGuards(auth);
+  devRoutes(http, ctx, guards);
   popularityRoutes(http, ctx, guards);
   alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);

@@ -20,7 +20,16 @@ export { discoveryRows } from './discovery/recompute.ts';
 export type { DiscoveryRow } from './discovery/row.ts';
 export type { EngineOptions, EngineStats } from './engine/MarketEngine.ts';
 export { MarketEngine } from './engine/MarketEngine.ts';
-export { seedBars, seedVolumeProfile } from './engine/seed.ts';
+export {
+  type HistorySource,
+  type HistoryTarget,
+  type SeedCounts,
+  seedBarArray,
+  seedBars,
+  seedFormingBar,
+  seedHistory,
+  seedVolumeProfile,
+} from './engine/seed.ts';
 export { type TestClock, testClock } from './engine/testClock.ts';
 export type { Bar, MarketEvent, ReferenceData, StatusEvent, TradeEvent } from './events.ts';
 export { ATR_N, BB_K, BB_N, KC_M, KC_N, ST_M, ST_N } from './indicators/barState.ts';

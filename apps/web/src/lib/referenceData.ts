@@ -26,6 +26,7 @@ const stockNamesSchema = z.array(
       .string()
       .nullish()
       .transform((n) => n ?? ''),
+    c: z.number().int().optional(),
   }),
 );
 const optionableSchema = z.array(z.string());
@@ -74,3 +75,35 @@ export function useStockNameMap(): ReadonlyMap<string, string> | undefined {
     return map;
   }, [data]);
 }
+
+const sectorMaps = new WeakMap<readonly StockName[], ReadonlyMap<string, number>>();
+
+/** symbol → sector code, for the stream channels' industry filter. */
+export function useSectorMap(): ReadonlyMap<string, number> | undefined {
+  const { data } = useStockNames();
+  return useMemo(() => {
+    if (!data) return undefined;
+    let map = sectorMaps.get(data);
+    if (!map) {
+      map = new Map(data.flatMap((entry) => (entry.c === undefined ? [] : [[entry.s, entry.c] as const])));
+      sectorMaps.set(data, map);
+    }
+    return map;
+  }, [data]);
+}
+
+const optionableSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+export function useOptionableSet(): ReadonlySet<string> {
+  const { data } = useOptionable();
+  return useMemo(() => {
+    if (!data) return EMPTY;
+    let set = optionableSets.get(data);
+    if (!set) {
+      set = new Set(data);
+      optionableSets.set(data, set);
+    }
+    return set;
+  }, [data]);
+}
+const EMPTY: ReadonlySet<string> = new Set();

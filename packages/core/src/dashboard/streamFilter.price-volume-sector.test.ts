@@ -62,6 +62,13 @@ describe('stream channel filters', () => {
     expect(channelAccepts(channel, entry({ atr: 4.2 }), ctx({ proPlus: true }))).toBe(false);
   });
 
+  it('a gate (options Filter mode) applies before any channel type', () => {
+    const onlyOpt = ctx({ accepts: (s) => s === 'OPT' });
+    expect(channelAccepts(main, entry({ symbol: 'OPT' }), onlyOpt)).toBe(true);
+    expect(channelAccepts(main, entry({ symbol: 'ABC' }), onlyOpt)).toBe(false);
+    expect(channelAccepts({ ...alt, type: 'popular' }, entry({ symbol: 'POP' }), onlyOpt)).toBe(false);
+  });
+
   it('popular, fav, custom and none channels', () => {
     const popular = { ...alt, type: 'popular' as const };
     expect(channelAccepts(popular, entry({ symbol: 'POP' }), ctx())).toBe(true);

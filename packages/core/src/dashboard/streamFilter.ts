@@ -9,6 +9,8 @@ export interface ChannelContext {
   sectorOf(symbol: string): number | undefined;
   /** Pro Plus may filter on ATR % and gap %; for others those ranges are ignored. */
   proPlus: boolean;
+  /** A gate every channel applies first (the options display mode Filter: optionable only). */
+  accepts?(symbol: string): boolean;
 }
 
 /** The fields of a stream entry a filter reads (spec §3 Stream entry indexes). */
@@ -32,6 +34,7 @@ function inRange(key: StreamRangeKey, value: number | null, range: { min: number
 
 /** Whether a stream entry shows in a channel. */
 export function channelAccepts(channel: StreamChannel, entry: FilterableEntry, ctx: ChannelContext): boolean {
+  if (ctx.accepts && !ctx.accepts(entry.symbol)) return false;
   switch (channel.type) {
     case 'none':
       return false;

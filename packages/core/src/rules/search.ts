@@ -1,10 +1,14 @@
 import { SEARCH_RESULTS_CAP, USER_SEARCH_MIN_CHARS } from '../constants.ts';
 import { isValidSymbol, normalizeSymbol } from './symbol.ts';
 
-/** An entry of /data/stock-names.json (accounts spec §3): s is the symbol, n the company name. */
+/**
+ * An entry of /data/stock-names.json (accounts spec §3): s is the symbol, n the company name,
+ * and (ours) c the sector code, so stream channels can filter by industry.
+ */
 export interface StockName {
   s: string;
   n: string;
+  c?: number;
 }
 
 /** An entry of GET /api/users (accounts spec §3). */

@@ -9,6 +9,9 @@ import type { Rng } from './prng.ts';
 export const REGULAR_SECONDS = 23_400;
 /** Share of all prints that go to the day's runners. */
 export const RUNNER_SHARE = 0.05;
+/** Overnight gap (log, one standard deviation) of a stock, and of the three index ETFs. */
+export const GAP_VOL = 0.012;
+export const INDEX_GAP_VOL = 0.004;
 
 export interface DayState {
   readonly price: Float64Array;
@@ -20,7 +23,8 @@ export interface DayState {
   readonly runners: Int32Array;
 }
 
-function dailyVol(ref: ReferenceData): number {
+/** Regular-session volatility of a symbol's price (log return, one standard deviation). */
+export function dailyVol(ref: ReferenceData): number {
   if (ref.sector === SECTOR.ETF) return 0.012;
   if (ref.prevClose > 50) return 0.02;
   if (ref.prevClose > 5) return 0.035;
@@ -92,7 +96,7 @@ export function buildDay(
       drift[i] = (fade ? -0.5 * move : move) / expected;
       price[i] = pc * (1.1 + 0.5 * rng.next());
     } else {
-      price[i] = pc * Math.exp((i < 3 ? 0.004 : 0.012) * rng.normal());
+      price[i] = pc * Math.exp((i < 3 ? INDEX_GAP_VOL : GAP_VOL) * rng.normal());
     }
   }
   return { price, sigma, drift, meanSize, cumWeight, runners };

@@ -61,6 +61,7 @@ export const MATRIX: MatrixRoute[] = [
   { method: 'GET', route: '/api/config', expect: all(200) },
   { method: 'GET', route: '/api/health', expect: all(200) },
   { method: 'GET', route: '/api/dev/mail', expect: all(200) },
+  { method: 'POST', route: '/api/dev/alert_history', json: { msg: 'TEST alert' }, expect: signedIn(200) },
   // Popularity (dashboard).
   {
     method: 'POST',

@@ -150,13 +150,14 @@ describe('meters', () => {
   it('serves the index ETFs the engine has seen, in gauge order, to any subscriber', async () => {
     engine().push([trade('SPY', 600, 500, 30), trade('QQQ', 520, 500, 30), trade('SPY', 601.5, 500, 31)]);
     const token = await dataToken((await seedSubscriber(app, 'standard')).token);
-    let body: { success: boolean; data: { s: string; last: number | null; change: number | null }[] } | null =
-      null;
+    type Meters = { success: boolean; data: { s: string; last: number | null; change: number | null }[] };
+    let body: Meters | null = null;
     for (let i = 0; i < 40; i++) {
-      const res = await app.call<NonNullable<typeof body>>('GET', '/data/meters', { token });
+      const res = await app.call<Meters>('GET', '/data/meters', { token });
       expect(res.status).toBe(200);
-      body = res.body;
-      if (body.data.find((m) => m.s === 'SPY')?.last === 601.5) break;
+      const answer: Meters = res.body;
+      body = answer;
+      if (answer.data.find((m) => m.s === 'SPY')?.last === 601.5) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // DIA never printed; no prior close was given, so the change is unknown.

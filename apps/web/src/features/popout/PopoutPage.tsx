@@ -5,6 +5,7 @@ import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/setti
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
 import { WIDGETS } from '../dashboard/widgetRegistry.ts';
+import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
 import '../dashboard/dashboard.css';
 
 type Widget = (typeof POPOUT_WIDGETS)[number];
@@ -20,6 +21,7 @@ export function PopoutPage() {
   return (
     <SettingsProvider persistLayouts={false}>
       <PopoutWidget id={widget} />
+      <SymbolOverlays />
     </SettingsProvider>
   );
 }

@@ -61,7 +61,10 @@ describe('formatRangeValue', () => {
   it('shows an unbounded max as Any and each kind in its own unit', () => {
     expect(formatRangeValue('price', 5000, 'max')).toBe('Any');
     expect(formatRangeValue('price', 5000, 'min')).toBe('$5000');
-    expect(formatRangeValue('price', 0.5, 'min')).toBe('$0.5');
+    expect(formatRangeValue('price', 0.5, 'min')).toBe('$0.50');
+    expect(formatRangeValue('price', 2.25, 'max')).toBe('$2.25');
+    expect(formatRangeValue('price', 0.0025, 'min')).toBe('$0.0025');
+    expect(formatRangeValue('price', 5, 'max')).toBe('$5');
     expect(formatRangeValue('volume', 50_000_000, 'max')).toBe('50m');
     expect(formatRangeValue('float', 1_500_000_000, 'min')).toBe('1.5b');
     expect(formatRangeValue('gap', 12.5, 'min')).toBe('12.5%');

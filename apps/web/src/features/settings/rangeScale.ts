@@ -65,7 +65,7 @@ export function formatRangeValue(key: StreamRangeKey, value: number, side: 'min'
   if (side === 'max' && isUnbounded(key, value)) return 'Any';
   switch (key) {
     case 'price':
-      return `$${trimNumber(value)}`;
+      return `$${formatDollars(value)}`;
     case 'volume':
     case 'float':
       return formatVolume(value);
@@ -75,6 +75,13 @@ export function formatRangeValue(key: StreamRangeKey, value: number, side: 'min'
     case 'count':
       return String(value);
   }
+}
+
+/** Whole dollars bare ($5), cents with two places ($0.50, $2.25), sub-cent prices as they are. */
+function formatDollars(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  const cents = value * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-9 ? value.toFixed(2) : trimNumber(value);
 }
 
 function trimNumber(value: number): string {

@@ -2,13 +2,25 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntryView } from '@tapeline/core';
 import { memo, useRef } from 'react';
 import { SymbolLink } from '../symbols/SymbolLink.tsx';
+import { type MarkContext, marksOf } from './entryMarks.ts';
 
 const ROW_PX = 22;
 
-const StreamRow = memo(function StreamRow({ row }: { row: StreamEntryView }) {
+const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntryView; marks: MarkContext }) {
+  const { option, news } = marksOf(row, marks);
   return (
     <tr className={row[3] === 1 ? 'is-active' : undefined}>
-      <td className="sym">
+      {/* Marks are drawn by CSS so the cell's text stays the bare symbol (copy, tests, readers). */}
+      <td
+        className="sym"
+        data-option={option || undefined}
+        data-news={news || undefined}
+        title={
+          [option && 'Has listed options', news && 'News within your recency window']
+            .filter(Boolean)
+            .join(' · ') || undefined
+        }
+      >
         <SymbolLink symbol={row[0]} />
       </td>
       <td className="num">{row[2]}</td>
@@ -25,10 +37,12 @@ export function StreamTable({
   title,
   rows,
   tone,
+  marks,
 }: {
   title: string;
   rows: StreamEntryView[];
   tone: 'high' | 'low';
+  marks: MarkContext;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -71,7 +85,7 @@ export function StreamTable({
             <tbody>
               {items.map((item) => {
                 const row = rows[item.index];
-                return row ? <StreamRow key={row[0]} row={row} /> : null;
+                return row ? <StreamRow key={row[0]} row={row} marks={marks} /> : null;
               })}
             </tbody>
           </table>

@@ -1,8 +1,10 @@
-import { type ChannelContext, isProPlus } from '@tapeline/core';
+import { type ChannelContext, type DashboardConfig, isProPlus } from '@tapeline/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { usePopular } from '../../lib/popularApi.ts';
+import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { type MarkContext, passesOptionsMode } from './entryMarks.ts';
 import { formatCountdown, marketClock } from './marketClock.ts';
 import { StreamTable } from './StreamTable.tsx';
 import { isStreamWidget, selectedChannel } from './streamChannel.ts';
@@ -13,25 +15,30 @@ import './stream.css';
 const LIVE_WINDOW_MS = 10_000;
 const NO_FAVORITES: ReadonlySet<string> = new Set();
 
-function useChannelContext(): ChannelContext {
+function useChannelContext(config: DashboardConfig): ChannelContext {
   const { subscription } = useUser();
   const popular = usePopular();
+  const sectors = useSectorMap();
+  const optionable = useOptionableSet();
   const proPlus = isProPlus(subscription);
+  const optionsMode = config.optionsMode;
   return useMemo(
     () => ({
       popular: new Set((popular.data ?? []).map((p) => p.symbol)),
       favorites: NO_FAVORITES,
-      sectorOf: () => undefined,
+      sectorOf: (symbol: string) => sectors?.get(symbol),
       proPlus,
+      accepts: (symbol: string) => passesOptionsMode(symbol, { optionable, optionsMode }),
     }),
-    [popular.data, proPlus],
+    [popular.data, proPlus, sectors, optionable, optionsMode],
   );
 }
 
 /** A Stream widget: new highs and lows of its channel side by side, halts above, market-closed state. */
 export function StreamWidget({ id, layout, config }: WidgetProps) {
   const channel = selectedChannel(isStreamWidget(id) ? id : 'stream1', layout, config);
-  const ctx = useChannelContext();
+  const ctx = useChannelContext(config);
+  const optionable = useOptionableSet();
   const { view, lastBatchAt, loadRecent } = useLiveStream(channel, ctx);
   const [now, setNow] = useState(() => Date.now());
   const [recentLoaded, setRecentLoaded] = useState(false);
@@ -43,6 +50,12 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
   }, []);
 
   const clock = marketClock(now);
+  // Marks change with the minute at most; the rows re-render only when these settings do.
+  const minute = Math.floor(now / 60_000);
+  const marks = useMemo<MarkContext>(
+    () => ({ optionable, optionsMode: config.optionsMode, news: config.news, now: minute * 60_000 }),
+    [optionable, config.optionsMode, config.news, minute],
+  );
   const live = now - lastBatchAt < LIVE_WINDOW_MS;
   const closed = !clock.open && !live && !recentLoaded;
 
@@ -76,8 +89,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
         </div>
       ) : (
         <div className="stream-sides">
-          <StreamTable title="High" rows={view.highs} tone="high" />
-          <StreamTable title="Low" rows={view.lows} tone="low" />
+          <StreamTable title="High" rows={view.highs} tone="high" marks={marks} />
+          <StreamTable title="Low" rows={view.lows} tone="low" marks={marks} />
         </div>
       )}
     </div>

@@ -1,5 +1,13 @@
 import { METER_SYMBOLS, type MeterQuote, type MeterSymbol } from '@tapeline/core';
-import { isTestSymbol, MarketEngine, type ReferenceData, SECTOR_NAMES, TIMEFRAMES } from '@tapeline/market';
+import {
+  type HistorySource,
+  isTestSymbol,
+  MarketEngine,
+  type ReferenceData,
+  SECTOR_NAMES,
+  seedHistory,
+  TIMEFRAMES,
+} from '@tapeline/market';
 import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
 import type { EngineQuery, EngineStatus } from './protocol.ts';
@@ -9,6 +17,8 @@ export interface EngineSink {
   trade(sym: string, price: number, size: number, ts: number): void;
   status(sym: string, halted: boolean, reason: string, ts: number): void;
   reference(data: readonly ReferenceData[]): void;
+  /** Bars and volume profiles from before the feed's first session; never overwrites what the engine has. */
+  history(source: HistorySource): void;
   /** Feeds with their own time (simulator, replay) drive the engine clock. */
   clock(ts: number): void;
 }
@@ -46,6 +56,9 @@ export class EngineRuntime {
       },
       reference: (data) => {
         for (const ref of data) engine.setReference(ref);
+      },
+      history: (source) => {
+        seedHistory(engine, source);
       },
       clock: (ts) => {
         this.feedClock = ts;

@@ -1,4 +1,4 @@
-import type { ReferenceData } from '@tapeline/market';
+import type { HistorySource, ReferenceData } from '@tapeline/market';
 
 // One interface for every market-data source. A feed decodes its wire format and pushes plain
 // arguments into the sink: no event object per trade, so a busy feed allocates as little as its
@@ -8,6 +8,12 @@ export interface FeedSink {
   trade(sym: string, price: number, size: number, ts: number): void;
   status(sym: string, halted: boolean, reason: string, ts: number): void;
   reference(data: readonly ReferenceData[]): void;
+  /**
+   * Completed bars and volume profiles from before the feed's first session, called once after
+   * the first `reference` by a feed that has them (the simulator). The engine takes only what it
+   * does not already know, so a checkpoint restored for the same session is kept.
+   */
+  history?(source: HistorySource): void;
   /** Feeds with their own time (simulator, replay) advance the engine clock through this. */
   clock?(ts: number): void;
 }

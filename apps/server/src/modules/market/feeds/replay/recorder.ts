@@ -46,6 +46,10 @@ export function recordingSink(inner: FeedSink, file: string, logger?: FeedLogger
       );
       inner.reference(data);
     },
+    // The tape holds events only: a replay of it starts without this history.
+    history(source) {
+      inner.history?.(source);
+    },
     clock(ts) {
       inner.clock?.(ts);
     },

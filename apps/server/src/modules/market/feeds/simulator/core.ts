@@ -3,5 +3,6 @@ export {
   openingBell,
   type Simulator,
   type SimulatorSink,
+  simulatedHistory,
   virtualTime,
 } from '@tapeline/market';

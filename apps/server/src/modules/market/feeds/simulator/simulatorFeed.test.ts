@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HISTORY_BARS, type SimulatedHistory } from '@tapeline/market';
 import { describe, expect, it } from 'vitest';
 import { recordingSink } from '../replay/recorder.ts';
 import { ReplayFeed } from '../replay/replayFeed.ts';
@@ -33,6 +34,33 @@ describe('simulator feed', () => {
     expect(got.trades.length).toBeGreaterThan(5_000);
     expect(got.trades.every(([, , , ts]) => ts >= OPEN && ts <= OPEN + 60_000)).toBe(true);
     expect(feed.stats().trades).toBe(got.trades.length);
+  });
+
+  it('hands over its history once, after the reference data and before the first print', async () => {
+    let wall = Date.UTC(2025, 10, 24, 13, 0); // 08:00 New York: the bell is still to come
+    const feed = new SimulatorFeed({
+      seed: 3,
+      symbols: 50,
+      tradesPerSecond: 100,
+      clock: 'virtual',
+      speed: 60,
+      tickMs: 5,
+      wallNow: () => wall,
+    });
+    const { sink, got } = captureSink();
+    await feed.start(sink);
+    wall += 1_000;
+    await waitUntil(() => got.trades.length > 0);
+    await feed.stop();
+    expect(got.histories.map(({ references, trades }) => ({ references, trades }))).toEqual([
+      { references: 1, trades: 0 },
+    ]);
+    const history = got.histories[0]?.source as SimulatedHistory;
+    // Every bar ends by 04:00 of the session the simulator opens in.
+    expect(history.end).toBe(Date.UTC(2025, 10, 24, 9, 0));
+    let bars = 0;
+    history.replay({ bars: (_s, _tf, _d, count) => void (bars += count), forming() {}, profile() {} });
+    expect(bars).toBe(50 * 8 * HISTORY_BARS);
   });
 
   it('follows the wall clock with SIM_CLOCK=wall', async () => {

@@ -1,5 +1,5 @@
 import { emptyStats, type FeedSink, type FeedStats, type MarketFeed } from '../feed.ts';
-import { createSimulator, openingBell, type SimulatorSink, virtualTime } from './core.ts';
+import { createSimulator, openingBell, type SimulatorSink, simulatedHistory, virtualTime } from './core.ts';
 
 // Runs the pure simulator on a timer. Virtual clock (default): starts at the opening bell of the
 // current or next trading day and runs `speed` times faster than the wall. Wall clock: follows
@@ -48,7 +48,12 @@ export class SimulatorFeed implements MarketFeed {
         sink.status(sym, halted, reason, ts);
       },
     };
-    sink.reference(sim.reference());
+    const refs = sim.reference();
+    sink.reference(refs);
+    // Bars up to the first session, so every indicator is known from the first print. Only once:
+    // from then on the engine makes its own bars from the tape, continuing these across each
+    // new day, and the prevClose of a new day's reference is the tape's own last print.
+    sink.history?.(simulatedHistory(refs, { seed, startTs: this.startTs }));
     sink.clock?.(this.startTs);
     const speed = this.options.clock === 'wall' ? 1 : this.options.speed;
     const wallStart = this.wallNow();

@@ -1,3 +1,4 @@
+import type { HistorySource } from '@tapeline/market';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { FeedSink } from '../feed.ts';
 
@@ -57,17 +58,21 @@ export interface Captured {
   trades: [string, number, number, number][];
   statuses: [string, boolean, string, number][];
   references: number;
+  /** Each history handed over, with how many references and trades had come before it. */
+  histories: { source: HistorySource; references: number; trades: number }[];
   clock: number;
 }
 
 export function captureSink(): { sink: FeedSink; got: Captured } {
-  const got: Captured = { trades: [], statuses: [], references: 0, clock: 0 };
+  const got: Captured = { trades: [], statuses: [], references: 0, histories: [], clock: 0 };
   return {
     got,
     sink: {
       trade: (sym, price, size, ts) => void got.trades.push([sym, price, size, ts]),
       status: (sym, halted, reason, ts) => void got.statuses.push([sym, halted, reason, ts]),
       reference: () => void got.references++,
+      history: (source) =>
+        void got.histories.push({ source, references: got.references, trades: got.trades.length }),
       clock: (ts) => {
         got.clock = ts;
       },

@@ -1,0 +1,29 @@
+import type { DashboardConfig, StreamEntryView } from '@tapeline/core';
+
+const HOUR_MS = 3_600_000;
+
+export interface MarkContext {
+  optionable: ReadonlySet<string>;
+  optionsMode: DashboardConfig['optionsMode'];
+  news: DashboardConfig['news'];
+  now: number;
+}
+
+/** What a stream row shows beside its symbol: ° for optionable (mode Icon), a news mark. */
+export function marksOf(entry: StreamEntryView, ctx: MarkContext): { option: boolean; news: boolean } {
+  const newsAt = entry[8];
+  const recent =
+    ctx.news.icon &&
+    ctx.news.recency > 0 &&
+    newsAt !== null &&
+    ctx.now - newsAt <= ctx.news.recency * HOUR_MS;
+  return { option: ctx.optionsMode === 'icon' && ctx.optionable.has(entry[0]), news: recent };
+}
+
+/** Options mode Filter shows optionable symbols only; Off and Icon show every symbol. */
+export function passesOptionsMode(
+  symbol: string,
+  ctx: Pick<MarkContext, 'optionable' | 'optionsMode'>,
+): boolean {
+  return ctx.optionsMode !== 'filter' || ctx.optionable.has(symbol);
+}
