@@ -1,15 +1,8 @@
 // Stream batches as the engine thread makes them at a busy open: the market simulator's tape
-// from the 09:30 bell through EngineRuntime, drained every 250 ms like the worker. Daily bars are
-// seeded first so the ATR position is filled, as on a warmed-up server (a fresh one sends null,
-// which only makes every encoding smaller).
-import {
-  createRng,
-  createSimulator,
-  openingBell,
-  type ReferenceData,
-  type StreamBatch,
-  seedBars,
-} from '@tapeline/market';
+// from the 09:30 bell through EngineRuntime, drained every 250 ms like the worker. The
+// simulator's seeded history goes in first, as the simulator feed hands it over, so the ATR
+// position is filled as on a running server.
+import { createSimulator, openingBell, type StreamBatch, simulatedHistory } from '@tapeline/market';
 import { EngineRuntime } from '../apps/server/src/modules/market/engine/runtime.ts';
 
 export interface CapturedBatches {
@@ -20,24 +13,6 @@ export interface CapturedBatches {
   /** Prints per virtual second the simulator produced over the capture. */
   printsPerSecond: number;
   seconds: number;
-}
-
-const DAY = 86_400_000;
-
-function seedDailyBars(runtime: EngineRuntime, refs: readonly ReferenceData[], before: number) {
-  const rand = createRng(3);
-  for (const ref of refs) {
-    let close = ref.prevClose;
-    const bars = [];
-    for (let k = 20; k >= 1; k--) {
-      const open = close;
-      const high = open * (1 + 0.03 * rand.next());
-      const low = open * (1 - 0.03 * rand.next());
-      close = low + (high - low) * rand.next();
-      bars.push({ start: before - k * DAY, open, high, low, close, volume: ref.avgVolume });
-    }
-    seedBars(runtime.engine, ref.sym, '1day', bars);
-  }
 }
 
 export function captureBatches(options: {
@@ -56,7 +31,7 @@ export function captureBatches(options: {
   const runtime = new EngineRuntime('bench', null, { clockStart: open });
   const refs = sim.reference();
   runtime.sink.reference(refs);
-  seedDailyBars(runtime, refs, open);
+  runtime.sink.history(simulatedHistory(refs, { seed: 7, startTs: open }));
   const json: string[] = [];
   let prints = 0;
   for (let ts = open + options.drainMs; ts <= open + options.seconds * 1000; ts += options.drainMs) {

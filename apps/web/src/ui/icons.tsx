@@ -1,3 +1,5 @@
+import type { SVGProps } from 'react';
+
 // Small stroke icons for widget toolbars: emoji and symbol glyphs differ per platform font.
 const base = {
   width: 14,
@@ -8,53 +10,60 @@ const base = {
   strokeWidth: 1.6,
   strokeLinecap: 'round' as const,
   strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
 };
 
+function Svg({ children, ...rest }: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...base} {...rest} aria-hidden="true">
+      {children}
+    </svg>
+  );
+}
+
 export const IconPopout = () => (
-  <svg {...base}>
+  <Svg>
     <path d="M9 2.5h4.5V7M13.5 2.5 7.5 8.5M12 9.5v3.5a.5.5 0 0 1-.5.5h-8a.5.5 0 0 1-.5-.5v-8a.5.5 0 0 1 .5-.5H7" />
-  </svg>
+  </Svg>
 );
 export const IconMaximize = () => (
-  <svg {...base}>
+  <Svg>
     <path d="M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10" />
-  </svg>
+  </Svg>
 );
 export const IconRestore = () => (
-  <svg {...base}>
+  <Svg>
     <path d="M6 2.5V6H2.5M13.5 6H10V2.5M10 13.5V10h3.5M2.5 10H6v3.5" />
-  </svg>
+  </Svg>
 );
 export const IconSplit = () => (
-  <svg {...base}>
+  <Svg>
     <rect x="2.5" y="2.5" width="11" height="11" rx="1" />
     <path d="M8 2.5v11" />
-  </svg>
+  </Svg>
 );
 export const IconMerge = () => (
-  <svg {...base}>
+  <Svg>
     <rect x="2.5" y="2.5" width="11" height="11" rx="1" />
-  </svg>
+  </Svg>
 );
 export const IconDrag = () => (
-  <svg {...base} strokeWidth={0} fill="currentColor">
+  <Svg strokeWidth={0} fill="currentColor">
     <circle cx="6" cy="4" r="1.2" />
     <circle cx="10" cy="4" r="1.2" />
     <circle cx="6" cy="8" r="1.2" />
     <circle cx="10" cy="8" r="1.2" />
     <circle cx="6" cy="12" r="1.2" />
     <circle cx="10" cy="12" r="1.2" />
-  </svg>
+  </Svg>
 );
 export const IconLock = ({ open = false }: { open?: boolean }) => (
-  <svg {...base}>
+  <Svg>
     <rect x="3" y="7" width="10" height="7" rx="1" />
     <path d={open ? 'M5.5 7V5a2.5 2.5 0 0 1 4.9-.7' : 'M5.5 7V5a2.5 2.5 0 0 1 5 0v2'} />
-  </svg>
+  </Svg>
 );
 export const IconReset = () => (
-  <svg {...base}>
+  <Svg>
     <path d="M2.5 8a5.5 5.5 0 1 0 1.6-3.9M2.5 2.5v3h3" />
-  </svg>
+  </Svg>
 );

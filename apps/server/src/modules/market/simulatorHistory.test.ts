@@ -22,7 +22,14 @@ async function dataToken(plan: string): Promise<string> {
   return res.body.token;
 }
 
-type Row = { s: string; tr: number | null; st: [number, number] | null; z: number | null; av: number | null };
+type Row = {
+  s: string;
+  tr: number | null;
+  st: [number, number] | null;
+  z: number | null;
+  u: number | null;
+  rv: [number, number | null];
+};
 
 describe('simulator with seeded history', () => {
   it('gives Pro Plus 1day Discovery rows with ATR, Supertrend and squeeze for nearly every symbol', async () => {
@@ -35,6 +42,9 @@ describe('simulator with seeded history', () => {
     expect(share((r) => r.tr)).toBeGreaterThanOrEqual(0.95);
     expect(share((r) => r.st)).toBeGreaterThanOrEqual(0.95);
     expect(share((r) => r.z)).toBeGreaterThanOrEqual(0.95);
+    // A prior day to compare real volume with, and a volume profile for uVol.
+    expect(share((r) => r.rv[1])).toBeGreaterThanOrEqual(0.95);
+    expect(share((r) => r.u)).toBeGreaterThanOrEqual(0.95);
   });
 
   it('answers the Meters with an ATR for DIA, QQQ and SPY', async () => {

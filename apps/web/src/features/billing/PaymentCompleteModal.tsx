@@ -1,11 +1,11 @@
 import { isActive, messages } from '@tapeline/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
 import { uiText } from '../../lib/uiText.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
-import { paymentComplete, usePaymentOutcome } from './paymentComplete.ts';
+import { paymentComplete, usePaymentGoing, usePaymentOutcome } from './paymentComplete.ts';
 
 /** Spec §4: after a successful payment, 'Payment complete' leads to /dashboard. */
 export function PaymentCompleteModal() {
@@ -13,12 +13,11 @@ export function PaymentCompleteModal() {
   const user = useUser();
   const { refresh } = useSession();
   const navigate = useNavigate();
-  const [waiting, setWaiting] = useState(false);
+  const waiting = usePaymentGoing();
   const active = isActive(user.subscription);
 
   useEffect(() => {
     if (!waiting || !active) return;
-    setWaiting(false);
     paymentComplete.hide();
     navigate('/dashboard');
   }, [waiting, active, navigate]);
@@ -27,7 +26,7 @@ export function PaymentCompleteModal() {
   // if that refetch has not landed yet, ask again and go when it does.
   const go = () => {
     if (!active) refresh();
-    setWaiting(true);
+    paymentComplete.go();
   };
 
   return (

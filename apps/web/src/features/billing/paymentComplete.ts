@@ -8,16 +8,21 @@ import { useSyncExternalStore } from 'react';
 export type PaymentOutcome = 'subscribed' | 'changed' | null;
 
 let outcome: PaymentOutcome = null;
+// 'Go to dashboard' was pressed: kept here too, because the press may come just before the
+// session gains its subscription, which remounts the modal (a new top bar wraps the page).
+let going = false;
 const listeners = new Set<() => void>();
 
-function emit(next: PaymentOutcome): void {
+function emit(next: PaymentOutcome, nextGoing = going): void {
   outcome = next;
+  going = nextGoing;
   for (const listener of listeners) listener();
 }
 
 export const paymentComplete = {
-  show: (kind: Exclude<PaymentOutcome, null>) => emit(kind),
-  hide: () => emit(null),
+  show: (kind: Exclude<PaymentOutcome, null>) => emit(kind, false),
+  hide: () => emit(null, false),
+  go: () => emit(outcome, true),
 };
 
 function subscribe(listener: () => void): () => void {
@@ -30,5 +35,13 @@ export function usePaymentOutcome(): PaymentOutcome {
     subscribe,
     () => outcome,
     () => null,
+  );
+}
+
+export function usePaymentGoing(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => going,
+    () => false,
   );
 }

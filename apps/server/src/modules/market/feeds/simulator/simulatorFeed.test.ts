@@ -59,7 +59,13 @@ describe('simulator feed', () => {
     // Every bar ends by 04:00 of the session the simulator opens in.
     expect(history.end).toBe(Date.UTC(2025, 10, 24, 9, 0));
     let bars = 0;
-    history.replay({ bars: (_s, _tf, _d, count) => void (bars += count), forming() {}, profile() {} });
+    history.replay({
+      bars(_s, _tf, _d, count) {
+        bars += count;
+      },
+      forming() {},
+      profile() {},
+    });
     expect(bars).toBe(50 * 8 * HISTORY_BARS);
   });
 
