@@ -20,6 +20,7 @@ export { discoveryRows } from './discovery/recompute.ts';
 export type { DiscoveryRow } from './discovery/row.ts';
 export type { EngineOptions, EngineStats } from './engine/MarketEngine.ts';
 export { MarketEngine } from './engine/MarketEngine.ts';
+export { completedDailyAtr, lastPrice, nullIfNaN } from './engine/metrics.ts';
 export {
   type HistorySource,
   type HistoryTarget,

@@ -35,6 +35,14 @@ export function atrPercent(e: MarketEngine, id: number, tf: number, last: number
 }
 
 /**
+ * ATR(14) in dollars over the completed daily bars only: today's forming bar is left out, so
+ * the Meters' yardstick holds still during the session. NaN during warm-up.
+ */
+export function completedDailyAtr(e: MarketEngine, id: number): number {
+  return atrOf(e.bars.ind, (id * TF_COUNT + TF_DAY) * IND_STRIDE);
+}
+
+/**
  * Gap in dollars: today's regular-session open − prior close. Before 09:30 there is no open
  * yet, so the pre-market gap uses the last print instead (what a trader watches then).
  */

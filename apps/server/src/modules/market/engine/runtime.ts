@@ -1,8 +1,12 @@
-import { METER_SYMBOLS, type MeterQuote, type MeterSymbol } from '@tapeline/core';
+import { METER_SYMBOLS, type MeterQuote } from '@tapeline/core';
+
 import {
+  completedDailyAtr,
   type HistorySource,
   isTestSymbol,
+  lastPrice,
   MarketEngine,
+  nullIfNaN,
   type ReferenceData,
   SECTOR_NAMES,
   seedHistory,
@@ -124,18 +128,21 @@ export class EngineRuntime {
     }
   }
 
-  /** The Meters gauges' index ETFs from the 1-day Discovery rows (docs/metrics.md, Meters). */
+  /**
+   * The Meters gauges' index ETFs (docs/metrics.md, Meters): last, prior close, and ATR(14) of
+   * the completed daily bars, so the yardstick holds still through the session.
+   */
   private meters(): MeterQuote[] {
-    const wanted = new Set<string>(METER_SYMBOLS);
-    const found = new Map<string, MeterQuote>();
-    for (const row of this.discovery.rows('1day')) {
-      if (!wanted.has(row.s)) continue;
-      const atr = row.tr === null ? null : (row.tr / 100) * row.l;
-      const change = row.pl === null ? null : row.l - row.pl;
-      found.set(row.s, { s: row.s as MeterSymbol, last: row.l, prevClose: row.pl, atr, change });
-      if (found.size === wanted.size) break;
-    }
-    return METER_SYMBOLS.flatMap((s) => found.get(s) ?? []);
+    const e = this.engine;
+    return METER_SYMBOLS.flatMap((s) => {
+      const id = e.table.idOf(s);
+      if (id < 0) return [];
+      const last = nullIfNaN(lastPrice(e, id));
+      const prevClose = nullIfNaN(e.table.prevClose[id] as number);
+      const atr = nullIfNaN(completedDailyAtr(e, id));
+      const change = last === null || prevClose === null ? null : last - prevClose;
+      return [{ s, last, prevClose, atr, change }];
+    });
   }
 
   private listed(): number[] {
