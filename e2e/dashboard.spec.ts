@@ -97,6 +97,48 @@ test.describe('the dashboard grid', () => {
     await expect(cell(page, 'popular').getByText('Open in its own window.')).toBeVisible();
   });
 
+  test('a pop-out closed while its layout is locked comes back; unlocked, its cell takes the widget back', async ({
+    page,
+    isMobile,
+  }) => {
+    const popOut = () =>
+      Promise.all([
+        page.waitForEvent('popup'),
+        cell(page, 'popular').getByRole('button', { name: 'Pop out Popular' }).click(),
+      ]).then(([popup]) => popup);
+    // Dynamic is unlocked: closing the window gives the grid its widget back.
+    const first = await popOut();
+    await expect(cell(page, 'popular').getByText('Open in its own window.')).toBeVisible();
+    await first.close();
+    await expect(cell(page, 'popular').getByText('Open in its own window.')).toHaveCount(0, {
+      timeout: 5000,
+    });
+    if (isMobile) return; // no layout menu at this width, so no locked layout to switch to
+    await chooseLayout(page, 'Primary');
+    const locked = await popOut();
+    const reopened = page.waitForEvent('popup', { timeout: 5000 });
+    await locked.close();
+    const again = await reopened;
+    await expect(again).toHaveURL(/\/popout\/popular$/);
+    await expect(again.getByTestId('popout-popular')).toBeVisible();
+  });
+
+  test('a blocked pop-out window shows the banner with a Help link', async ({ page }) => {
+    // What a pop-up blocker does: window.open answers null.
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.reload();
+    await dashboardReady(page);
+    await cell(page, 'popular').getByRole('button', { name: 'Pop out Popular' }).click();
+    const banner = page.getByTestId('popup-blocked');
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: /^Help \(Chrome\)$/ })).toHaveAttribute(
+      'href',
+      /support\.google\.com/,
+    );
+  });
+
   test('with the market closed, LOAD RECENT fills the stream from the backlog', async ({ page }) => {
     // No live socket and a Saturday clock: the stream shows the closed state.
     await page.routeWebSocket(/\/socket\.io\//, () => {});
