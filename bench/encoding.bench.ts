@@ -1,4 +1,4 @@
-// Stream encoding: the same busy-open batches as JSON (today), JSON with socket.io's
+// Stream encoding: the same busy-open batches as plain JSON, JSON with socket.io's
 // permessage-deflate, MessagePack, and each of those deflated once on the server. For each: the
 // bytes a client receives (counted on the server's TCP socket), the server's CPU to encode a
 // batch once and to deliver it to each client, and a client's CPU to decode it.

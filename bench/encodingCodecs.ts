@@ -30,7 +30,7 @@ const parse = (bytes: Uint8Array) => JSON.parse(text.decode(bytes)) as StreamBat
 export const CODECS: readonly Codec[] = [
   {
     key: 'json',
-    label: 'JSON (today)',
+    label: 'JSON',
     perMessageDeflate: false,
     encode: json,
     received: same,

@@ -33,6 +33,7 @@ const rows: [string, number, string][] = [
     'target ≤ 200 ms',
   ],
   ['one filter + sort over the universe (ms)', engine.filter_sort_ms, 'target ≤ 1 ms'],
+  ['  laying the snapshot out as columns, once per refresh (ms)', engine.columns_ms, 'figure'],
   ['engine memory for 10,000 symbols (MB RSS)', engine.engine_rss_mb, 'figure'],
   ['fan-out clients (socket.io, separate process)', fanout.fanout_clients, 'default 2,000'],
   ['fan-out p50, ingest → client receipt (ms)', fanout.fanout_p50_ms, 'figure'],

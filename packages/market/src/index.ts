@@ -18,6 +18,14 @@ export {
 } from './calendar/session.ts';
 export { discoveryRows } from './discovery/recompute.ts';
 export type { DiscoveryRow } from './discovery/row.ts';
+export {
+  type DiscoveryColumns,
+  filterSort,
+  type RangeFilter,
+  TABLE_COLUMNS,
+  type TableColumn,
+  toColumns,
+} from './discovery/table.ts';
 export type { EngineOptions, EngineStats } from './engine/MarketEngine.ts';
 export { MarketEngine } from './engine/MarketEngine.ts';
 export { completedDailyAtr, lastPrice, nullIfNaN } from './engine/metrics.ts';
