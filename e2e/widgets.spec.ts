@@ -57,6 +57,10 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     );
     await firstButton.click();
     await counted;
+    // A Popular symbol is a symbol like any other: its menu opens; Escape closes it.
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
     const newcomer = list.getByRole('button', { name: second, exact: true });
     await expect(newcomer).toBeVisible();
     await expect(newcomer).toHaveAttribute('data-blinking', 'true');

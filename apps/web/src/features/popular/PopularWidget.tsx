@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
-import { useCountPopular, usePopular } from '../../lib/popularApi.ts';
+import { usePopular } from '../../lib/popularApi.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { rectOf } from '../symbols/overlayStore.ts';
+import { pointRect } from '../symbols/placement.ts';
+import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
 import { fontSizeForRank } from './popularRules.ts';
 import { useBlinking } from './useBlinking.ts';
 import './popular.css';
@@ -15,7 +18,7 @@ export const POPULAR_TEXT = {
 /** Up to 100 symbols traders look at now, sized by rank; a click counts toward popularity. */
 export function PopularWidget({ id }: WidgetProps) {
   const popular = usePopular();
-  const count = useCountPopular();
+  const openMenu = useOpenSymbolMenu();
   const symbols = useMemo(() => popular.data?.map((p) => p.symbol), [popular.data]);
   const blinking = useBlinking(symbols);
 
@@ -46,7 +49,13 @@ export function PopularWidget({ id }: WidgetProps) {
                 style={{ fontSize: `${fontSizeForRank(index + 1)}px` }}
                 data-rank={index + 1}
                 data-blinking={since !== undefined || undefined}
-                onClick={() => void count(symbol)}
+                aria-haspopup="menu"
+                // Like every symbol: the menu opens on click or right-click, and the click counts.
+                onClick={(event) => openMenu(symbol, rectOf(event.currentTarget), event.currentTarget)}
+                onContextMenu={(event) => {
+                  event.preventDefault();
+                  openMenu(symbol, pointRect(event.clientX, event.clientY), event.currentTarget);
+                }}
               >
                 {/* A new key restarts the blink when the same symbol rises again. */}
                 <span key={since ?? 0} className={since === undefined ? undefined : 'is-blinking'}>

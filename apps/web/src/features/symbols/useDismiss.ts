@@ -22,9 +22,12 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, onClose: (byKeybo
     const onResize = () => onClose(false);
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPress, true);
-    window.addEventListener('scroll', onScroll, true);
+    // Scroll events are dispatched a frame late: the one that brought the symbol into view just
+    // before the press would otherwise close the menu the press opened. Listen from the next frame.
+    const raf = requestAnimationFrame(() => window.addEventListener('scroll', onScroll, true));
     window.addEventListener('resize', onResize);
     return () => {
+      cancelAnimationFrame(raf);
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPress, true);
       window.removeEventListener('scroll', onScroll, true);
