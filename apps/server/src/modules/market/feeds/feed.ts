@@ -53,3 +53,6 @@ export const silentLogger: FeedLogger = { info() {}, warn() {}, error() {} };
 export function emptyStats(): FeedStats {
   return { trades: 0, statuses: 0, malformed: 0, reconnects: 0 };
 }
+
+/** A vendor field that must be a finite number before it reaches the engine. */
+export const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);

@@ -4,6 +4,7 @@ import {
   type FeedLogger,
   type FeedSink,
   type FeedStats,
+  isNum,
   type MarketFeed,
   silentLogger,
 } from '../feed.ts';
@@ -37,8 +38,6 @@ export interface AlpacaFeedOptions {
   backoff?: BackoffOptions;
   limitBackoffMs?: number;
 }
-
-const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 export class AlpacaFeed implements MarketFeed {
   readonly name = 'alpaca';

@@ -4,6 +4,7 @@ import {
   type FeedLogger,
   type FeedSink,
   type FeedStats,
+  isNum,
   type MarketFeed,
   silentLogger,
 } from '../feed.ts';
@@ -30,8 +31,6 @@ export interface MassiveFeedOptions {
   backoff?: BackoffOptions;
   limitBackoffMs?: number;
 }
-
-const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 export class MassiveFeed implements MarketFeed {
   readonly name = 'massive';
