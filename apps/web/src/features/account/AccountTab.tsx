@@ -8,6 +8,7 @@ import { authApi } from '../../lib/authApi.ts';
 import { uiText } from '../../lib/uiText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { accountUpdateError } from '../auth/validation.ts';
@@ -50,19 +51,11 @@ export function AccountTab() {
       <p className="muted">{uiText.accountIntro}</p>
       <form className="form form-narrow" onSubmit={submit} noValidate>
         <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <Field
-          label={uiText.password}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <Field
-          label={uiText.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <FormMessage error={error} />
         <SubmitButton label={uiText.save} pending={update.isPending} />

@@ -10,6 +10,7 @@ import { appStores } from '../../lib/session.ts';
 import { uiText } from '../../lib/uiText.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { registrationError } from './validation.ts';
@@ -56,20 +57,12 @@ export function RegisterPage() {
     >
       <form className="form" onSubmit={submit} noValidate>
         <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <Field
-          label={uiText.password}
-          type="password"
-          autoComplete="new-password"
-          placeholder={uiText.passwordHint}
-          value={password}
-          onChange={setPassword}
-        />
-        <Field
-          label={uiText.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
+        <NewPasswordFields
+          hint={uiText.passwordHint}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <Checkbox label={uiText.terms} checked={agreed} onChange={setAgreed} />
         <FormMessage error={error} />

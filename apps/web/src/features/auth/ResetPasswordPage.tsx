@@ -5,8 +5,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { uiText } from '../../lib/uiText.ts';
-import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -56,20 +56,12 @@ export function ResetPasswordPage() {
     <AuthCard title={uiText.resetTitle} footer={<Link to="/login">{uiText.backToLogin}</Link>}>
       <p className="lead">{uiText.resetIntro}</p>
       <form className="form" onSubmit={submit} noValidate>
-        <Field
+        <NewPasswordFields
           label={uiText.newPassword}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          disabled={done}
-        />
-        <Field
-          label={uiText.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
           disabled={done}
         />
         <FormMessage error={error} />
