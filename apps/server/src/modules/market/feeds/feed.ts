@@ -1,4 +1,5 @@
 import type { HistorySource, ReferenceData } from '@tapeline/market';
+import type { BackoffOptions } from './backoff.ts';
 
 // One interface for every market-data source. A feed decodes its wire format and pushes plain
 // arguments into the sink: no event object per trade, so a busy feed allocates as little as its
@@ -56,3 +57,14 @@ export function emptyStats(): FeedStats {
 
 /** A vendor field that must be a finite number before it reaches the engine. */
 export const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** What every websocket vendor adapter is configured with besides its keys. */
+export interface NetworkFeedOptions {
+  url: string;
+  /** Reference data (MARKET_SYMBOLS); null when the feed runs without it. */
+  symbolsFile: string | null;
+  logger?: FeedLogger;
+  backoff?: BackoffOptions;
+  /** How long to wait after the vendor refuses a second connection. */
+  limitBackoffMs?: number;
+}

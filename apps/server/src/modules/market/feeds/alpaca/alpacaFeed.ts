@@ -1,4 +1,3 @@
-import type { BackoffOptions } from '../backoff.ts';
 import {
   emptyStats,
   type FeedLogger,
@@ -6,6 +5,7 @@ import {
   type FeedStats,
   isNum,
   type MarketFeed,
+  type NetworkFeedOptions,
   silentLogger,
 } from '../feed.ts';
 import { loadSymbols } from '../symbols.ts';
@@ -29,14 +29,9 @@ import {
 // Errors: 402 auth failed and 409 insufficient subscription are fatal; 406 connection limit
 // exceeded (another client holds the account's one connection) waits limitBackoffMs and retries.
 
-export interface AlpacaFeedOptions {
+export interface AlpacaFeedOptions extends NetworkFeedOptions {
   keyId: string;
   secretKey: string;
-  url: string;
-  symbolsFile: string | null;
-  logger?: FeedLogger;
-  backoff?: BackoffOptions;
-  limitBackoffMs?: number;
 }
 
 export class AlpacaFeed implements MarketFeed {

@@ -1,4 +1,3 @@
-import type { BackoffOptions } from '../backoff.ts';
 import {
   emptyStats,
   type FeedLogger,
@@ -6,6 +5,7 @@ import {
   type FeedStats,
   isNum,
   type MarketFeed,
+  type NetworkFeedOptions,
   silentLogger,
 } from '../feed.ts';
 import { loadSymbols } from '../symbols.ts';
@@ -23,13 +23,8 @@ export const MASSIVE_SUBSCRIPTION = 'T.*,LULD.*';
 const LULD_HALT = 17;
 const LULD_RESUME = 18;
 
-export interface MassiveFeedOptions {
+export interface MassiveFeedOptions extends NetworkFeedOptions {
   apiKey: string;
-  url: string;
-  symbolsFile: string | null;
-  logger?: FeedLogger;
-  backoff?: BackoffOptions;
-  limitBackoffMs?: number;
 }
 
 export class MassiveFeed implements MarketFeed {
