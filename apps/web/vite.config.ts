@@ -3,7 +3,9 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written for whoever debugs a build, but the bundles do not point at them
+  // and the server refuses to serve *.map (apps/server/src/platform/http/spa.ts).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: 5173,
     proxy: {

@@ -1,10 +1,11 @@
-import pino from 'pino';
+import type pino from 'pino';
 import { buildApp } from './app.ts';
 import { startAdminChannel } from './cli/adminChannel.ts';
 import { lockDataDir } from './cli/dataDirLock.ts';
 import { startEngineNode } from './modules/market/engineNode.ts';
 import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { closeContext, createContext } from './platform/context.ts';
+import { createLogger } from './platform/log.ts';
 
 /** Exits on the first signal after `stop`, or by force if stopping hangs. */
 function onSignals(log: pino.Logger, stop: () => Promise<void>): void {
@@ -33,7 +34,7 @@ function onSignals(log: pino.Logger, stop: () => Promise<void>): void {
 
 /** `--role=engine`: the market engine alone; no HTTP, no database. */
 async function runEngine(config: Config): Promise<void> {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const node = await startEngineNode(config, log);
   // Stopping checkpoints the engine, so a restart resumes the session without false highs.
   onSignals(log, () => node.stop());

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { BillingProvider } from '../modules/billing/provider.ts';
 import { createBillingProvider } from '../modules/billing/providers/index.ts';
 import { type AccessTokens, createAccessTokens } from './auth/accessTokens.ts';
@@ -10,6 +10,7 @@ import { createRedisBus } from './bus/redisBus.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createLogger } from './log.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './rateLimit.ts';
 import { loadOrCreateSecret } from './secrets.ts';
@@ -42,7 +43,7 @@ export interface ContextOverrides {
 }
 
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
-  const log = overrides.log ?? pino({ level: config.logLevel });
+  const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const database =
     overrides.database ??
@@ -57,7 +58,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     : null;
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db, log);
+    : createOutboxMailer(database.db, log, config.env === 'development');
   return {
     config,
     database,

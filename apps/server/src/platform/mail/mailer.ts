@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { devMail } from '../db/schema.ts';
+import { redactUrl } from '../http/redactUrl.ts';
 
 export interface Mail {
   to: string;
@@ -38,14 +39,17 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 /**
  * Without SMTP_URL, mail goes to a dev outbox: kept in the database (so it survives a
  * restart), listed at GET /api/dev/mail, and its links logged so a developer can click them.
+ * Only in development: anywhere else a logged link is a working sign-in for whoever reads
+ * the log, so it is written with its token redacted.
  */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger, logLinks = false): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
       const links = linksIn(mail.text);
       await db.insert(devMail).values({ ...mail, links });
-      log.info({ to: mail.to, subject: mail.subject, links }, 'mail kept in the dev outbox');
+      const logged = logLinks ? links : links.map(redactUrl);
+      log.info({ to: mail.to, subject: mail.subject, links: logged }, 'mail kept in the dev outbox');
     },
     async close() {},
   };
