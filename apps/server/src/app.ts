@@ -17,6 +17,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
 import { createGuards } from './platform/http/guards.ts';
+import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
 import { attachSocketServer } from './platform/realtime/socketServer.ts';
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     frameworkErrors: answerFrameworkError,
   });
   installErrorHandler(http);
+  installNulGuard(http);
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);

@@ -1,6 +1,7 @@
 import { messages } from '@tapeline/core';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.ts';
+import { containsNul } from '../../platform/http/nulGuard.ts';
 
 export interface ProfileForm {
   fields: Record<string, string>;
@@ -24,6 +25,10 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // The global NUL guard cannot see multipart fields (read here, after it ran).
+        if (containsNul(part.fieldname) || containsNul(part.value)) {
+          throw new HttpError(400, 'bad_request', messages.malformedRequest);
+        }
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

@@ -45,6 +45,24 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
     .send({ error: known?.code ?? 'bad_request', message: known?.message ?? messages.malformedRequest });
 }
 
+/**
+ * Postgres data exceptions a caller's value can cause: NUL or bad UTF-8 (22021), text that is
+ * not a uuid or number (22P02), too long for its column (22001), a number or date out of range
+ * (22003, 22007, 22008). Routes validate first; this is the net for any check they miss, so a
+ * hostile value is the caller's 400, not our 500. Other errors keep their 500.
+ */
+const INPUT_DATA_ERRORS = new Set(['22021', '22P02', '22001', '22003', '22007', '22008']);
+
+/** The Postgres SQLSTATE of an error, looking through Drizzle's wrapper (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Every failure leaves as JSON; only a genuine bug becomes a 500, and it is logged. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -57,6 +75,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ error: known?.code ?? 'bad_request', message: known?.message ?? error.message });
+    }
+    const state = sqlState(error);
+    if (state && INPUT_DATA_ERRORS.has(state)) {
+      request.log.warn({ sqlState: state }, 'input the database refused');
+      return reply.status(400).send({ error: 'bad_request', message: messages.malformedRequest });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: messages.internal });
