@@ -2,6 +2,7 @@ import { ROLES } from '@tapeline/core';
 import { runUserRole } from './cli/userRole.ts';
 import { isRole } from './modules/admin/setRole.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { dataDirAccessWarning } from './platform/dataDir.ts';
 
 const USAGE = `Usage: npm run cli -- user:role <email> ${ROLES.join('|')}
 
@@ -29,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  const warning = await dataDirAccessWarning(config.dataDir);
+  if (warning) console.error(warning);
   const result = await runUserRole(config, { op: 'user:role', email, role });
   if (!result.ok) {
     console.error(result.message);

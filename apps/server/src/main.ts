@@ -5,6 +5,7 @@ import { lockDataDir } from './cli/dataDirLock.ts';
 import { startEngineNode } from './modules/market/engineNode.ts';
 import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { closeContext, createContext } from './platform/context.ts';
+import { secureDataDir } from './platform/dataDir.ts';
 import { createLogger } from './platform/log.ts';
 
 /** Exits on the first signal after `stop`, or by force if stopping hangs. */
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Owner-only before anything is written there: the database, secrets and admin socket.
+  await secureDataDir(config.dataDir);
   if (config.role === 'engine') return runEngine(config);
   // Embedded PGlite: hold DATA_DIR for our lifetime (a CLI command may briefly have it; wait).
   const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir, 'server', 30_000);

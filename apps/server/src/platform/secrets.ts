@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -10,6 +10,8 @@ export async function loadOrCreateSecret(dataDir: string, name: string): Promise
   const file = path.join(dataDir, 'secrets', name);
   try {
     const value = (await readFile(file, 'utf8')).trim();
+    // A copied or restored secret may have lost its mode: anyone who reads it can mint tokens.
+    if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
     if (value.length >= 32) return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
