@@ -11,7 +11,7 @@ import { type MarketModule, startMarket } from './modules/market/marketModule.ts
 import { popularityRoutes } from './modules/popularity/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { engineUniverse } from './modules/settings/symbolUniverse.ts';
+import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -49,7 +49,6 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   systemRoutes(http, ctx);
   const guards = createGuards(auth);
   devRoutes(http, ctx, guards);
-  popularityRoutes(http, ctx, guards);
   alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);
   adminRoutes(http, auth, guards);
@@ -71,8 +70,11 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       () => false,
     ),
   );
-  // After the market: symbol validation checks names against the engine (this node's or the bus's).
-  settingsRoutes(http, ctx, guards, engineUniverse(market.source));
+  // After the market: CSV imports and Popular votes check names against the engine's reference
+  // data (this node's or the bus's), one universe for both.
+  const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
+  settingsRoutes(http, ctx, guards, universe);
+  popularityRoutes(http, ctx, guards, universe);
   http.addHook('onClose', async () => {
     await market.stop();
     await io.close();

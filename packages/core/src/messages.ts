@@ -66,6 +66,8 @@ export const messages = {
   userListFailed: 'Failed to fetch user list!',
   usernamesFailed: 'Failed to fetch usernames!',
   stockNamesFailed: 'Failed to fetch stock names!',
+  /** POST /api/stock_stats/inc: not a symbol of the market's reference data (answer not shown). */
+  invalidSymbol: 'Symbol is invalid',
   /** Money flow and volume popups, when empty or failed (dashboard spec §8). */
   dataUnavailable: 'Data unavailable.',
 

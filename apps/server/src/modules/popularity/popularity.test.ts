@@ -1,11 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { symbolPopularity } from '../../platform/db/schema.ts';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 import { POPULARITY_HALF_LIFE_SEC } from './repository.ts';
 
+// Friday 2026-11-20, 09:30 New York: the hand-fed engine starts in a regular session, and
+// the symbols it has traded are its reference data.
+const OPEN = Date.UTC(2026, 10, 20, 14, 30);
+const trade = (sym: string, minute: number) =>
+  JSON.stringify({ type: 'trade', sym, price: 10 + minute, size: 100, ts: OPEN + minute * 60_000 });
+
+const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const MANY = Array.from({ length: 105 }, (_, i) => `Q${letters[Math.floor(i / 26)]}${letters[i % 26]}`);
+const LISTED = ['NVDA', 'AMD', 'TSLA', 'OLDY', 'NEWY', 'AAPL', 'ZVZZT', ...MANY];
+
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
+  app = await startTestApp({
+    mail: 'outbox',
+    env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
+  });
+  const engine = app.app.market.engine;
+  if (!engine) throw new Error('this app runs no engine');
+  engine.push(LISTED.map((sym, i) => trade(sym, i % 300)));
 });
 afterAll(async () => {
   await app?.close();
@@ -13,7 +30,12 @@ afterAll(async () => {
 
 type Top = { success: true; data: { symbol: string; score: number }[] };
 const top = async (token = '') => (await app.call<Top>('GET', '/api/stock_stats/top', { token })).body.data;
-const vote = (token = '', symbol: string) => app.call('POST', `/api/stock_stats/inc/${symbol}`, { token });
+const vote = (token = '', symbol: string, on = app) =>
+  on.call('POST', `/api/stock_stats/inc/${symbol}`, { token });
+const stored = async (on = app) =>
+  (await on.ctx.database.db.select({ symbol: symbolPopularity.symbol }).from(symbolPopularity)).map(
+    (r) => r.symbol,
+  );
 
 describe('popularity', () => {
   it('ranks symbols by votes from different traders, one vote per trader and symbol a minute', async () => {
@@ -50,14 +72,27 @@ describe('popularity', () => {
     );
   });
 
-  it('refuses invalid and test symbols and changes nothing', async () => {
+  it('refuses invalid and test symbols, even one the feed traded, and changes nothing', async () => {
     const t = await seedSubscriber(app);
     for (const bad of ['ZVZZT', 'TEST', '1ABC', 'TOOLONGSYMBOL', '%3Cscript%3E']) {
       const res = await vote(t.token, bad);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'invalid_symbol' });
     }
-    expect((await top(t.token)).some((r) => ['ZVZZT', 'TEST'].includes(r.symbol))).toBe(false);
+    expect((await stored()).some((s) => ['ZVZZT', 'TEST'].includes(s))).toBe(false);
+  });
+
+  it('refuses a well-formed symbol the reference data does not list, and never stores it', async () => {
+    const t = await seedSubscriber(app);
+    for (const unlisted of ['NOPE', 'msftx', 'PUMP']) {
+      const res = await vote(t.token, unlisted);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_symbol' });
+    }
+    const kept = await stored();
+    expect(kept).not.toContain('NOPE');
+    expect(kept).not.toContain('PUMP');
+    expect(kept.every((s) => LISTED.includes(s))).toBe(true);
   });
 
   it('is for subscribers only', async () => {
@@ -70,12 +105,39 @@ describe('popularity', () => {
 
   it('caps the list at 100 symbols', async () => {
     const voters = await Promise.all([1, 2].map(() => seedSubscriber(app).then((t) => t.token)));
-    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    const symbols = Array.from(
-      { length: 105 },
-      (_, i) => `Q${letters[Math.floor(i / 26)]}${letters[i % 26]}`,
-    );
-    for (const [index, symbol] of symbols.entries()) await vote(voters[index % 2] ?? '', symbol);
+    for (const [index, symbol] of MANY.entries()) await vote(voters[index % 2] ?? '', symbol);
     expect((await top(voters[0] ?? '')).length).toBe(100);
+  });
+});
+
+describe('popularity without reference data, and its per-trader limit', () => {
+  // No engine on this node (MARKET_FEED=off) and allowances scaled to 5 %: 6 calls a minute.
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await startTestApp({ mail: 'outbox', env: { MARKET_FEED: 'off', RATE_LIMIT_SCALE: '0.05' } });
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('accepts a vote it cannot check but counts and stores nothing', async () => {
+    const t = await seedSubscriber(bare);
+    expect((await vote(t.token, 'AAPL', bare)).body).toEqual({ success: true, counted: false });
+    expect(await stored(bare)).toEqual([]);
+  });
+
+  it('answers 429 once a trader has spent the allowance, bad symbols included, and only for that trader', async () => {
+    const greedy = await seedSubscriber(bare);
+    const other = await seedSubscriber(bare);
+    const statuses: number[] = [];
+    for (const symbol of ['AAPL', 'MSFT', 'TEST', 'NVDA', 'AMD', 'TSLA']) {
+      statuses.push((await vote(greedy.token, symbol, bare)).status);
+    }
+    expect(statuses).toEqual([200, 200, 400, 200, 200, 200]);
+    const limited = await vote(greedy.token, 'AAPL', bare);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await vote(other.token, 'AAPL', bare)).status).toBe(200);
   });
 });

@@ -41,3 +41,24 @@ export function engineUniverse(engine: NamesSource | null): SymbolUniverse {
     },
   };
 }
+
+/** A universe's last answer is reused this long: votes and imports must not parse every name each time. */
+export const UNIVERSE_CACHE_MS = 30_000;
+
+/**
+ * The same universe, asked at most once per UNIVERSE_CACHE_MS. Only a known list is kept: while
+ * the engine has none (starting, reference data not loaded) every call asks again, so symbols
+ * count as soon as it has them. Time comes from the injected clock.
+ */
+export function cachedUniverse(universe: SymbolUniverse, clock: { now(): Date }): SymbolUniverse {
+  let cached: { symbols: ReadonlySet<string>; at: number } | null = null;
+  return {
+    async symbols() {
+      const now = clock.now().getTime();
+      if (cached && now - cached.at < UNIVERSE_CACHE_MS) return cached.symbols;
+      const symbols = await universe.symbols();
+      cached = symbols ? { symbols, at: now } : null;
+      return symbols;
+    },
+  };
+}
