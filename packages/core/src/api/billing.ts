@@ -12,7 +12,15 @@ export const planSchema = z.object({
   selected: z.boolean().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
-export const planListSchema = z.array(planSchema);
+
+/**
+ * GET /api/stripe/plans answers each plan with the trial the server will grant this user on it
+ * (Stripe's plan field of that name): 0 for anyone who had a subscription before, so screens
+ * promise a trial only when subscribing really starts one.
+ */
+export const planOfferSchema = planSchema.extend({ trial_period_days: z.number().int().nonnegative() });
+export type PlanOffer = z.infer<typeof planOfferSchema>;
+export const planListSchema = z.array(planOfferSchema);
 
 export const couponSchema = z.object({ id: z.string(), name: z.string(), percent_off: z.number() });
 export type Coupon = z.infer<typeof couponSchema>;
@@ -49,7 +57,13 @@ export const createSubscriptionRequestSchema = z.object({
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 export const subscriptionResponseSchema = subscriptionSchema;
+/** DELETE /api/stripe/subscription/:id (cancel) and POST /api/stripe/subscription/:id/resume. */
 export const subscriptionParamsSchema = z.object({ id: z.string().min(1).max(200) });
+/**
+ * POST /api/stripe/subscription/:id/resume (no body): undoes a pending cancellation, the owner
+ * only; answers the subscription (subscriptionResponseSchema).
+ */
+export const resumeSubscriptionParamsSchema = subscriptionParamsSchema;
 
 export const billingConfigSchema = z.object({
   provider: z.enum(['local', 'stripe']),

@@ -10,6 +10,11 @@ export const subscriptionSchema = z.object({
   status: z.string(),
   ended_at: z.number().nullable(),
   canceled_at: z.number().nullable(),
+  /**
+   * Stripe's field: when a pending cancellation takes effect (seconds), null when none is
+   * pending. Optional so stored sessions from before it still parse.
+   */
+  cancel_at: z.number().nullable().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

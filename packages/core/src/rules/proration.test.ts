@@ -97,4 +97,10 @@ describe('discounted', () => {
     expect(discounted(2900, null)).toBe(2900);
     expect(discounted(2900, 150)).toBe(0);
   });
+
+  it('rounds the discount, not the price, as Stripe does (the web shows this same number)', () => {
+    // 50 % of 999 is 499.5: the discount rounds to 500, leaving 499 (rounding the price gave 500).
+    expect(discounted(999, 50)).toBe(499);
+    expect(discounted(1999, 15)).toBe(1699);
+  });
 });

@@ -37,8 +37,13 @@ export function prorate(input: ProrationInput): Proration {
   return { unusedFraction, credit, charge, total: charge - credit };
 }
 
-/** A price after a percent-off coupon, rounded to the cent as Stripe does. */
+/**
+ * A price after a percent-off coupon: the discount is rounded to the cent and taken off, as
+ * Stripe computes an invoice's discount amount. The one formula the server stores and the web
+ * shows, so the button's price is the price charged.
+ */
 export function discounted(amount: number, percentOff: number | null | undefined): number {
   if (!percentOff) return amount;
-  return Math.round(amount * (1 - Math.min(Math.max(percentOff, 0), 100) / 100));
+  const percent = Math.min(Math.max(percentOff, 0), 100);
+  return Math.max(0, amount - Math.round((amount * percent) / 100));
 }

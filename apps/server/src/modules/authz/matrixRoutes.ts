@@ -15,6 +15,8 @@ export interface MatrixRoute {
   form?: (persona: Persona) => Record<string, string>;
   /** The data host takes the data token from POST /api/auth/ds/login, not the access token. */
   dataToken?: true;
+  /** The call ends the caller's session (logout): it gets a session of its own, not the shared one. */
+  ownSession?: true;
   expect: Row;
 }
 
@@ -54,6 +56,7 @@ export const MATRIX: MatrixRoute[] = [
   { method: 'POST', route: '/api/auth/verify_email', json: {}, expect: all(400) },
   { method: 'POST', route: '/api/auth/forgot_password', json: {}, expect: all(400) },
   { method: 'POST', route: '/api/auth/reset_password', json: {}, expect: all(400) },
+  { method: 'POST', route: '/api/auth/logout', ownSession: true, expect: signedIn(200) },
   { method: 'GET', route: '/api/auth/user', expect: signedIn(200) },
   { method: 'PUT', route: '/api/auth/user', json: {}, expect: signedIn(200) },
   { method: 'POST', route: '/api/auth/ds/login', expect: subscriber(200) },
@@ -127,6 +130,12 @@ export const MATRIX: MatrixRoute[] = [
     method: 'DELETE',
     route: '/api/stripe/subscription/:id',
     url: '/api/stripe/subscription/sub_nope',
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/stripe/subscription/:id/resume',
+    url: '/api/stripe/subscription/sub_nope/resume',
     expect: signedIn(404),
   },
   { method: 'GET', route: '/api/stripe/history', expect: signedIn(200) },

@@ -9,6 +9,7 @@ export interface SubscriptionBody {
   status: string;
   ended_at: number | null;
   canceled_at: number | null;
+  cancel_at?: number | null;
   error?: string;
   message?: string;
 }

@@ -47,6 +47,8 @@ export function toSubscriptionView(row: SubscriptionRow): Subscription {
     status: row.status,
     ended_at: seconds(row.endedAt),
     canceled_at: seconds(row.canceledAt),
+    // A cancellation at period end takes effect then: the screens say "Cancels on <date>".
+    cancel_at: row.cancelAtPeriodEnd && !row.endedAt ? seconds(row.currentPeriodEnd) : null,
   };
 }
 

@@ -3,9 +3,12 @@ import { HttpError } from '../../platform/http/errors.ts';
 /** A card problem: 402 with the provider's own words, which the client shows as is. */
 export const cardError = (message: string) => new HttpError(402, 'card_error', message);
 
-/** The prefix matters: the client maps 'No such coupon' to 'Invalid Coupon Code!'. */
+/**
+ * Spec §8's contract is on the error text: the client maps an `error` beginning 'No such coupon'
+ * to 'Invalid Coupon Code!', so the text is the `error` itself, alone (404 lookup, 400 subscribe).
+ */
 export const noSuchCoupon = (code: string, status = 404) =>
-  new HttpError(status, status === 404 ? 'not_found' : 'invalid_coupon', `No such coupon: ${code}`);
+  new HttpError(status, `No such coupon: ${code}`, undefined, true);
 
 export const noSuchSubscription = (id: string) =>
   new HttpError(404, 'not_found', `No such subscription: ${id}`);
@@ -13,6 +16,14 @@ export const noSuchSubscription = (id: string) =>
 export const noSuchPlan = (id: string) => new HttpError(400, 'invalid_plan', `No such plan: ${id}`);
 
 export const cardRequired = () => new HttpError(400, 'card_required', 'Add a card before subscribing');
+
+/** Only a subscription still running until its period end can have its cancellation undone. */
+export const notResumable = (id: string) =>
+  new HttpError(400, 'not_resumable', `Subscription ${id} has ended; subscribe again instead`);
+
+/** The provider answered without what we must store (an id): nothing is saved, the call is refused. */
+export const badProviderAnswer = () =>
+  new HttpError(502, 'billing_unavailable', 'The payment provider gave an incomplete answer');
 
 /** The payment provider failed for a reason that is not the card's: the client says 'Subscription Failed…'. */
 export const providerUnavailable = (message = 'The payment provider is not available') =>

@@ -85,6 +85,22 @@ describe('local lifecycle on the server clock', () => {
     expect((await history(app, seeded))[0]).toMatchObject({ total: 5900, status: 'paid' });
   });
 
+  it('an unpaid subscription is paid by a new card at once, and is active again', async () => {
+    const seeded = await seedUser(app);
+    await saveCard(app, seeded, CARDS.chargeFails);
+    await subscribeTo(app, seeded, 'standard');
+    app.clock.advance((TRIAL_DAYS + 6) * DAY_MS);
+    expect((await currentSubscription(app, seeded))?.status).toBe('unpaid');
+    expect((await history(app, seeded))[0]).toMatchObject({ total: 2900, status: 'failed' });
+
+    const saved = await saveCard(app, seeded, CARDS.ok);
+    expect(saved.status).toBe(200);
+    expect(await currentSubscription(app, seeded)).toMatchObject({ status: 'active', ended_at: null });
+    expect((await history(app, seeded))[0]).toMatchObject({ total: 2900, status: 'paid' });
+    // Access comes back with it.
+    expect((await app.call('POST', '/api/auth/ds/login', { token: seeded.token })).status).toBe(200);
+  });
+
   it('cancel → canceled with ended_at at period end, no charge, and core says not active', async () => {
     const seeded = await seedUser(app);
     await saveCard(app, seeded);

@@ -64,7 +64,8 @@ describe('GET /api/stripe/coupon/:code', () => {
     const { token } = await seedUser(app);
     const res = await app.call('GET', '/api/stripe/coupon/LAUNCH25', { token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'not_found', message: 'No such coupon: LAUNCH25' });
+    // Spec §8: the contract is the text of `error` itself, beginning 'No such coupon'.
+    expect(res.body).toEqual({ error: 'No such coupon: LAUNCH25' });
   });
 
   it('needs a signed-in user and rejects over-long codes with a 4xx', async () => {

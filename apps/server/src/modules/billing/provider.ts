@@ -42,6 +42,8 @@ export interface BillingProvider {
   subscribe(input: SubscribeInput): Promise<SubscriptionRow>;
   /** Cancels at period end: the plan stays until then. */
   cancel(subscription: SubscriptionRow): Promise<SubscriptionRow>;
+  /** Undoes a pending cancellation (the caller has checked one is pending and the period runs). */
+  resume(subscription: SubscriptionRow): Promise<SubscriptionRow>;
   /** Invoices, newest first. */
   history(userId: string, customer: BillingCustomerRow | undefined): Promise<Invoice[]>;
   findCoupon(code: string): Promise<Coupon | null>;

@@ -6,12 +6,15 @@ import { billingAccess } from './access.ts';
 import { cancelSubscription } from './cancel.ts';
 import { createCardToken } from './cardToken.ts';
 import { findCoupon } from './coupon.ts';
+import { findCurrentSubscription } from './currentBilling.ts';
 import { getCustomer } from './getCustomer.ts';
 import { paymentHistory } from './history.ts';
 import { listPlans } from './plans.ts';
 import { stripeWebhookRoute } from './providers/stripe/webhook.ts';
+import { resumeSubscription } from './resume.ts';
 import { saveCustomer } from './saveCustomer.ts';
 import { subscribe } from './subscribe.ts';
+import { trialDaysFor } from './trial.ts';
 
 /** How often the local lifecycle runs unprompted (reads also run it, so answers are always current). */
 export const BILLING_TICK_MS = 60_000;
@@ -29,8 +32,8 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     }),
   );
   app.get('/api/stripe/plans', async (request) => {
-    await access.user(request);
-    return listPlans(ctx.billing);
+    const user = await access.user(request);
+    return listPlans(ctx.billing, trialDaysFor(await findCurrentSubscription(ctx.database.db, user.id)));
   });
   app.post('/api/billing/local/tokens', async (request) => {
     await access.user(request);
@@ -45,6 +48,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
   );
   app.delete('/api/stripe/subscription/:id', async (request) =>
     cancelSubscription(ctx, await access.user(request), request.params),
+  );
+  app.post('/api/stripe/subscription/:id/resume', async (request) =>
+    resumeSubscription(ctx, await access.user(request), request.params),
   );
   app.get('/api/stripe/history', async (request) => paymentHistory(ctx, await access.user(request)));
   app.get('/api/stripe/coupon/:code', async (request) => {

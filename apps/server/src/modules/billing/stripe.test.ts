@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../platform/config.ts';
+import { billingCustomers } from '../../platform/db/schema.ts';
 import { seedUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 import { currentSubscription, history, type SubscriptionBody } from './billingTestKit.ts';
@@ -28,6 +30,23 @@ afterAll(async () => {
   await app?.close();
   await fake?.close();
 });
+
+/** The fake account's price id for a lookup key (ids are Stripe's own `price_…`). */
+function priceId(lookupKey: string) {
+  return [...fake.state.prices.values()].find((p) => p.lookup_key === lookupKey)?.id;
+}
+
+async function customerRow(userId: string) {
+  const [row] = await app.ctx.database.db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId));
+  return row;
+}
+
+function subscribe(token: string, plan: string) {
+  return app.call<SubscriptionBody>('POST', '/api/stripe/subscription', { token, body: { plan } });
+}
 
 async function customerWith(source: string) {
   const seeded = await seedUser(app);
@@ -92,10 +111,13 @@ describe('stripe provider against the fake API', () => {
     });
     expect(sub.status).toBe(200);
     expect(sub.body).toMatchObject({ plan: 'pro', amount: 5310, status: 'trialing', canceled_at: null });
+    // The price is found by its lookup key (our plan id) and sent by Stripe's own price id.
+    const lookup = fake.calls.find((c) => c.route === 'GET /v1/prices');
+    expect(lookup?.form).toMatchObject({ 'lookup_keys[0]': 'pro', active: 'true' });
     const created = fake.calls.find((c) => c.route === 'POST /v1/subscriptions');
     expect(created?.form).toMatchObject({
       trial_period_days: '5',
-      'items[0][price]': 'pro',
+      'items[0][price]': priceId('pro'),
       'discounts[0][coupon]': 'TRADER10',
     });
 
@@ -107,7 +129,7 @@ describe('stripe provider against the fake API', () => {
     const update = fake.calls.findLast((c) => c.route === `POST /v1/subscriptions/${sub.body.id}`);
     expect(update?.form).toMatchObject({
       proration_behavior: 'always_invoice',
-      'items[0][price]': 'proplus',
+      'items[0][price]': priceId('proplus'),
     });
 
     const canceled = await app.call<SubscriptionBody>('DELETE', `/api/stripe/subscription/${sub.body.id}`, {
@@ -135,7 +157,143 @@ describe('stripe provider against the fake API', () => {
     });
     const missing = await app.call('GET', '/api/stripe/coupon/NOPE', { token });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'not_found', message: 'No such coupon: NOPE' });
+    expect(missing.body).toEqual({ error: 'No such coupon: NOPE' });
+  });
+
+  it('a returning customer is offered no trial and Stripe is asked for none', async () => {
+    const { seeded } = await customerWith('tok_visa');
+    const plans = await app.call<{ trial_period_days: number }[]>('GET', '/api/stripe/plans', {
+      token: seeded.token,
+    });
+    expect(plans.body.map((p) => p.trial_period_days)).toEqual(Array(6).fill(5));
+    const first = await subscribe(seeded.token, 'standard');
+    // Stripe ends it (the period is over); the webhook mirrors that.
+    const remote = fake.state.subscriptions.get(first.body.id);
+    if (remote) Object.assign(remote, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    await webhook(subscriptionEvent('evt_returning', { id: first.body.id }, 'customer.subscription.deleted'));
+
+    const again = await app.call<{ trial_period_days: number }[]>('GET', '/api/stripe/plans', {
+      token: seeded.token,
+    });
+    expect(again.body.map((p) => p.trial_period_days)).toEqual(Array(6).fill(0));
+    const second = await subscribe(seeded.token, 'pro');
+    expect(second.body).toMatchObject({ plan: 'pro', status: 'active' });
+    const created = fake.calls.findLast((c) => c.route === 'POST /v1/subscriptions');
+    expect(created?.form.customer).toBe(fake.state.subscriptions.get(second.body.id)?.customer);
+    expect(created?.form).not.toHaveProperty('trial_period_days');
+  });
+
+  it('a price missing from the account is a 503, not a subscription', async () => {
+    const { seeded } = await customerWith('tok_visa');
+    // proplus_annual has no price with that lookup key in the fake account.
+    const res = await subscribe(seeded.token, 'proplus_annual');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ error: 'billing_unavailable' });
+    expect(await currentSubscription(app, seeded)).toBeNull();
+  });
+});
+
+describe('answers that must not be stored', () => {
+  it('a refused card saves no customer row, and a saved card stays when a new one is refused', async () => {
+    const { seeded, res } = await customerWith('tok_chargeDeclined');
+    expect(res.status).toBe(402);
+    expect(await customerRow(seeded.user.id)).toBeUndefined();
+
+    fake.faults.add('customer_without_card');
+    try {
+      const noCard = await app.call('POST', '/api/stripe/customer', {
+        token: seeded.token,
+        body: { token: 'tok_visa' },
+      });
+      expect(noCard.status).toBe(402);
+      expect(noCard.body).toEqual({ error: 'card_error', message: 'Payment method verification failed!' });
+    } finally {
+      fake.faults.delete('customer_without_card');
+    }
+    expect(await customerRow(seeded.user.id)).toBeUndefined();
+
+    const saved = await app.call('POST', '/api/stripe/customer', {
+      token: seeded.token,
+      body: { token: 'tok_visa' },
+    });
+    expect(saved.status).toBe(200);
+    const replaced = await app.call('POST', '/api/stripe/customer', {
+      token: seeded.token,
+      body: { token: 'tok_chargeDeclined' },
+    });
+    expect(replaced.status).toBe(402);
+    expect((await app.call('GET', '/api/stripe/customer', { token: seeded.token })).body).toMatchObject({
+      card_last_4: '4242',
+    });
+  });
+
+  it("a customer or subscription answer without an id is a 502 'billing_unavailable', nothing stored", async () => {
+    const seeded = await seedUser(app);
+    fake.faults.add('customer_without_id');
+    try {
+      const res = await app.call('POST', '/api/stripe/customer', {
+        token: seeded.token,
+        body: { token: 'tok_visa' },
+      });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error: 'billing_unavailable' });
+    } finally {
+      fake.faults.delete('customer_without_id');
+    }
+    expect(await customerRow(seeded.user.id)).toBeUndefined();
+
+    await app.call('POST', '/api/stripe/customer', { token: seeded.token, body: { token: 'tok_visa' } });
+    fake.faults.add('subscription_without_id');
+    try {
+      const res = await subscribe(seeded.token, 'pro');
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error: 'billing_unavailable' });
+    } finally {
+      fake.faults.delete('subscription_without_id');
+    }
+    expect(await currentSubscription(app, seeded)).toBeNull();
+  });
+});
+
+describe('past due, resume', () => {
+  it('a new card pays the open invoice of a past-due subscription at once', async () => {
+    const { seeded } = await customerWith('tok_chargeCustomerFail');
+    const sub = await subscribe(seeded.token, 'pro');
+    const remote = fake.state.subscriptions.get(sub.body.id);
+    if (remote) remote.status = 'past_due';
+    const open = { ...(fake.state.invoices.at(-1) ?? {}), id: 'in_open_1', status: 'open', total: 5900 };
+    fake.state.invoices.push(open);
+    await webhook(subscriptionEvent('evt_past_due', { id: sub.body.id }));
+    expect((await currentSubscription(app, seeded))?.status).toBe('past_due');
+
+    const saved = await app.call('POST', '/api/stripe/customer', {
+      token: seeded.token,
+      body: { token: 'tok_visa' },
+    });
+    expect(saved.status).toBe(200);
+    expect(fake.calls.some((c) => c.route === 'POST /v1/invoices/in_open_1/pay')).toBe(true);
+    expect(open.status).toBe('paid');
+    expect((await currentSubscription(app, seeded))?.status).toBe('active');
+  });
+
+  it('resume sends cancel_at_period_end=false and clears the pending cancellation', async () => {
+    const { seeded } = await customerWith('tok_visa');
+    const sub = await subscribe(seeded.token, 'standard');
+    const canceled = await app.call<SubscriptionBody>('DELETE', `/api/stripe/subscription/${sub.body.id}`, {
+      token: seeded.token,
+    });
+    expect(canceled.body.cancel_at).toEqual(expect.any(Number));
+    const resumed = await app.call<SubscriptionBody>(
+      'POST',
+      `/api/stripe/subscription/${sub.body.id}/resume`,
+      {
+        token: seeded.token,
+      },
+    );
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ id: sub.body.id, canceled_at: null, cancel_at: null });
+    const call = fake.calls.findLast((c) => c.route === `POST /v1/subscriptions/${sub.body.id}`);
+    expect(call?.form).toMatchObject({ cancel_at_period_end: 'false' });
   });
 });
 

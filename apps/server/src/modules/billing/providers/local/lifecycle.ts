@@ -155,23 +155,31 @@ export async function advanceLocalBilling(deps: BillingDeps, now: Date, userId?:
 }
 
 /**
- * Saving a new card retries a past-due subscription's open invoice at once, as Stripe does when
- * a customer's source changes; it counts as an attempt like any other.
+ * Saving a new card pays a past-due or unpaid subscription's outstanding invoice at once, as
+ * Stripe does when a customer's card changes; paid, the subscription is active again (Stripe
+ * reactivates an unpaid one whose latest invoice is paid). It counts as an attempt like any
+ * other, so a new card that fails too leaves it where the attempts say.
  */
-export async function retryPastDue(deps: BillingDeps, userId: string, now: Date): Promise<void> {
+export async function payOutstanding(deps: BillingDeps, userId: string, now: Date): Promise<void> {
   const { db } = deps.database;
-  const pastDue = await db
+  const owing = await db
     .select()
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.provider, 'local'),
-        eq(subscriptions.status, 'past_due'),
+        isNull(subscriptions.endedAt),
+        inArray(subscriptions.status, ['past_due', 'unpaid']),
       ),
     );
-  for (const sub of pastDue) {
-    const step = await retryStep(db, sub);
-    if (step) await apply(deps, sub, { ...step, at: now });
+  for (const sub of owing) {
+    const [invoice] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.subscriptionId, sub.id), inArray(invoices.status, ['open', 'failed'])))
+      .orderBy(desc(invoices.created))
+      .limit(1);
+    if (invoice) await apply(deps, sub, { at: now, kind: 'retry', invoiceId: invoice.id });
   }
 }

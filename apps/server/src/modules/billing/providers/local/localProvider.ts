@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Coupon, discounted, prorate, TRIAL_DAYS } from '@tapeline/core';
+import { type Coupon, discounted, prorate } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
 import { localCardTokens, type SubscriptionRow } from '../../../../platform/db/schema.ts';
 import { HttpError } from '../../../../platform/http/errors.ts';
@@ -15,8 +15,9 @@ import {
   toInvoiceView,
   updateSubscription,
 } from '../../repository.ts';
+import { trialDaysFor } from '../../trial.ts';
 import { type CardBehaviour, chargeOutcome, DECLINE_MESSAGES, findToken } from './cards.ts';
-import { advanceLocalBilling, periodInvoiceId, retryPastDue } from './lifecycle.ts';
+import { advanceLocalBilling, payOutstanding, periodInvoiceId } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
 const DEAD = new Set(['canceled', 'unpaid', 'incomplete_expired']);
@@ -104,7 +105,7 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
         cardExpMonth: card.expMonth,
         cardExpYear: card.expYear,
       });
-      await retryPastDue(deps, user.id, now());
+      await payOutstanding(deps, user.id, now());
       return saved;
     },
 
@@ -117,11 +118,11 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
         await updateSubscription(db, current.id, { status: 'canceled', canceledAt: at, endedAt: at });
       }
       const amount = discounted(plan.amount, coupon?.percent_off);
-      // One trial per user: a trader who had a subscription before pays at once.
-      const trial = !current;
+      const trialDays = trialDaysFor(current);
+      const trial = trialDays > 0;
       if (!trial && amount > 0) await chargeOrThrow(customer.paymentMethodId);
       const id = newId('sub');
-      const end = trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(at, plan.months);
+      const end = trial ? new Date(at.getTime() + trialDays * DAY_MS) : addMonths(at, plan.months);
       const row = await insertSubscription(db, {
         id,
         userId: user.id,
@@ -156,6 +157,10 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
       if (sub.status === 'unpaid')
         return updateSubscription(db, sub.id, { status: 'canceled', canceledAt: at, endedAt: at });
       return updateSubscription(db, sub.id, { cancelAtPeriodEnd: true, canceledAt: at });
+    },
+
+    async resume(sub) {
+      return updateSubscription(db, sub.id, { cancelAtPeriodEnd: false, canceledAt: null });
     },
 
     async history(userId) {

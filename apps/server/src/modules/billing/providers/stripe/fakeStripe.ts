@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  arrayParam,
   CARDS,
   id,
   invoiceFor,
@@ -9,6 +10,7 @@ import {
   type Json,
   now,
   PRICES,
+  priceFor,
   readForm,
   send,
   stripeError,
@@ -17,8 +19,13 @@ import {
 /**
  * A fake Stripe API on loopback for tests: just the endpoints the provider calls, answering in
  * Stripe's documented JSON shapes. Card tokens follow Stripe's test tokens (tok_visa,
- * tok_chargeDeclined, tok_chargeCustomerFail). Test code reads and edits `state` directly.
+ * tok_chargeDeclined, tok_chargeCustomerFail). Prices have `price_…` ids and our plan ids as
+ * lookup keys, as a real account set up per the README has. Test code reads and edits `state`
+ * directly; `faults` makes the next answers of a kind come back broken.
  */
+
+/** Broken answers a test can ask for: a customer or subscription without its id, a customer without its card. */
+export type FakeStripeFault = 'customer_without_id' | 'subscription_without_id' | 'customer_without_card';
 
 export interface FakeStripe {
   url: string;
@@ -28,7 +35,10 @@ export interface FakeStripe {
     subscriptions: Map<string, Json>;
     invoices: Json[];
     coupons: Map<string, Json>;
+    /** By price id. */
+    prices: Map<string, Json>;
   };
+  faults: Set<FakeStripeFault>;
   /** Every call as `METHOD /path`, with its form fields. */
   calls: { route: string; form: Record<string, string> }[];
   close(): Promise<void>;
@@ -43,8 +53,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     coupons: new Map([
       ['TRADER10', { id: 'TRADER10', object: 'coupon', name: 'Trader 10', percent_off: 10, valid: true }],
     ]),
+    prices: new Map(),
   };
+  for (const [key, amount] of Object.entries(PRICES)) {
+    const price = priceFor(key, amount);
+    state.prices.set(price.id as string, price);
+  }
   const calls: FakeStripe['calls'] = [];
+  const faults = new Set<FakeStripeFault>();
+  /** Strips the id from an answer when the test asked for that fault. */
+  const maybeBroken = (object: Json, fault: FakeStripeFault) =>
+    faults.has(fault) ? { ...object, id: undefined } : object;
 
   const invoice = (sub: Json, total: number) => {
     state.invoices.push(invoiceFor(sub, total, now() + state.invoices.length));
@@ -64,7 +83,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const form = await readForm(req);
     calls.push({ route: `${req.method} ${path}`, form });
-    const [, , resource, rid] = path.split('/');
+    const [, , resource, rid, action] = path.split('/');
+
+    if (resource === 'prices' && !rid && req.method === 'GET') {
+      // Stripe: `lookup_keys` (up to 10) and `active` filter; archived prices match unless active=true.
+      const keys = arrayParam(req, 'lookup_keys');
+      if (keys.length > 10)
+        return stripeError(res, 400, 'invalid_request_error', 'lookup_keys: at most 10 values');
+      const data = [...state.prices.values()].filter(
+        (price) =>
+          (keys.length === 0 || keys.includes(price.lookup_key as string)) &&
+          (form.active === undefined || String(price.active) === form.active),
+      );
+      const limit = Number(form.limit ?? 10);
+      return send(res, {
+        object: 'list',
+        data: data.slice(0, limit),
+        has_more: data.length > limit,
+        url: '/v1/prices',
+      });
+    }
 
     if (resource === 'customers' && req.method === 'POST') {
       const card = CARDS[form.source ?? ''];
@@ -93,7 +131,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         email: form.email,
         metadata: {},
       };
-      if (card) {
+      if (card && faults.has('customer_without_card')) customer.default_source = null;
+      else if (card) {
         customer.default_source = {
           id: id('card'),
           object: 'card',
@@ -105,7 +144,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
       }
       state.customers.set(customer.id as string, customer);
-      return send(res, customer);
+      return send(res, maybeBroken(customer, 'customer_without_id'));
     }
     if (resource === 'subscriptions' && req.method === 'POST' && !rid) {
       const customer = state.customers.get(form.customer ?? '');
@@ -117,9 +156,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           `No such customer: '${form.customer}'`,
           'resource_missing',
         );
-      const plan = form['items[0][price]'] ?? '';
-      if (!(plan in PRICES))
-        return stripeError(res, 400, 'invalid_request_error', `No such price: '${plan}'`, 'resource_missing');
+      const priceId = form['items[0][price]'] ?? '';
+      const price = state.prices.get(priceId);
+      if (!price)
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `No such price: '${priceId}'`,
+          'resource_missing',
+        );
       const trialDays = Number(form.trial_period_days ?? 0);
       const sub: Json = {
         id: id('sub'),
@@ -132,12 +178,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         canceled_at: null,
         ended_at: null,
         discounts: discounts(form) ?? [],
-        items: { object: 'list', data: [item(plan)] },
+        items: { object: 'list', data: [item(price)] },
         metadata: {},
       };
       state.subscriptions.set(sub.id as string, sub);
-      invoice(sub, trialDays > 0 ? 0 : (PRICES[plan] ?? 0));
-      return send(res, sub);
+      invoice(sub, trialDays > 0 ? 0 : (price.unit_amount as number));
+      return send(res, maybeBroken(sub, 'subscription_without_id'));
     }
     if (resource === 'subscriptions' && rid) {
       const sub = state.subscriptions.get(rid);
@@ -154,20 +200,58 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
           sub.canceled_at = sub.cancel_at_period_end ? now() : null;
         }
-        const plan = form['items[0][price]'];
-        if (plan) {
-          (sub.items as { data: Json[] }).data = [item(plan)];
-          if (form.proration_behavior === 'always_invoice') invoice(sub, Math.round((PRICES[plan] ?? 0) / 3));
+        const priceId = form['items[0][price]'];
+        if (priceId) {
+          const price = state.prices.get(priceId);
+          if (!price)
+            return stripeError(
+              res,
+              400,
+              'invalid_request_error',
+              `No such price: '${priceId}'`,
+              'resource_missing',
+            );
+          (sub.items as { data: Json[] }).data = [item(price)];
+          if (form.proration_behavior === 'always_invoice')
+            invoice(sub, Math.round((price.unit_amount as number) / 3));
         }
         sub.discounts = discounts(form) ?? sub.discounts;
       } else if (req.method === 'DELETE') {
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
       }
-      return send(res, sub);
+      return send(res, maybeBroken(sub, 'subscription_without_id'));
     }
-    if (resource === 'invoices' && req.method === 'GET') {
-      const data = state.invoices.filter((i) => i.customer === form.customer).reverse();
+    if (resource === 'invoices' && !rid && req.method === 'GET') {
+      const data = state.invoices
+        .filter(
+          (i) =>
+            i.customer === form.customer &&
+            (!form.subscription || i.subscription === form.subscription) &&
+            (!form.status || i.status === form.status),
+        )
+        .reverse();
       return send(res, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+    }
+    if (resource === 'invoices' && rid && action === 'pay' && req.method === 'POST') {
+      // Pays with the customer's default source; a paid invoice brings its subscription back to active.
+      const found = state.invoices.find((i) => i.id === rid);
+      if (!found)
+        return stripeError(
+          res,
+          404,
+          'invalid_request_error',
+          `No such invoice: '${rid}'`,
+          'resource_missing',
+        );
+      if (found.status !== 'open')
+        return stripeError(res, 400, 'invalid_request_error', 'Invoice is already paid');
+      const source = state.customers.get(found.customer as string)?.default_source as Json | undefined;
+      if (!source || source.fails)
+        return stripeError(res, 402, 'card_error', 'Your card was declined.', 'card_declined');
+      found.status = 'paid';
+      const sub = state.subscriptions.get(found.subscription as string);
+      if (sub && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
+      return send(res, found);
     }
     if (resource === 'coupons' && rid && req.method === 'GET') {
       const coupon = state.coupons.get(decodeURIComponent(rid));
@@ -193,6 +277,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     secretKey,
     state,
     calls,
+    faults,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Stripe-shaped objects and wire helpers for the fake Stripe API (tests only). */
 export type Json = Record<string, unknown>;
 
+/** Unit amounts by lookup key: the fake's prices carry our plan ids as lookup keys, not as ids. */
 export const PRICES: Record<string, number> = { standard: 2900, pro: 5900, proplus: 9900, pro_annual: 59000 };
 export const CARDS: Record<string, { last4: string; brand: string; fails?: 'attach' | 'charge' }> = {
   tok_visa: { last4: '4242', brand: 'Visa' },
@@ -38,11 +39,37 @@ export async function readForm(req: IncomingMessage): Promise<Record<string, str
   return Object.fromEntries([...new URLSearchParams(Buffer.concat(chunks).toString()), ...query]);
 }
 
-export function item(plan: string): Json {
+/**
+ * An array parameter as Stripe reads it from a query or form: `name[]=a&name[]=b` or
+ * `name[0]=a&name[1]=b` (the SDK sends the indexed form).
+ */
+export function arrayParam(req: IncomingMessage, name: string): string[] {
+  const query = new URL(req.url ?? '/', 'http://x').searchParams;
+  const values: string[] = [];
+  for (const [key, value] of query) {
+    if (key === `${name}[]` || new RegExp(`^${name}\\[\\d+\\]$`).test(key)) values.push(value);
+  }
+  return values;
+}
+
+/** A Price as Stripe returns it: its own `price_…` id, our plan id as `lookup_key`. */
+export function priceFor(lookupKey: string, unitAmount: number): Json {
+  return {
+    id: id('price'),
+    object: 'price',
+    active: true,
+    lookup_key: lookupKey,
+    unit_amount: unitAmount,
+    currency: 'usd',
+    recurring: { interval: lookupKey.endsWith('_annual') ? 'year' : 'month', interval_count: 1 },
+  };
+}
+
+export function item(price: Json): Json {
   return {
     id: id('si'),
     object: 'subscription_item',
-    price: { id: plan, object: 'price', lookup_key: null, unit_amount: PRICES[plan] ?? 1000 },
+    price,
     current_period_start: now(),
     current_period_end: now() + 30 * 86_400,
   };
@@ -55,6 +82,7 @@ export function invoiceFor(sub: Json, total: number, created: number): Json {
     id: id('in'),
     object: 'invoice',
     customer: sub.customer,
+    subscription: sub.id,
     created,
     total,
     status: 'paid',

@@ -1,0 +1,32 @@
+import { messages, resumeSubscriptionParamsSchema, type Subscription } from '@tapeline/core';
+import type { AppContext } from '../../platform/context.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { parseInput } from '../../platform/http/validate.ts';
+import { toSubscriptionView } from './currentBilling.ts';
+import { noSuchSubscription, notResumable } from './errors.ts';
+import { findOwnedSubscription } from './repository.ts';
+
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * POST /api/stripe/subscription/:id/resume: undoes a pending cancellation, so the plan renews
+ * at its period end as before. Someone else's id is "no such", as for cancel; one with no
+ * cancellation pending is answered unchanged; one that has ended is refused (subscribe again).
+ */
+export async function resumeSubscription(
+  ctx: AppContext,
+  user: UserRow,
+  params: unknown,
+): Promise<Subscription> {
+  const { id } = parseInput(
+    resumeSubscriptionParamsSchema,
+    params,
+    'bad_request',
+    messages.subscriptionFailed,
+  );
+  const sub = await findOwnedSubscription(ctx.database.db, id, user.id);
+  if (!sub) throw noSuchSubscription(id);
+  if (sub.endedAt || ENDED.has(sub.status)) throw notResumable(id);
+  if (!sub.cancelAtPeriodEnd) return toSubscriptionView(sub);
+  return toSubscriptionView(await ctx.billing.resume(sub));
+}
