@@ -4,7 +4,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
 import { createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { authenticate } from './modules/auth/session.ts';
+import { authenticateSession } from './modules/auth/session.ts';
+import { createSessionCache } from './modules/auth/sessionCache.ts';
+import { type SocketSessionWatch, watchSocketSessions } from './modules/auth/socketSessions.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
@@ -28,6 +30,8 @@ export interface App {
   http: FastifyInstance;
   io: Server;
   market: MarketModule;
+  /** Tests sweep on demand rather than waiting for the 30 s timer. */
+  socketSessions: SocketSessionWatch;
 }
 
 /** The HTTP API, the SPA and socket.io on one server, wired to an already-built context. */
@@ -59,16 +63,24 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const io = attachSocketServer(
     http.server,
     async (token) => {
-      const user = await authenticate(auth, `Bearer ${token}`);
-      return { userId: user.id };
+      const { user, sessionId } = await authenticateSession(auth, `Bearer ${token}`);
+      return { userId: user.id, sessionId };
     },
     ctx.redis,
   );
-  const market = await startMarket(http, io, ctx, (userId) =>
-    guards.forUserId(userId, { subscriber: true }).then(
-      () => true,
-      () => false,
-    ),
+  // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
+  const socketSessions = watchSocketSessions(io, { ...auth, clock: ctx.clock });
+  const dataSessions = createSessionCache(auth.sessions, ctx.clock, auth.revocations);
+  const market = await startMarket(
+    http,
+    io,
+    ctx,
+    (userId) =>
+      guards.forUserId(userId, { subscriber: true }).then(
+        () => true,
+        () => false,
+      ),
+    dataSessions,
   );
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
@@ -76,9 +88,11 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   settingsRoutes(http, ctx, guards, universe);
   popularityRoutes(http, ctx, guards, universe);
   http.addHook('onClose', async () => {
+    socketSessions.close();
+    dataSessions.close();
     await market.stop();
     await io.close();
   });
   await http.ready();
-  return { http, io, market };
+  return { http, io, market, socketSessions };
 }

@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** Error codes the API answers with; the names are the specification's. */
 export const errorCodes = [
   'invalid_content',
+  'password_common',
+  'current_password_required',
+  'current_password_wrong',
+  'password_not_set',
+  'invalid_username',
+  'username_taken',
   'duplicate_account_active',
   'duplicate_account_pending',
   'email_not_found',

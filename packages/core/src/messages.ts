@@ -8,6 +8,12 @@ export const messages = {
   passwordsDoNotMatch: 'The passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters',
   termsRequired: 'Please accept the terms of service',
+  passwordCommon: 'This password is too common. Please choose a less guessable one',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is incorrect',
+  passwordNotSet:
+    'Your account signs in with Google and has no password yet. Use Forgot password to set one first',
+  sessionExpired: 'Your session has expired. Please log in again.',
 
   loginInvalidEmail: 'Invalid email',
   loginInvalidCredentials: 'Invalid email or password',
@@ -39,6 +45,9 @@ export const messages = {
   verifyLinkInvalid: 'The one-time link was used or is no longer valid',
 
   accountDuplicate: 'Email is duplicated. Please try again with a different email address',
+  emailChangeSent:
+    'We sent a confirmation link to your new address. Your email changes once you open it; until then you sign in with the current one',
+  emailChanged: 'Your email address has been changed',
   accountUpdateFailed: 'Failed to update profile. Please try again',
   profileUpdated: 'Profile updated successfully',
 
@@ -55,6 +64,8 @@ export const messages = {
   trialNote: 'following 5 day trial',
 
   usernameRequired: 'Username is required',
+  usernameTaken: 'Username is already taken',
+  usernameForbidden: 'Username contains characters that are not allowed',
   profileFetchFailed: 'Failed to fetch profile!',
   imageTooLarge: 'Image file size is too large',
   imageUploadFailed: 'Failed to upload profile image!',

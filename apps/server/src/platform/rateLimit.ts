@@ -15,17 +15,26 @@ export interface Policy {
   fixed?: boolean;
 }
 
-/** Allowances per window. Keys are per IP and per IP+account, so an attacker hammering one
- * account from elsewhere cannot lock its owner out; the account-wide cap is wide and short. */
+/**
+ * Allowances per window. Logins are counted per IP and per IP+account; an account's failures
+ * from everywhere slow every attempt on it down (login.ts) and, past a wide cap, stop only
+ * addresses that never signed in to it, so a flood of guesses never locks its owner out.
+ */
 export const policies = {
   loginIp: { points: 30, durationSec: 300 },
   loginAccountIp: { points: 8, durationSec: 300 },
-  loginAccount: { points: 100, durationSec: 600 },
+  /** Failures for one account from anywhere; past this only its known addresses may try. */
+  loginAccount: { points: 200, durationSec: 3600 },
   signupIp: { points: 10, durationSec: 3600 },
   mailIp: { points: 10, durationSec: 900 },
   mailAccount: { points: 5, durationSec: 900 },
   resetIp: { points: 20, durationSec: 900 },
   googleIp: { points: 30, durationSec: 300 },
+  /** PUT /api/auth/user: a stolen session must not spray the mail of others or guess passwords. */
+  accountUpdateUser: { points: 10, durationSec: 3600 },
+  /** Email changes send mail to an address the user names: few per hour. */
+  emailChangeUser: { points: 3, durationSec: 3600 },
+  profileUpdateUser: { points: 30, durationSec: 600 },
   /** One vote per user and symbol a minute, so a single trader cannot pump a symbol. */
   popularityVote: { points: 1, durationSec: 60, fixed: true },
   popularityUser: { points: 120, durationSec: 60 },
@@ -38,8 +47,10 @@ export interface RateLimiter {
   consume(policy: PolicyName, key: string): Promise<void>;
   /** Throws 429 when a key's allowance is spent, without counting this attempt. */
   check(policy: PolicyName, key: string): Promise<void>;
-  /** Counts a failure against a key that `check` guards. */
-  penalize(policy: PolicyName, key: string): Promise<void>;
+  /** Counts failures (one unless told) against a key that `check` guards. */
+  penalize(policy: PolicyName, key: string, points?: number): Promise<void>;
+  /** How many points a key has used in its current window (0 when none). */
+  used(policy: PolicyName, key: string): Promise<number>;
   /** Forgets a key, e.g. an account's failures after the owner signs in. */
   reset(policy: PolicyName, key: string): Promise<void>;
 }
@@ -93,9 +104,13 @@ export function createRateLimiter(options: { redis?: Redis; scale: number; prefi
         throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
       }
     },
-    async penalize(policy, key) {
-      await get(policy).penalty(key, 1);
+    async penalize(policy, key, points = 1) {
+      await get(policy).penalty(key, points);
     },
+    async used(policy, key) {
+      return (await get(policy).get(key))?.consumedPoints ?? 0;
+    },
+
     async reset(policy, key) {
       await get(policy).delete(key);
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createSessionsRepository } from '../modules/auth/sessionsRepository.ts';
 import { createUsersRepository, type NewUser } from '../modules/auth/usersRepository.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { type SubscriptionRow, subscriptions, type UserRow } from '../platform/db/schema.ts';
@@ -32,8 +33,18 @@ export async function seedUser(
     ...fields,
     email,
   });
-  const token = await app.ctx.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  const token = await issueTestToken(app, user);
   return { user, email, password, token };
+}
+
+/** A live access token for a user: a `sessions` row and the JWT naming it, as a login makes. */
+export async function issueTestToken(app: TestApp, user: UserRow): Promise<string> {
+  const session = await createSessionsRepository(app.ctx.database.db).create(
+    user.id,
+    app.clock.now(),
+    app.ctx.config.jwtTtlMs,
+  );
+  return app.ctx.tokens.issue({ userId: user.id, sessionId: session.id, tokenVersion: user.tokenVersion });
 }
 
 /** A subscription row written straight to the database (active Pro monthly unless overridden). */

@@ -32,10 +32,14 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-/** Either field may be left empty to keep it as it is. */
+/**
+ * Either field may be left empty to keep it as it is. Changing either needs the current
+ * password (re-authentication: a borrowed or stolen session cannot take the account over).
+ */
 export const updateUserRequestSchema = z.object({
   email: str(EMAIL_MAX_LENGTH * 2).optional(),
   password: str(PASSWORD_MAX_LENGTH * 4).optional(),
+  current_password: str(PASSWORD_MAX_LENGTH * 4).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
@@ -56,7 +60,10 @@ export type SuccessResponse = z.infer<typeof successResponseSchema>;
 export const updateUserResponseSchema = z.object({
   success: z.literal(true),
   user: userSchema,
+  /** A new password ends every session: this one carries on with a fresh token. */
   access_token: z.string().optional(),
+  /** Set when a new address waits for its confirmation link (spec wording in `messages`). */
+  message: z.string().optional(),
 });
 export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
 

@@ -20,7 +20,8 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /** The text fields of the multipart POST /api/profile (the image is a file part). */
 export const profileFieldsSchema = z.object({
-  username: z.string().trim().min(1).max(USERNAME_MAX_LENGTH),
+  // Loose here: core `usernameProblem` decides (length in code points, forbidden characters).
+  username: z.string().max(USERNAME_MAX_LENGTH * 4),
   notification: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;

@@ -39,6 +39,8 @@ export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   email_verified: z.boolean(),
+  /** An address the user asked to change to, waiting for its confirmation link; null when none. */
+  pending_email: z.string().nullable().default(null),
   username: z.string().nullable(),
   role: roleSchema,
   chat: z.number(),

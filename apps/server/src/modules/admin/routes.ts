@@ -24,7 +24,7 @@ export function adminRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards
       'bad_request',
       messages.adminUpdateFailed,
     );
-    const user = await updateUserSetting(deps.users, input);
+    const user = await updateUserSetting(deps, input);
     return { content: await presentUser(db, user) };
   });
 }

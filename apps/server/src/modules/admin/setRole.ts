@@ -1,5 +1,6 @@
 import { ROLES, type Role } from '@tapeline/core';
 import type { Db } from '../../platform/db/client.ts';
+import { createSessionsRepository } from '../auth/sessionsRepository.ts';
 import { createUsersRepository } from '../auth/usersRepository.ts';
 
 export type SetRoleResult =
@@ -16,7 +17,15 @@ export async function setRoleByEmail(db: Db, email: string, role: string): Promi
   const users = createUsersRepository(db);
   const user = await users.findByEmail(email.trim().toLowerCase());
   if (!user) return { ok: false, error: 'no_user', message: `No user with email ${email}` };
-  const updated = user.role === role ? user : await users.update(user.id, { role });
+  // A role change ends the user's sessions: their tokens get 401 at once; open sockets are
+  // closed by the servers' sweep within 30 s (this process may not be the one holding them).
+  const updated =
+    user.role === role
+      ? user
+      : await db.transaction(async (tx) => {
+          await createSessionsRepository(tx).revokeAll(user.id, new Date());
+          return createUsersRepository(tx).update(user.id, { role, tokenVersion: user.tokenVersion + 1 });
+        });
   return {
     ok: true,
     user: { id: updated.id, email: updated.email, role: updated.role, previous: user.role },

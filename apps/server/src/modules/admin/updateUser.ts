@@ -1,23 +1,29 @@
 import { type AdminUserUpdateRequest, messages, type Role } from '@tapeline/core';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import type { UsersRepository } from '../auth/usersRepository.ts';
+import type { AuthDeps } from '../auth/deps.ts';
+import { endAllSessions } from '../auth/session.ts';
 
 export const ADMIN_PROTECTED_MESSAGE = "An admin's role can only be changed with the CLI";
 
 /**
  * The admin table's two toggles. The mod toggle moves a user between trader and mod only: it
  * never touches an admin (demoting one, the caller included, would be a click away from locking
- * everyone out); admins are made and unmade with `npm run cli -- user:role`.
+ * everyone out); admins are made and unmade with `npm run cli -- user:role`. A role change or a
+ * chat ban ends the user's sessions, so no open socket or cached token keeps the old rights.
  */
-export async function updateUserSetting(
-  users: UsersRepository,
-  input: AdminUserUpdateRequest,
-): Promise<UserRow> {
+export async function updateUserSetting(deps: AuthDeps, input: AdminUserUpdateRequest): Promise<UserRow> {
+  const { users } = deps;
   const target = await users.findById(input.uid);
   if (!target) throw new HttpError(404, 'no_user', messages.adminUpdateFailed);
-  if (input.field === 'chat') return users.update(target.id, { chat: input.value ? 1 : 0 });
+  if (input.field === 'chat') {
+    const chat = input.value ? 1 : 0;
+    if (chat === target.chat) return target;
+    const updated = await users.update(target.id, { chat });
+    return chat === 0 ? endAllSessions(deps, updated) : updated;
+  }
   if (target.role === 'admin') throw new HttpError(409, 'admin_protected', ADMIN_PROTECTED_MESSAGE);
   const role: Role = input.value ? 'mod' : 'trader';
-  return users.update(target.id, { role });
+  if (role === target.role) return target;
+  return endAllSessions(deps, await users.update(target.id, { role }));
 }

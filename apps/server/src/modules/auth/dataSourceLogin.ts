@@ -5,7 +5,8 @@ import { authenticateSubscriber } from './subscriber.ts';
 /**
  * A token for the data host: short-lived (15 minutes) so a lapsed subscription loses access
  * soon without the data host asking the database on every request; the client logs in again
- * on a 401 and retries once.
+ * on a 401 and retries once. It names the API session it came from: when that session ends,
+ * the data host stops honouring it within its session cache's 30 s.
  */
 export async function dataSourceLogin(
   deps: AuthDeps,
@@ -14,6 +15,7 @@ export async function dataSourceLogin(
   const user = await authenticateSubscriber(deps, authorization);
   const token = await deps.ctx.dataTokens.issue({
     userId: user.id,
+    sessionId: user.sessionId,
     tokenVersion: user.tokenVersion,
     access: discoveryAccess(user.subscription),
   });

@@ -6,7 +6,8 @@ import type { AuthDeps } from './deps.ts';
 import { sendResetLink } from './emailLinks.ts';
 import { mailUnavailable } from './mailFailure.ts';
 import { mailRecipient } from './mailRecipient.ts';
-import { acceptablePassword } from './rules.ts';
+import { assertNewPassword } from './rules.ts';
+import { endAllSessions } from './session.ts';
 
 export async function forgotPassword(
   deps: AuthDeps,
@@ -23,8 +24,8 @@ export async function forgotPassword(
 }
 
 /**
- * Sets a new password from a reset link. Every access token issued before it stops working,
- * and every other reset link dies with this one. Receiving the mail proves the address, so an
+ * Sets a new password from a reset link. Every session of the account ends (its tokens get
+ * 401 at once, its sockets close), and every other reset link dies with this one. Receiving the mail proves the address, so an
  * unverified account becomes verified.
  */
 export async function resetPassword(
@@ -41,18 +42,15 @@ export async function resetPassword(
   const now = deps.ctx.clock.now();
   if (row.expiresAt.getTime() <= now.getTime())
     throw new HttpError(400, 'link_expired', messages.resetInvalid);
-  if (!acceptablePassword(input.password)) {
-    throw new HttpError(400, 'invalid_content', messages.passwordTooShort);
-  }
+  assertNewPassword(input.password, () => new HttpError(400, 'invalid_content', messages.passwordTooShort));
   const user = await deps.users.findById(row.userId);
   if (!user || user.email !== row.email) throw invalid();
   const passwordHash = await hashPassword(input.password);
   if (!(await deps.emailTokens.markUsed(row.id, now))) throw invalid();
-  await deps.users.update(user.id, {
-    passwordHash,
-    tokenVersion: user.tokenVersion + 1,
-    emailVerified: true,
-  });
+  // Receiving the mail proves the address; a pending change to another one is dropped.
+  const updated = await deps.users.update(user.id, { passwordHash, emailVerified: true, pendingEmail: null });
+  await endAllSessions(deps, updated);
   await deps.emailTokens.retireAll(user.id, 'reset', now);
+  await deps.emailTokens.retireAll(user.id, 'email_change', now);
   return { success: true };
 }

@@ -17,8 +17,9 @@ import type { AuthDeps } from './deps.ts';
 import { INVALID_LINK_REDIRECT, openVerificationLink, resendVerification } from './emailVerification.ts';
 import { googleSignIn } from './googleSignIn.ts';
 import { login } from './login.ts';
+import { logout } from './logout.ts';
 import { forgotPassword, resetPassword } from './passwordReset.ts';
-import { authenticate } from './session.ts';
+import { authenticate, authenticateSession } from './session.ts';
 import { register, signup } from './signup.ts';
 import { presentUser } from './userView.ts';
 
@@ -97,16 +98,20 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.post('/api/auth/ds/login', async (request) => dataSourceLogin(deps, request.headers.authorization));
 
+  app.post('/api/auth/logout', async (request) =>
+    logout(deps, await authenticateSession(deps, request.headers.authorization)),
+  );
+
   app.get('/api/auth/user', async (request) => {
     const user = await authenticate(deps, request.headers.authorization);
     return { user: await presentUser(deps.ctx.database.db, user) };
   });
 
   app.put('/api/auth/user', async (request) => {
-    const user = await authenticate(deps, request.headers.authorization);
+    const session = await authenticateSession(deps, request.headers.authorization);
     return updateAccount(
       deps,
-      user,
+      session,
       parseInput(updateUserRequestSchema, request.body, 'invalid_content', messages.accountUpdateFailed),
     );
   });

@@ -1,40 +1,25 @@
 import {
-  DUPLICATE_PENDING_WAIT_MS,
   messages,
   type RegisterRequest,
   type SessionResponse,
   type SignupRequest,
   type SignupResponse,
-  USERNAME_MAX_LENGTH,
+  usernameProblem,
 } from '@tapeline/core';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
+import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { assertUsernameFree, checkUsername, usernameFields } from '../users/usernames.ts';
+import { claimAddress } from './claimAddress.ts';
 import type { AuthDeps } from './deps.ts';
 import { sendVerificationLink } from './emailLinks.ts';
 import { mailUnavailable } from './mailFailure.ts';
-import { acceptableEmail, acceptablePassword } from './rules.ts';
+import { acceptableEmail, assertNewPassword } from './rules.ts';
 import { issueSession } from './session.ts';
 import { toUserView } from './userView.ts';
 
 const invalidContent = () => new HttpError(400, 'invalid_content', messages.signupInvalidContent);
-
-/**
- * An address is taken by a verified account, and held for 2 hours by an unverified signup;
- * after that a stale signup gives way to whoever signs up next.
- */
-export async function claimAddress(deps: AuthDeps, email: string, exceptUserId?: string): Promise<void> {
-  const existing = await deps.users.findByEmail(email);
-  if (!existing || existing.id === exceptUserId) return;
-  if (existing.emailVerified) {
-    throw new HttpError(409, 'duplicate_account_active', messages.signupDuplicateActive);
-  }
-  const heldUntil = existing.signedUpAt.getTime() + DUPLICATE_PENDING_WAIT_MS;
-  if (deps.ctx.clock.now().getTime() < heldUntil) {
-    throw new HttpError(409, 'duplicate_account_pending', messages.signupDuplicatePending);
-  }
-  await deps.users.remove(existing.id);
-}
 
 async function createPendingUser(
   deps: AuthDeps,
@@ -42,14 +27,25 @@ async function createPendingUser(
   username: string | null,
 ): Promise<UserRow> {
   const email = acceptableEmail(input.email);
-  if (!email || !acceptablePassword(input.password)) throw invalidContent();
+  if (!email) throw invalidContent();
+  assertNewPassword(input.password, invalidContent);
+  if (username) await assertUsernameFree(deps.ctx.database.db, username);
   await claimAddress(deps, email);
-  const user = await deps.users.insert({
-    email,
-    passwordHash: await hashPassword(input.password),
-    username,
-    signedUpAt: deps.ctx.clock.now(),
-  });
+  let user: UserRow;
+  try {
+    user = await deps.users.insert({
+      email,
+      passwordHash: await hashPassword(input.password),
+      ...(username ? usernameFields(username) : {}),
+      signedUpAt: deps.ctx.clock.now(),
+    });
+  } catch (error) {
+    // Two signups raced past the checks: the database's unique constraints pick one winner.
+    const constraint = uniqueViolation(error);
+    if (constraint === null) throw error;
+    if (constraint.includes('username')) throw new HttpError(409, 'username_taken', messages.usernameTaken);
+    throw new HttpError(409, 'duplicate_account_pending', messages.signupDuplicatePending);
+  }
   try {
     await sendVerificationLink(deps, user);
   } catch (error) {
@@ -65,10 +61,15 @@ export async function signup(deps: AuthDeps, input: SignupRequest): Promise<Sign
   return { success: true, user: toUserView(user) };
 }
 
-/** Signup with a username that answers with a session at once (spec: payload not shown). */
+/**
+ * Signup with a username that answers with a session at once (spec: payload not shown). The
+ * username obeys the same rules as POST /api/profile (core `usernameProblem`, unique by key).
+ */
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<SessionResponse> {
-  const username = input.username.trim();
-  if (!username || username.length > USERNAME_MAX_LENGTH) throw invalidContent();
+  // Empty or too long is the signup screen's invalid_content; odd characters get their own code.
+  const problem = usernameProblem(input.username);
+  if (problem === 'required' || problem === 'too_long') throw invalidContent();
+  const username = checkUsername(input.username);
   const user = await createPendingUser(deps, input, username);
   return issueSession(deps, user);
 }

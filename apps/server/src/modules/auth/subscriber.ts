@@ -4,9 +4,9 @@ import type { SubscriptionRow, UserRow } from '../../platform/db/schema.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { findCurrentSubscription, toSubscriptionView } from '../billing/currentBilling.ts';
 import type { AuthDeps } from './deps.ts';
-import { authenticate } from './session.ts';
+import { authenticateSession } from './session.ts';
 
-export type Subscriber = UserRow & { subscription: SubscriptionRow };
+export type Subscriber = UserRow & { subscription: SubscriptionRow; sessionId: string };
 
 /** The subscription that lets this user use the dashboard (redirect rule 4), if any. */
 export async function dashboardSubscription(db: Db, user: UserRow): Promise<SubscriptionRow | null> {
@@ -21,8 +21,8 @@ export async function authenticateSubscriber(
   deps: AuthDeps,
   authorization: string | undefined,
 ): Promise<Subscriber> {
-  const user = await authenticate(deps, authorization);
+  const { user, sessionId } = await authenticateSession(deps, authorization);
   const subscription = await dashboardSubscription(deps.ctx.database.db, user);
   if (!subscription) throw new HttpError(403, 'subscription_required', 'An active subscription is required');
-  return { ...user, subscription };
+  return { ...user, subscription, sessionId };
 }

@@ -11,6 +11,7 @@ export function toUserView(row: UserRow, billing: BillingView = NO_BILLING): Use
     id: row.id,
     email: row.email,
     email_verified: row.emailVerified,
+    pending_email: row.pendingEmail,
     username: row.username,
     role: row.role,
     chat: row.chat,

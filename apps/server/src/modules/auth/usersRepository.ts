@@ -1,6 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { type UserRow, users } from '../../platform/db/schema.ts';
+import {
+  billingCustomers,
+  invoices,
+  subscriptions,
+  type UserRow,
+  userSettings,
+  users,
+} from '../../platform/db/schema.ts';
+
+/** True when any billing or settings row names the user. */
+const historyOf = (id: string): SQL => sql`(
+  exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${id})
+  or exists (select 1 from ${invoices} where ${invoices.userId} = ${id})
+  or exists (select 1 from ${billingCustomers} where ${billingCustomers.userId} = ${id})
+  or exists (select 1 from ${userSettings} where ${userSettings.userId} = ${id}))`;
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -35,6 +49,33 @@ export function createUsersRepository(db: Db) {
     },
     async remove(id: string): Promise<void> {
       await db.delete(users).where(eq(users.id, id));
+    },
+    /** Whether the account ever held a subscription, a card, invoices or settings. */
+    async hasHistory(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ used: sql<boolean>`${historyOf(id)}` })
+        .from(users)
+        .where(eq(users.id, id));
+      return row?.used === true;
+    },
+    /**
+     * Deletes a signup that was never verified, never linked to Google and never paid, in one
+     * statement so nothing can be added between the check and the delete; false when it was not
+     * such a signup (and is kept).
+     */
+    async removeAbandonedSignup(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(users)
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.emailVerified, false),
+            isNull(users.googleSub),
+            sql`not ${historyOf(id)}`,
+          ),
+        )
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
   };
 }

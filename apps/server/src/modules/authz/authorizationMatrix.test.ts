@@ -2,14 +2,23 @@ import { STREAM_EVENTS } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileImages } from '../../platform/db/schema.ts';
-import { PERSONAS, type Persona, seedPersona, seedUser } from '../../test/factories.ts';
+import {
+  issueTestToken,
+  PERSONAS,
+  type Persona,
+  type SeededUser,
+  seedPersona,
+  seedUser,
+} from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 import { MATRIX, type MatrixRoute } from './matrixRoutes.ts';
+import { registeredRoutes } from './registeredRoutes.ts';
 
 // Every route the app registers × every kind of caller → the status it must answer. A new
 // route fails the coverage check below until it gets a row here.
 let app: TestApp;
 const tokens = new Map<Persona, string>();
+const personas = new Map<Persona, SeededUser>();
 const dataTokens = new Map<Persona, string>();
 let victim = '';
 const sockets: Socket[] = [];
@@ -21,6 +30,7 @@ beforeAll(async () => {
     const seeded = await seedPersona(app, persona);
     if (!seeded) continue;
     tokens.set(persona, seeded.token);
+    personas.set(persona, seeded);
     const ds = await app.call<{ token?: string }>('POST', '/api/auth/ds/login', { token: seeded.token });
     if (ds.body.token) dataTokens.set(persona, ds.body.token);
   }
@@ -34,26 +44,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** "METHOD /path" for every route the app registered (HEAD is Fastify's automatic twin of GET). */
-function registeredRoutes(): string[] {
-  const stack: string[] = [];
-  const found: string[] = [];
-  for (const line of app.app.http.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') found.push(`${method} ${path}`);
-    }
-  }
-  return found.sort();
-}
-
 async function call(row: MatrixRoute, persona: Persona): Promise<number> {
   const url = (row.url ?? row.route).replace('{imageOwner}', victim);
-  const token = row.dataToken ? (dataTokens.get(persona) ?? tokens.get(persona)) : tokens.get(persona);
+  const seeded = personas.get(persona);
+  const token = row.dataToken
+    ? (dataTokens.get(persona) ?? tokens.get(persona))
+    : row.ownSession && seeded
+      ? await issueTestToken(app, seeded.user)
+      : tokens.get(persona);
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let body: RequestInit['body'];
   if (row.form) {
@@ -72,7 +70,7 @@ async function call(row: MatrixRoute, persona: Persona): Promise<number> {
 describe('authorization matrix', () => {
   it('has a row for every route the app registers, and no row for a route that does not exist', () => {
     const rows = MATRIX.map((row) => `${row.method} ${row.route}`).sort();
-    expect(rows).toEqual(registeredRoutes());
+    expect(rows).toEqual(registeredRoutes(app.app.http));
   });
 
   it.each(MATRIX.map((row) => [`${row.method} ${row.url ?? row.route}`, row] as const))(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
+import type { SessionCheck } from '../auth/sessionCache.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
 import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
@@ -31,6 +32,7 @@ export async function startMarket(
   io: Server,
   ctx: AppContext,
   access: StreamAccess,
+  sessions: SessionCheck,
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
@@ -70,7 +72,7 @@ export async function startMarket(
     log.info('market data from the engine process over the bus');
     source = remote;
   }
-  dataHostRoutes(http, ctx, source, backlog);
+  dataHostRoutes(http, ctx, sessions, source, backlog);
   return {
     engine,
     source,

@@ -27,6 +27,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext, guard
     });
     scope.post('/api/profile', async (request) => {
       const { user } = await guards.requireVerified(request);
+      await ctx.limiter.consume('profileUpdateUser', user.id);
       const form = await readProfileForm(request);
       return toProfileView(await updateProfile(ctx, user, form));
     });

@@ -1,13 +1,12 @@
 import { messages, profileFieldsSchema } from '@tapeline/core';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { profileImages, type UserRow, users } from '../../platform/db/schema.ts';
-import { HttpError } from '../../platform/http/errors.ts';
+import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { assertUsernameFree, checkUsername, usernameFields, usernameTaken } from '../users/usernames.ts';
 import { reencodeProfileImage } from './image.ts';
 import { imageUnusable, type ProfileForm } from './readForm.ts';
-
-export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
 
 const NOTIFICATION: Record<string, boolean> = {
   true: true,
@@ -20,27 +19,14 @@ const NOTIFICATION: Record<string, boolean> = {
 
 export const profileImageUrl = (userId: string, at: Date) => `/api/profile/image/${userId}?v=${at.getTime()}`;
 
-/** Case-insensitive, so "Trader" and "trader" cannot both exist and be confused in chat. */
-async function usernameTaken(ctx: AppContext, username: string, exceptId: string): Promise<boolean> {
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)))
-    .limit(1);
-  return !!row;
-}
-
 /**
  * POST /api/profile: validates everything before writing anything, then stores the re-encoded
  * image and the fields in one transaction so a failure leaves the old profile whole.
  */
 export async function updateProfile(ctx: AppContext, user: UserRow, form: ProfileForm): Promise<UserRow> {
-  const { username, notification } = parseInput(
-    profileFieldsSchema,
-    form.fields,
-    'invalid_username',
-    messages.usernameRequired,
-  );
+  const fields = parseInput(profileFieldsSchema, form.fields, 'invalid_username', messages.usernameRequired);
+  const username = checkUsername(fields.username);
+  const { notification } = fields;
   let image: Awaited<ReturnType<typeof reencodeProfileImage>> = null;
   if (form.image) {
     // The declared type is only a first filter; decoding below is what proves it is an image.
@@ -48,29 +34,33 @@ export async function updateProfile(ctx: AppContext, user: UserRow, form: Profil
     image = await reencodeProfileImage(form.image.bytes);
     if (!image) throw imageUnusable();
   }
-  if (await usernameTaken(ctx, username, user.id)) {
-    throw new HttpError(409, 'username_taken', USERNAME_TAKEN_MESSAGE);
-  }
+  await assertUsernameFree(ctx.database.db, username, user.id);
   const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
-    if (image) {
-      const values = { contentType: image.contentType, bytes: image.bytes, updatedAt: now };
-      await tx
-        .insert(profileImages)
-        .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({ target: profileImages.userId, set: values });
-    }
-    const [row] = await tx
-      .update(users)
-      .set({
-        username,
-        ...(notification === undefined ? {} : { chatNotification: NOTIFICATION[notification] }),
-        ...(image ? { profileImage: profileImageUrl(user.id, now) } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!row) throw new Error(`user ${user.id} vanished during profile update`);
-    return row;
-  });
+  return ctx.database.db
+    .transaction(async (tx) => {
+      if (image) {
+        const values = { contentType: image.contentType, bytes: image.bytes, updatedAt: now };
+        await tx
+          .insert(profileImages)
+          .values({ userId: user.id, ...values })
+          .onConflictDoUpdate({ target: profileImages.userId, set: values });
+      }
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...usernameFields(username),
+          ...(notification === undefined ? {} : { chatNotification: NOTIFICATION[notification] }),
+          ...(image ? { profileImage: profileImageUrl(user.id, now) } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!row) throw new Error(`user ${user.id} vanished during profile update`);
+      return row;
+    })
+    .catch((error: unknown) => {
+      // Another trader took the name between the check and the write: the unique index decides.
+      if (uniqueViolation(error) !== null) throw usernameTaken();
+      throw error;
+    });
 }

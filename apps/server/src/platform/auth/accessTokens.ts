@@ -1,7 +1,12 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 export interface AccessClaims {
   userId: string;
+  /** The session (row in `sessions`) the token belongs to; revoking it ends the token. */
+  sessionId: string;
   tokenVersion: number;
   /** Data-host tokens carry what the plan opens, so `/data` need not ask the database. */
   access?: string;
@@ -26,9 +31,10 @@ export function createAccessTokens(
 ): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    issue({ userId, tokenVersion, access }) {
+    issue({ userId, sessionId, tokenVersion, access }) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT(access ? { ver: tokenVersion, acc: access } : { ver: tokenVersion })
+      const claims = { sid: sessionId, ver: tokenVersion, ...(access ? { acc: access } : {}) };
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setAudience(audience)
@@ -42,11 +48,18 @@ export function createAccessTokens(
           algorithms: ['HS256'],
           audience,
           currentDate: now(),
+          // A token without an expiry would live for ever: refuse it even if our key signed it.
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+        // Ids go into uuid columns: anything else would be a database error, not a 401.
+        if (!isUuid(payload.sub) || !isUuid(payload.sid) || !Number.isSafeInteger(payload.ver)) {
           return { ok: false, reason: 'invalid' };
         }
-        const claims: AccessClaims = { userId: payload.sub, tokenVersion: payload.ver };
+        const claims: AccessClaims = {
+          userId: payload.sub,
+          sessionId: payload.sid,
+          tokenVersion: payload.ver as number,
+        };
         if (typeof payload.acc === 'string') claims.access = payload.acc;
         return { ok: true, claims };
       } catch (error) {

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -26,6 +27,10 @@ export const users = pgTable('users', {
   /** When the current unverified signup began; it blocks the address for 2 hours. */
   signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
   username: text('username'),
+  /** The username's identity (core `usernameKey`: NFKC, case folded); unique, so no two read alike. */
+  usernameKey: text('username_key').unique(),
+  /** An address the user asked to move to; the verified `email` stays in force until it is confirmed. */
+  pendingEmail: text('pending_email'),
   role: text('role', { enum: ['trader', 'mod', 'admin'] })
     .notNull()
     .default('trader'),
@@ -51,7 +56,7 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'reset', 'email_change'] }).notNull(),
     /** SHA-256 of the token; the token itself only ever exists in the mail. */
     tokenHash: text('token_hash').notNull().unique(),
     /** The address a verify token proves; a later email change makes the token useless. */
@@ -74,6 +79,42 @@ export const devMail = pgTable('dev_mail', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * One signed-in browser: every access token names its session, checked on every request, so a
+ * logout, a password change, a role change or a chat ban ends it at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Addresses an account has signed in from (a SHA-256 of user id and IP, never the IP): these
+ * pass the per-account login limit, so a flood of failures from elsewhere never locks the owner out.
+ */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

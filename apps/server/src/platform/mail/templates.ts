@@ -38,3 +38,39 @@ export function passwordResetMail(to: string, link: string): Mail {
     html: layout('Reset your password', intro, 'Reset password', link, outro),
   };
 }
+
+export function emailChangeMail(to: string, link: string): Mail {
+  const intro = `Confirm that ${to} is the new email address of your ${PRODUCT_NAME} account. Until you do, your current address stays in use.`;
+  const outro =
+    'This link works once and expires in 2 hours. If you did not ask for this, ignore this email.';
+  return {
+    to,
+    subject: `Confirm your new ${PRODUCT_NAME} email address`,
+    text: `${intro}\n\nConfirm your new email: ${link}\n\n${outro}\n`,
+    html: layout('Confirm your new email address', intro, 'Confirm email', link, outro),
+  };
+}
+
+/** To the address in force when someone asks to move the account to another one. */
+export function emailChangeNoticeMail(to: string, newAddress: string, resetLink: string): Mail {
+  const intro = `Someone signed in to your ${PRODUCT_NAME} account asked to change its email address to ${newAddress}. Nothing changes until that address confirms it.`;
+  const outro =
+    'If this was you, there is nothing to do. If not, reset your password now: it ends every session.';
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} email address is about to change`,
+    text: `${intro}\n\nNot you? Reset your password: ${resetLink}\n\n${outro}\n`,
+    html: layout('Email change requested', intro, 'Reset password', resetLink, outro),
+  };
+}
+
+export function passwordChangedMail(to: string, resetLink: string): Mail {
+  const intro = `The password of your ${PRODUCT_NAME} account was just changed, and every other session was signed out.`;
+  const outro = 'If this was you, there is nothing to do. If not, reset your password now.';
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    text: `${intro}\n\nNot you? Reset your password: ${resetLink}\n\n${outro}\n`,
+    html: layout('Password changed', intro, 'Reset password', resetLink, outro),
+  };
+}

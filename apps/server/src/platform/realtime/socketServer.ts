@@ -6,11 +6,14 @@ import { Server } from 'socket.io';
 
 export interface SocketIdentity {
   userId: string;
+  /** The session the token names: ending it disconnects the socket (room `session:<id>`). */
+  sessionId: string;
 }
 
 /**
  * socket.io on the API's own HTTP server. A connection must present the same bearer token as
- * the API (`auth: {token}`); each user joins `user:<id>` so later modules can reach them.
+ * the API (`auth: {token}`); each joins `user:<id>` so later modules can reach the user, and
+ * `session:<id>` so a logout can close exactly its own sockets.
  * With Redis, rooms span every server node through the Redis adapter.
  */
 export function attachSocketServer(
@@ -39,12 +42,13 @@ export function attachSocketServer(
     authenticate(token)
       .then((identity) => {
         socket.data.userId = identity.userId;
+        socket.data.sessionId = identity.sessionId;
         next();
       })
       .catch(() => next(new Error(messages.invalidAccessToken)));
   });
   io.on('connection', (socket) => {
-    void socket.join(`user:${socket.data.userId as string}`);
+    void socket.join([`user:${socket.data.userId as string}`, `session:${socket.data.sessionId as string}`]);
   });
   return io;
 }

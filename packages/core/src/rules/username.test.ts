@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeUsername, usernameKey, usernameProblem } from './username.ts';
+
+describe('usernames', () => {
+  it('treats names that differ only in case or compatibility form as the same name', () => {
+    expect(usernameKey('Trader')).toBe(usernameKey('tRADER'));
+    expect(usernameKey('ｔｒａｄｅｒ')).toBe(usernameKey('trader'));
+    expect(usernameKey('straße')).toBe(usernameKey('STRASSE'));
+    expect(usernameKey('ﬁsh')).toBe(usernameKey('fish'));
+    expect(usernameKey('trader')).not.toBe(usernameKey('trader2'));
+  });
+
+  it('stores the NFKC form, trimmed', () => {
+    expect(normalizeUsername('  ｂｏｂ ')).toBe('bob');
+  });
+
+  it('refuses bidi overrides, zero-width and control characters', () => {
+    expect(usernameProblem('ali\u202Ece')).toBe('forbidden_characters');
+    expect(usernameProblem('bob\u200B')).toBe('forbidden_characters');
+    expect(usernameProblem('a\u2066b')).toBe('forbidden_characters');
+    expect(usernameProblem('tab\there')).toBe('forbidden_characters');
+    expect(usernameProblem('line\u2028two')).toBe('forbidden_characters');
+    expect(usernameProblem('nul\u0000')).toBe('forbidden_characters');
+  });
+
+  it('requires a name of at most 20 characters, counting code points', () => {
+    expect(usernameProblem('   ')).toBe('required');
+    expect(usernameProblem('a'.repeat(20))).toBeNull();
+    expect(usernameProblem('a'.repeat(21))).toBe('too_long');
+    expect(usernameProblem('📈'.repeat(20))).toBeNull();
+    expect(usernameProblem('Élan Vital')).toBeNull();
+  });
+});
