@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchCsp } from './support/cspWatch.ts';
 import {
   cell,
   chooseLayout,
@@ -13,10 +14,16 @@ import { newVerifiedUser, subscribeMonthly, subscribePro } from './support/subsc
 import { freshEmail } from './support/users.ts';
 
 test.describe('the dashboard grid', () => {
+  let cspViolations: string[] = [];
   test.beforeEach(async ({ page }, info) => {
+    cspViolations = watchCsp(page);
     await newVerifiedUser(page, freshEmail(info, 'grid'));
     await subscribePro(page);
     await dashboardReady(page);
+  });
+  // Sign-up, verification, billing and the whole grid ran under the served CSP.
+  test.afterEach(() => {
+    expect(cspViolations).toEqual([]);
   });
 
   test('switching layouts, a locked layout refuses toggles, unlock, reset', async ({ page, isMobile }) => {

@@ -13,7 +13,7 @@ const BASE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "script-src-attr 'none'",
-  "style-src 'self'",
+  "style-src 'self' 'sha256-s8oZn728h+t0WNV6s+2xieaG3i2RB5cO2MMiUDIdinY='",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self' ws://tapeline.test:8080",
@@ -133,7 +133,11 @@ describe('third parties in the policy', () => {
       'https://accounts.google.com/gsi/',
       'https://api.stripe.com',
     ]);
-    expect(all['style-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/style']);
+    expect(all['style-src']).toEqual([
+      "'self'",
+      "'sha256-s8oZn728h+t0WNV6s+2xieaG3i2RB5cO2MMiUDIdinY='",
+      'https://accounts.google.com/gsi/style',
+    ]);
     expect(all['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://icons.example:8443']);
     expect(all['frame-ancestors']).toEqual(["'none'"]);
   });

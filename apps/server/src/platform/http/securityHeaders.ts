@@ -11,6 +11,12 @@ const STRIPE_JS = 'https://js.stripe.com';
 const STRIPE_HOOKS = 'https://hooks.stripe.com';
 const STRIPE_API = 'https://api.stripe.com';
 
+/**
+ * sha256 of react-draggable's `.react-draggable-transparent-selection *::-moz-selection {all:
+ * inherit;}\n.react-draggable-transparent-selection *::selection {all: inherit;}\n` (4.x).
+ */
+const REACT_DRAGGABLE_STYLE = "'sha256-s8oZn728h+t0WNV6s+2xieaG3i2RB5cO2MMiUDIdinY='";
+
 /** The origin of a URL template, or null when the placeholder sits where no origin can be read. */
 function originOf(template: string | undefined): string | null {
   if (!template) return null;
@@ -34,10 +40,11 @@ export function cspDirectives(config: Config): Directives {
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     // No 'unsafe-inline': React (and react-grid-layout through it) sets `style` props through the
-    // CSSOM (element.style), which CSP does not govern; the build extracts all CSS into files
-    // and no dependency injects <style> elements or style attributes as markup. The e2e specs
-    // fail on any CSP violation, so a library that starts doing so is caught.
-    'style-src': ["'self'"],
+    // CSSOM (element.style), which CSP does not govern, and the build extracts all CSS into
+    // files. The one injected <style> is react-draggable's, added while a widget is dragged so
+    // the drag does not select text; its fixed text is allowed by hash. The e2e specs fail on
+    // any CSP violation, so a library that changes that text or injects more is caught.
+    'style-src': ["'self'", REACT_DRAGGABLE_STYLE],
     // data: for the inline SVG favicon and CSS icons; blob: for the profile picture preview.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
