@@ -33,6 +33,8 @@ test('register, verify, choose Pro monthly, pay with 4242 and reach /dashboard',
 
   await payButton(page).click();
   await expect(cardModal(page).getByLabel('Name on card')).toBeVisible();
+  // A first subscription gets the trial, and the card modal says so (the server offered it).
+  await expect(cardModal(page).getByTestId('card-intro')).toContainText('when the trial ends');
   // Spec §5: the name is required.
   await cardModal(page)
     .getByRole('button', { name: /^Subscribe for \$/ })
@@ -105,15 +107,21 @@ test('a coupon changes the amount on the pay button', async ({ page }, info) => 
   ).toBeVisible();
 });
 
-test('cancel the subscription from the Plan tab', async ({ page }, info) => {
+test('cancel, then resume, from the Plan tab; monthly ↔ annual of the same tier is offered', async ({
+  page,
+}, info) => {
   await newVerifiedUser(page, freshEmail(info, 'canceler'));
   await subscribePro(page);
 
   await page.goto('/profile/plan');
   await expect(page.getByTestId('current-plan')).toContainText('Pro');
-  // A current Pro plan hides the Pro option.
+  // The current plan is hidden in its own tab only: Pro Annual stays on offer.
   await expect(planCard(page, 'pro')).toHaveCount(0);
   await expect(planCard(page, 'standard')).toBeVisible();
+  await page.getByRole('tab', { name: 'Annual' }).click();
+  await expect(planCard(page, 'pro_annual')).toBeVisible();
+  await expect(page.locator('[data-plan-id]')).toHaveCount(3);
+  await page.getByRole('tab', { name: 'Monthly' }).click();
 
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   const confirm = page.getByTestId('cancel-modal');
@@ -121,9 +129,23 @@ test('cancel the subscription from the Plan tab', async ({ page }, info) => {
   await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByText('Your subscription has been canceled')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  // The pill carries the date it ends, never a bare "Active"; no trial is promised any more.
+  const pill = page.getByTestId('plan-status');
+  await expect(pill).toHaveText(/^Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(page.getByTestId('trial-note')).not.toContainText(/trial/i);
+  await planCard(page, 'standard').click();
+  await expect(page.getByTestId('trial-note')).not.toContainText(/trial/i);
+
   // Cancelled at period end: the plan stays, so the dashboard is still open.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/profile/plan');
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByText('Your subscription will continue')).toBeVisible();
+  await expect(pill).toHaveText('Trial');
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resume subscription' })).toHaveCount(0);
 });
 
 test('an admin toggles chat and mod for another user', async ({ page, browser }, info) => {

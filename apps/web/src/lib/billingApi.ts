@@ -29,6 +29,12 @@ export const billingApi = {
     ),
   cancel: (id: string) =>
     api.request('DELETE', `/api/stripe/subscription/${encodeURIComponent(id)}`, subscriptionResponseSchema),
+  resume: (id: string) =>
+    api.request(
+      'POST',
+      `/api/stripe/subscription/${encodeURIComponent(id)}/resume`,
+      subscriptionResponseSchema,
+    ),
   history: () => api.request('GET', '/api/stripe/history', invoiceListSchema),
   coupon: (code: string): Promise<Coupon> =>
     api.request('GET', `/api/stripe/coupon/${encodeURIComponent(code)}`, couponSchema),

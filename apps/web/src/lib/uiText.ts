@@ -93,6 +93,18 @@ export const uiText = {
     trialIntro: 'Nothing is charged today: billing starts',
     perYearWords: 'per year',
     changeNote: 'Unused time on your current plan is credited automatically.',
+    /** A returning trader (one trial per trader) pays at once: no screen may promise a trial. */
+    chargedToday: (price: string) => `You will be charged ${price} today.`,
+    noSecondTrial: 'You have had a trial before, so you will be charged when you subscribe.',
+    cancelsOn: (date: string) => `Cancels on ${date}`,
+    cancelsOnNote: (date: string) =>
+      `Your subscription is canceled: you keep your plan until ${date}, then it ends. Resume to keep it.`,
+    resume: 'Resume subscription',
+    resumedToast: 'Your subscription will continue',
+    resumeFailed: 'Failed to resume the subscription, please try again!',
+    paymentCompleteChargedText: 'Your subscription is active and the market is waiting.',
+    owingNote:
+      'Your last payment did not go through. Update your card on the Payment tab: the new card pays what is due at once.',
     payingWith: 'Paying with',
     cancelSubscription: 'Cancel subscription',
     cancelConfirmTitle: 'Cancel your subscription?',

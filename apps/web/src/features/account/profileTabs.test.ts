@@ -11,6 +11,17 @@ describe('profile tabs (spec §2)', () => {
     expect(visibleTabs({ role: 'admin', subscription: ended })).toEqual(['plan']);
   });
 
+  it('lets a past-due or unpaid subscriber reach Payment to replace the card, and nothing else', () => {
+    for (const status of ['past_due', 'unpaid']) {
+      const owing = { ...active, status };
+      expect(visibleTabs({ role: 'trader', subscription: owing })).toEqual(['payment', 'plan']);
+      expect(selectTab(visibleTabs({ role: 'admin', subscription: owing }), 'payment')).toBe('payment');
+      expect(selectTab(visibleTabs({ role: 'trader', subscription: owing }), 'profile')).toBeNull();
+    }
+    // Once it has ended, it is no subscription at all.
+    expect(visibleTabs({ role: 'trader', subscription: { ...ended, status: 'unpaid' } })).toEqual(['plan']);
+  });
+
   it('shows Admin to admins only', () => {
     expect(visibleTabs({ role: 'trader', subscription: active })).toEqual([
       'account',

@@ -11,8 +11,18 @@ export const TAB_PATHS: Record<ProfileTab, string> = {
   admin: '/profile/admin',
 };
 
-/** Spec §2 "Profile screen tabs": without a subscription only Plan; Admin for admins only. */
+/** A subscription whose payment failed (past_due, then unpaid) and that has not ended. */
+function owes(sub: SubscriptionState | null): boolean {
+  return !!sub && !sub.ended_at && (sub.status === 'past_due' || sub.status === 'unpaid');
+}
+
+/**
+ * Spec §2 "Profile screen tabs": without a subscription only Plan; Admin for admins only. One
+ * exception (docs/decisions.md, Billing): a past-due or unpaid subscriber also gets Payment, the
+ * one place to replace the card that failed, and the new card pays the open invoice at once.
+ */
 export function visibleTabs(user: { role: Role; subscription: SubscriptionState | null }): ProfileTab[] {
+  if (owes(user.subscription)) return ['payment', 'plan'];
   if (!isActive(user.subscription)) return ['plan'];
   const tabs: ProfileTab[] = ['account', 'profile', 'payment', 'plan'];
   if (user.role === 'admin') tabs.push('admin');

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Coupon, messages, type Plan } from '@tapeline/core';
+import { type Coupon, messages, type PlanOffer } from '@tapeline/core';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { billingApi, billingKeys } from '../../lib/billingApi.ts';
 import { centsToAmount } from '../../lib/format.ts';
@@ -10,16 +10,19 @@ import { Modal } from '../../ui/Modal.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { cardErrorMessage, subscriptionErrorMessage } from './billingErrors.ts';
 import { formatCardNumber, formatExpiryInput, parseLocalCard } from './cardInput.ts';
+import { type CheckoutKind, cardModalIntro } from './checkoutText.ts';
 import { useBillingConfig } from './queries.ts';
 import { StripeCardField } from './StripeCardField.tsx';
 import { CardInputError, type Tokenize } from './tokenize.ts';
 import { useSubscribe } from './useSubscribe.ts';
 
 export interface Purchase {
-  plan: Plan;
+  plan: PlanOffer;
   coupon: Coupon | null;
   /** Cents after the coupon. */
   amount: number;
+  /** Whether subscribing starts a trial, charges now or changes the plan (checkoutText.ts). */
+  kind: CheckoutKind;
 }
 
 interface CardModalProps {
@@ -113,7 +116,13 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
       <p className="muted">
         {purchase ? (
           <>
-            <strong>{purchase.plan.nickname}</strong> · {uiText.billing.cardIntro}
+            <strong>{purchase.plan.nickname}</strong> ·{' '}
+            <span data-testid="card-intro">
+              {cardModalIntro({
+                kind: purchase.kind,
+                purchase: { amount: purchase.amount, interval: purchase.plan.interval },
+              })}
+            </span>
           </>
         ) : (
           uiText.billing.cardUpdateIntro

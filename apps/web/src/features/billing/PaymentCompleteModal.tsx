@@ -43,7 +43,9 @@ export function PaymentCompleteModal() {
         <p>
           {outcome === 'changed'
             ? uiText.billing.paymentCompleteChangeText
-            : uiText.billing.paymentCompleteText}
+            : outcome === 'charged'
+              ? uiText.billing.paymentCompleteChargedText
+              : uiText.billing.paymentCompleteText}
         </p>
         <button type="button" className="btn btn-primary btn-block" onClick={go} disabled={waiting}>
           {waiting ? <InlineSpinner /> : null}

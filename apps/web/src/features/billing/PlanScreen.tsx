@@ -1,9 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Coupon, isLive, messages, type Plan, type Subscription } from '@tapeline/core';
+import {
+  type Coupon,
+  discounted,
+  isLive,
+  messages,
+  type Plan,
+  type PlanOffer,
+  type Subscription,
+} from '@tapeline/core';
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
 import { billingApi, billingKeys } from '../../lib/billingApi.ts';
-import { centsToAmount, formatUsd } from '../../lib/format.ts';
+import { centsToAmount, formatInvoiceDate, formatUsd } from '../../lib/format.ts';
 import { rememberedPlan } from '../../lib/plan.ts';
 import { appStores } from '../../lib/session.ts';
 import { PLAN_KEY } from '../../lib/storageKeys.ts';
@@ -15,14 +24,16 @@ import { useToast } from '../../ui/toast.tsx';
 import { subscriptionErrorMessage } from './billingErrors.ts';
 import { CardModal, type Purchase } from './CardModal.tsx';
 import { CouponField } from './CouponField.tsx';
+import { checkoutKind, checkoutNote, offeredTrialDays } from './checkoutText.ts';
 import { usePaymentOutcome } from './paymentComplete.ts';
 import {
   type BillingPeriod,
+  isBilled,
+  pendingCancelAt,
   periodOfPlanId,
   planFeatures,
   plansForPeriod,
   preselectedPlan,
-  priceAfterCoupon,
 } from './planRules.ts';
 import { useCustomer, usePlans } from './queries.ts';
 import { useSubscribe } from './useSubscribe.ts';
@@ -80,9 +91,16 @@ export function PlanScreen() {
   }, [outcome]);
 
   const offered = plans.data ? plansForPeriod(plans.data, period, current) : [];
-  const selected: Plan | undefined = plans.data?.find((plan) => plan.id === selectedId);
-  const amount = selected ? priceAfterCoupon(selected.amount, coupon) : 0;
-  const purchase: Purchase | null = selected ? { plan: selected, coupon, amount } : null;
+  const selected: PlanOffer | undefined = plans.data?.find((plan) => plan.id === selectedId);
+  // The same function the server stores the price with, so the button says what is charged.
+  const amount = selected ? discounted(selected.amount, coupon?.percent_off) : 0;
+  // Trial, charge or change: the trial as the server will grant it (per plan, for this user).
+  const kind = checkoutKind(offeredTrialDays(selected, offered), current);
+  const purchase: Purchase | null = selected ? { plan: selected, coupon, amount, kind } : null;
+  // Nothing until the plans (and so the trial on offer) have arrived: no wording is guessed.
+  const note = plans.data
+    ? checkoutNote({ kind, purchase: selected ? { amount, interval: selected.interval } : undefined })
+    : null;
 
   const pay = async () => {
     if (!selected) return;
@@ -139,7 +157,7 @@ export function PlanScreen() {
       ) : (
         <PlanCards
           plans={offered}
-          current={live ? current?.plan : undefined}
+          current={isBilled(current) ? current?.plan : undefined}
           selectedId={selectedId}
           onSelect={setSelectedId}
         />
@@ -170,24 +188,16 @@ export function PlanScreen() {
             {selected ? uiText.billing.subscribeFor(centsToAmount(amount)) : uiText.billing.choosePlanFirst}
           </button>
           <FormMessage error={payError} />
-          {selected ? (
+          {note ? (
             <p className="muted trial-note" data-testid="trial-note">
-              {live
-                ? uiText.billing.changeNote
-                : `${uiText.billing.trialLead(
-                    formatUsd(amount),
-                    selected.interval === 'year' ? uiText.billing.perYearWords : uiText.billing.perMonthWords,
-                  )} ${messages.trialNote}.`}
+              {note}
             </p>
-          ) : (
-            <p className="muted trial-note">
-              {live ? uiText.billing.changeNote : `${uiText.billing.trialIntro} ${messages.trialNote}.`}
-            </p>
-          )}
+          ) : null}
         </div>
       </div>
 
       {live && current ? <CancelSubscription subscription={current} /> : null}
+      {current && pendingCancelAt(current) ? <ResumeSubscription subscription={current} /> : null}
 
       <CardModal open={cardOpen && outcome === null} onClose={closeCard} purchase={purchase} />
     </div>
@@ -262,16 +272,62 @@ function PlanCards({
 
 function CurrentPlan({ subscription, plans }: { subscription: Subscription; plans: readonly Plan[] }) {
   const nickname = plans.find((plan) => plan.id === subscription.plan)?.nickname ?? subscription.plan;
-  const status = uiText.billing.status[subscription.status] ?? subscription.status;
-  const canceled = !isLive(subscription);
+  const cancelAt = pendingCancelAt(subscription);
+  const date = cancelAt ? formatInvoiceDate(cancelAt) : null;
+  // A pending cancellation is never shown as plain "Active": the pill carries its date.
+  const status = date
+    ? uiText.billing.cancelsOn(date)
+    : (uiText.billing.status[subscription.status] ?? subscription.status);
+  const owing =
+    !subscription.ended_at && (subscription.status === 'past_due' || subscription.status === 'unpaid');
   return (
     <div className="current-plan" data-testid="current-plan">
       <span className="muted">{uiText.billing.currentPlanLabel}</span>
       <strong>{nickname}</strong>
-      <span className={`status-pill status-${subscription.status}`}>{status}</span>
-      {canceled && !subscription.ended_at ? (
-        <p className="muted current-plan-note">{uiText.billing.canceledNote}</p>
+      <span
+        className={`status-pill status-${date ? 'canceling' : subscription.status}`}
+        data-testid="plan-status"
+      >
+        {status}
+      </span>
+      {date ? <p className="muted current-plan-note">{uiText.billing.cancelsOnNote(date)}</p> : null}
+      {owing ? (
+        <p className="muted current-plan-note" data-testid="owing-note">
+          <Link to="/profile/payment">{uiText.billing.owingNote}</Link>
+        </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Undoes a pending cancellation: the plan renews at its period end as before. */
+function ResumeSubscription({ subscription }: { subscription: Subscription }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { refresh } = useSession();
+  const toast = useToast();
+
+  const resume = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await billingApi.resume(subscription.id);
+      toast(uiText.billing.resumedToast, { tone: 'success' });
+      refresh();
+    } catch {
+      setError(uiText.billing.resumeFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="resume-subscription">
+      <button type="button" className="btn btn-secondary" onClick={resume} disabled={pending}>
+        {pending ? <InlineSpinner /> : null}
+        {uiText.billing.resume}
+      </button>
+      <FormMessage error={error} />
     </div>
   );
 }

@@ -3,9 +3,10 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether the 'Payment complete' modal is up. It lives outside React state because subscribing
  * changes the session (the route gate adds the top bar, the profile tabs change), which
- * remounts the plan screen; the modal must survive that.
+ * remounts the plan screen; the modal must survive that. 'subscribed' started a trial,
+ * 'charged' paid at once (a returning trader), 'changed' switched the plan.
  */
-export type PaymentOutcome = 'subscribed' | 'changed' | null;
+export type PaymentOutcome = 'subscribed' | 'charged' | 'changed' | null;
 
 let outcome: PaymentOutcome = null;
 // 'Go to dashboard' was pressed: kept here too, because the press may come just before the

@@ -1,11 +1,12 @@
 import type { Plan } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import {
+  isBilled,
+  pendingCancelAt,
   periodOfPlanId,
   planFeatures,
   plansForPeriod,
   preselectedPlan,
-  priceAfterCoupon,
   tierOf,
 } from './planRules.ts';
 
@@ -35,7 +36,15 @@ const ALL = [
 ].map((id) => plan(id));
 
 const ids = (plans: Plan[]) => plans.map((p) => p.id);
-const sub = (planId: string, extra: Partial<{ status: string; canceled_at: number | null }> = {}) => ({
+const sub = (
+  planId: string,
+  extra: Partial<{
+    status: string;
+    canceled_at: number | null;
+    ended_at: number | null;
+    cancel_at: number | null;
+  }> = {},
+) => ({
   plan: planId,
   status: 'active',
   ended_at: null,
@@ -53,24 +62,45 @@ describe('plansForPeriod', () => {
     ]);
   });
 
-  it('a current standard plan hides the standard option on both tabs', () => {
+  it('hides the exact current plan in its own tab only: monthly ↔ annual of one tier is offered', () => {
     expect(ids(plansForPeriod(ALL, 'month', sub('standard')))).toEqual(['pro', 'proplus']);
-    expect(ids(plansForPeriod(ALL, 'year', sub('standard')))).toEqual(['pro_annual', 'proplus_annual']);
-    expect(ids(plansForPeriod(ALL, 'month', sub('standard_semiannual')))).toEqual(['pro', 'proplus']);
+    expect(ids(plansForPeriod(ALL, 'year', sub('standard')))).toEqual([
+      'standard_annual',
+      'pro_annual',
+      'proplus_annual',
+    ]);
+    expect(ids(plansForPeriod(ALL, 'month', sub('pro_annual')))).toEqual(['standard', 'pro', 'proplus']);
+    expect(ids(plansForPeriod(ALL, 'year', sub('pro_annual')))).toEqual([
+      'standard_annual',
+      'proplus_annual',
+    ]);
+    expect(ids(plansForPeriod(ALL, 'month', sub('proplus')))).toEqual(['standard', 'pro']);
   });
 
-  it('a current pro plan, the old one included, hides the pro option', () => {
-    expect(ids(plansForPeriod(ALL, 'month', sub('pro_annual')))).toEqual(['standard', 'proplus']);
-    expect(ids(plansForPeriod(ALL, 'year', sub('pro_old')))).toEqual(['standard_annual', 'proplus_annual']);
+  it('a legacy plan hides nothing: its holder may move to the plans on sale', () => {
+    expect(ids(plansForPeriod(ALL, 'month', sub('pro_old')))).toEqual(['standard', 'pro', 'proplus']);
+    expect(ids(plansForPeriod(ALL, 'month', sub('standard_semiannual')))).toHaveLength(3);
   });
 
-  it('a pro plus plan hides nothing', () => {
-    expect(ids(plansForPeriod(ALL, 'month', sub('proplus')))).toEqual(['standard', 'pro', 'proplus']);
-  });
-
-  it('a canceled or dead subscription hides nothing', () => {
-    expect(ids(plansForPeriod(ALL, 'month', sub('pro', { canceled_at: 1 })))).toHaveLength(3);
+  it('a pending cancellation still hides its plan (Resume continues it); an ended or dead one hides nothing', () => {
+    expect(ids(plansForPeriod(ALL, 'month', sub('pro', { canceled_at: 1, cancel_at: 9 })))).toEqual([
+      'standard',
+      'proplus',
+    ]);
+    expect(ids(plansForPeriod(ALL, 'month', sub('pro', { status: 'canceled', ended_at: 1 })))).toHaveLength(
+      3,
+    );
     expect(ids(plansForPeriod(ALL, 'month', sub('standard', { status: 'unpaid' })))).toHaveLength(3);
+  });
+});
+
+describe('isBilled and pendingCancelAt', () => {
+  it('a pending cancellation is billed until its date; an ended one is not', () => {
+    expect(isBilled(sub('pro', { canceled_at: 1, cancel_at: 99 }))).toBe(true);
+    expect(pendingCancelAt(sub('pro', { canceled_at: 1, cancel_at: 99 }))).toBe(99);
+    expect(pendingCancelAt(sub('pro'))).toBeNull();
+    expect(pendingCancelAt(sub('pro', { status: 'canceled', ended_at: 99, cancel_at: 99 }))).toBeNull();
+    expect(isBilled(null)).toBe(false);
   });
 });
 
@@ -83,22 +113,6 @@ describe('preselectedPlan', () => {
     expect(preselectedPlan(null, ALL, null)).toBeNull();
     expect(preselectedPlan('gold', ALL, null)).toBeNull();
     expect(preselectedPlan('pro', ALL, sub('pro'))).toBeNull();
-  });
-});
-
-describe('priceAfterCoupon', () => {
-  it('is the amount without a coupon', () => {
-    expect(priceAfterCoupon(4999, null)).toBe(4999);
-  });
-  it('takes percent_off off, rounded to the cent', () => {
-    expect(priceAfterCoupon(4999, { percent_off: 10 })).toBe(4499);
-    expect(priceAfterCoupon(1000, { percent_off: 25 })).toBe(750);
-    expect(priceAfterCoupon(999, { percent_off: 50 })).toBe(499);
-  });
-  it('never goes below zero or above the price', () => {
-    expect(priceAfterCoupon(1000, { percent_off: 100 })).toBe(0);
-    expect(priceAfterCoupon(1000, { percent_off: 150 })).toBe(0);
-    expect(priceAfterCoupon(1000, { percent_off: -5 })).toBe(1000);
   });
 });
 

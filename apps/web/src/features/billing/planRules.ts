@@ -1,11 +1,4 @@
-import {
-  type Coupon,
-  DEFAULT_PLAN_IDS,
-  isLive,
-  type Plan,
-  PRO_PLAN_IDS,
-  type SubscriptionState,
-} from '@tapeline/core';
+import { DEFAULT_PLAN_IDS, type Plan, type SubscriptionState } from '@tapeline/core';
 
 export type BillingPeriod = 'month' | 'year';
 export type PlanTier = 'standard' | 'pro' | 'proplus';
@@ -24,28 +17,45 @@ export function periodOfPlanId(planId: string): BillingPeriod {
 }
 
 /**
- * Spec §2/§4: three plans per billing tab (standard, pro, pro plus, monthly or annual). A live
- * standard plan hides the standard option and a live pro plan (any Pro id, the old one too)
- * hides the pro option. Legacy semi-annual plans are never offered.
+ * Spec §2/§4: three plans per billing tab (standard, pro, pro plus, monthly or annual). The
+ * hiding rule ("a current standard plan hides the standard option", the same for pro) applies
+ * to the exact current plan in its own tab: on Pro monthly the Annual tab still offers Pro
+ * Annual, so monthly ↔ annual of the same tier is a plan change like any other. A subscription
+ * that is still billed counts, a pending cancellation included (choosing again continues it).
+ * Legacy plans are never offered.
  */
-export function plansForPeriod(
-  plans: readonly Plan[],
+export function plansForPeriod<P extends Plan>(
+  plans: readonly P[],
   period: BillingPeriod,
   current: SubscriptionState | null | undefined,
-): Plan[] {
-  const live = isLive(current) ? current : null;
-  const hidden = new Set<PlanTier>();
-  if (live && tierOf(live.plan) === 'standard') hidden.add('standard');
-  if (live && PRO_PLAN_IDS.includes(live.plan)) hidden.add('pro');
+): P[] {
+  const currentId = isBilled(current) ? current?.plan : undefined;
   const offered = plans.filter(
     (plan) =>
       (DEFAULT_PLAN_IDS as readonly string[]).includes(plan.id) &&
       periodOfPlanId(plan.id) === period &&
-      !hidden.has(tierOf(plan.id) as PlanTier),
+      plan.id !== currentId,
   );
   return offered.sort(
     (a, b) => TIER_ORDER.indexOf(tierOf(a.id) as PlanTier) - TIER_ORDER.indexOf(tierOf(b.id) as PlanTier),
   );
+}
+
+const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+
+/**
+ * Still billed: not ended and not dead, whether or not a cancellation is pending. Subscribing
+ * then changes this subscription's plan (the server's rule), so no trial and no new start.
+ */
+export function isBilled(sub: SubscriptionState | null | undefined): boolean {
+  return !!sub && !sub.ended_at && !ENDED_STATUSES.has(sub.status);
+}
+
+/** A cancellation at period end is pending: the plan runs until `cancel_at`, then stops. */
+export function pendingCancelAt(
+  sub: (SubscriptionState & { cancel_at?: number | null }) | null | undefined,
+): number | null {
+  return sub && isBilled(sub) && sub.cancel_at ? sub.cancel_at : null;
 }
 
 /** The plan id to preselect: the stored one (from /register?plan=) if it is offered. */
@@ -58,13 +68,6 @@ export function preselectedPlan(
   return plansForPeriod(plans, periodOfPlanId(stored), current).some((plan) => plan.id === stored)
     ? stored
     : null;
-}
-
-/** Cents to pay after a coupon's percent_off (rounded to the cent, never below zero). */
-export function priceAfterCoupon(amount: number, coupon: Pick<Coupon, 'percent_off'> | null): number {
-  if (!coupon) return amount;
-  const percent = Math.min(100, Math.max(0, coupon.percent_off));
-  return Math.max(0, amount - Math.round((amount * percent) / 100));
 }
 
 /** Feature list from metadata.features ("a, b,c" → ["a", "b", "c"]). */

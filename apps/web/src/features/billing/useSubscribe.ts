@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isLive, type Subscription } from '@tapeline/core';
+import type { Subscription } from '@tapeline/core';
 import { useCallback } from 'react';
 import { useSession, useUser } from '../../app/session.tsx';
 import { billingApi, billingKeys } from '../../lib/billingApi.ts';
 import { appStores } from '../../lib/session.ts';
 import { PLAN_KEY } from '../../lib/storageKeys.ts';
 import { paymentComplete } from './paymentComplete.ts';
+import { isBilled } from './planRules.ts';
 
 /**
  * POST /api/stripe/subscription, then everything a new subscription changes: the stored plan
@@ -16,17 +17,22 @@ export function useSubscribe(): (plan: string, coupon?: string) => Promise<Subsc
   const queryClient = useQueryClient();
   const { refresh } = useSession();
   const user = useUser();
-  const hadLive = isLive(user.subscription);
+  const hadBilled = isBilled(user.subscription);
 
   return useCallback(
     async (plan: string, coupon?: string) => {
       const subscription = await billingApi.subscribe(plan, coupon);
       appStores.local.removeItem(PLAN_KEY);
-      paymentComplete.show(hadLive ? 'changed' : 'subscribed');
+      // The server's answer says whether a trial started; the modal must not claim one that did not.
+      paymentComplete.show(
+        hadBilled ? 'changed' : subscription.status === 'trialing' ? 'subscribed' : 'charged',
+      );
       void queryClient.invalidateQueries({ queryKey: billingKeys.history });
+      // The trial on offer is spent now.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.plans });
       refresh();
       return subscription;
     },
-    [queryClient, refresh, hadLive],
+    [queryClient, refresh, hadBilled],
   );
 }

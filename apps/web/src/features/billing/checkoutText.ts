@@ -1,0 +1,48 @@
+import { messages, type PlanOffer, type SubscriptionState } from '@tapeline/core';
+import { formatUsd } from '../../lib/format.ts';
+import { uiText } from '../../lib/uiText.ts';
+import { isBilled } from './planRules.ts';
+
+/**
+ * What subscribing does now: start a trial, charge at once (a returning trader: one trial per
+ * trader), or change the plan of the subscription still billed. The trial comes from the
+ * server's answer (each plan's `trial_period_days` for this user), never from a guess here.
+ */
+export type CheckoutKind = 'trial' | 'charge' | 'change';
+
+export function checkoutKind(trialDays: number, current: SubscriptionState | null | undefined): CheckoutKind {
+  if (isBilled(current)) return 'change';
+  return trialDays > 0 ? 'trial' : 'charge';
+}
+
+/** The trial a choice gets: the selected plan's, or before a choice, whether any plan offers one. */
+export function offeredTrialDays(
+  selected: Pick<PlanOffer, 'trial_period_days'> | undefined,
+  plans: readonly Pick<PlanOffer, 'trial_period_days'>[],
+): number {
+  if (selected) return selected.trial_period_days;
+  return Math.max(0, ...plans.map((plan) => plan.trial_period_days));
+}
+
+interface Choice {
+  kind: CheckoutKind;
+  /** The selected plan's price after any coupon, in cents, and its interval; absent before a choice. */
+  purchase?: { amount: number; interval: 'month' | 'year' };
+}
+
+/** The note under the pay button. */
+export function checkoutNote({ kind, purchase }: Choice): string {
+  if (kind === 'change') return uiText.billing.changeNote;
+  if (kind === 'charge')
+    return purchase ? uiText.billing.chargedToday(formatUsd(purchase.amount)) : uiText.billing.noSecondTrial;
+  if (!purchase) return `${uiText.billing.trialIntro} ${messages.trialNote}.`;
+  const per = purchase.interval === 'year' ? uiText.billing.perYearWords : uiText.billing.perMonthWords;
+  return `${uiText.billing.trialLead(formatUsd(purchase.amount), per)} ${messages.trialNote}.`;
+}
+
+/** The card modal's line under the plan name when the card is saved on the way to subscribing. */
+export function cardModalIntro({ kind, purchase }: Choice): string {
+  if (kind === 'trial') return uiText.billing.cardIntro;
+  if (kind === 'change') return uiText.billing.changeNote;
+  return purchase ? uiText.billing.chargedToday(formatUsd(purchase.amount)) : uiText.billing.noSecondTrial;
+}
