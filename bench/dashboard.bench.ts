@@ -32,6 +32,8 @@ const server = spawnServer({
   MARKET_FEED: `replay:${tape.events}`,
   MARKET_SYMBOLS: tape.symbols,
   REPLAY_SPEED: '1',
+  // The subscriber helper reads its verification link from the loopback-only dev outbox route.
+  DEV_ROUTES: 'true',
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

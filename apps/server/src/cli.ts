@@ -1,23 +1,59 @@
 import { ROLES } from '@tapeline/core';
-import { runUserRole } from './cli/userRole.ts';
+import { runOperatorCommand } from './cli/operatorCommand.ts';
+import type { ChannelRequest, ChannelResponse } from './cli/protocol.ts';
 import { isRole } from './modules/admin/setRole.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { dataDirAccessWarning } from './platform/dataDir.ts';
 
 const USAGE = `Usage: npm run cli -- user:role <email> ${ROLES.join('|')}
+       npm run cli -- mail:list [count]
 
   user:role   Set a user's role. This is how the first admin is made.
-              Works whether or not the server is running (same DATA_DIR or DATABASE_URL).`;
+  mail:list   Without SMTP_URL: the newest mail kept in the dev outbox (default 10, at most
+              100), with its links. Only here, on this machine: it is never served over HTTP.
+Both work whether or not the server is running (same DATA_DIR or DATABASE_URL).`;
+
+/** The command line as a channel request, or null for a usage error. */
+function parse(argv: string[]): ChannelRequest | string | null {
+  const [command, ...args] = argv;
+  if (command === 'user:role') {
+    const [email, role, ...rest] = args;
+    if (!email || !role || rest.length > 0) return null;
+    if (!isRole(role)) return `Invalid role "${role}": must be one of ${ROLES.join(', ')}`;
+    return { op: 'user:role', email, role };
+  }
+  if (command === 'mail:list') {
+    const [count = '10', ...rest] = args;
+    const limit = Number(count);
+    if (rest.length > 0 || !Number.isInteger(limit) || limit < 1 || limit > 100) return null;
+    return { op: 'mail:list', limit };
+  }
+  return null;
+}
+
+function print(response: ChannelResponse): void {
+  if (!response.ok) return;
+  if ('mail' in response) {
+    if (response.mail.length === 0) console.log('The dev outbox is empty.');
+    for (const mail of response.mail) {
+      console.log(`${mail.created_at}  to ${mail.to}\n  ${mail.subject}`);
+      for (const link of mail.links) console.log(`  ${link}`);
+    }
+    return;
+  }
+  const { user } = response;
+  console.log(
+    user.previous === user.role
+      ? `${user.email} is already ${user.role}`
+      : `${user.email}: role changed from ${user.previous} to ${user.role}`,
+  );
+}
 
 /** Exit codes: 0 done, 1 the command failed (e.g. no such user), 2 usage, 78 configuration. */
 async function main(argv: string[]): Promise<number> {
-  const [command, email, role, ...rest] = argv;
-  if (command !== 'user:role' || !email || !role || rest.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
-  if (!isRole(role)) {
-    console.error(`Invalid role "${role}": must be one of ${ROLES.join(', ')}`);
+  const request = parse(argv);
+  if (typeof request !== 'object' || request === null) {
+    console.error(request ?? USAGE);
     return 2;
   }
   let config: ReturnType<typeof loadConfig>;
@@ -32,17 +68,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const warning = await dataDirAccessWarning(config.dataDir);
   if (warning) console.error(warning);
-  const result = await runUserRole(config, { op: 'user:role', email, role });
+  const result = await runOperatorCommand(config, request);
   if (!result.ok) {
     console.error(result.message);
     return 1;
   }
-  const { user } = result;
-  console.log(
-    user.previous === user.role
-      ? `${user.email} is already ${user.role}`
-      : `${user.email}: role changed from ${user.previous} to ${user.role}`,
-  );
+  print(result);
   return 0;
 }
 

@@ -1,26 +1,14 @@
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { setRoleByEmail } from '../modules/admin/setRole.ts';
 import type { Db } from '../platform/db/client.ts';
+import { runCommand } from './commands.ts';
 import { adminSocketPath, runDir } from './paths.ts';
-import {
-  type ChannelRequest,
-  type ChannelResponse,
-  channelRequestSchema,
-  MAX_LINE_BYTES,
-} from './protocol.ts';
+import { type ChannelResponse, channelRequestSchema, MAX_LINE_BYTES } from './protocol.ts';
 
 export interface AdminChannel {
   path: string;
   close(): Promise<void>;
-}
-
-async function handle(db: Db, request: ChannelRequest): Promise<ChannelResponse> {
-  switch (request.op) {
-    case 'user:role':
-      return setRoleByEmail(db, request.email, request.role);
-  }
 }
 
 function serve(db: Db, log: Logger, socket: Socket): void {
@@ -45,7 +33,7 @@ function serve(db: Db, log: Logger, socket: Socket): void {
       return reply({ ok: false, error: 'bad_request', message: 'Request is not JSON' });
     }
     if (!parsed.success) return reply({ ok: false, error: 'bad_request', message: 'Unknown command' });
-    handle(db, parsed.data)
+    runCommand(db, parsed.data)
       .then((response) => {
         log.info({ op: parsed.data.op, ok: response.ok }, 'admin channel command');
         reply(response);

@@ -95,6 +95,13 @@ describe('npm run cli -- user:role (embedded PGlite)', () => {
     expect((await stat(runDir(dataDir))).mode & 0o777).toBe(0o700);
     expect((await stat(adminSocketPath(dataDir))).mode & 0o777).toBe(0o600);
 
+    // Without SMTP_URL the verification mail is read here, on this machine, never over HTTP.
+    const outbox = await cli(['mail:list', '1'], { DATA_DIR: dataDir });
+    expect(outbox.code).toBe(0);
+    expect(outbox.stdout).toContain(`to ${email}`);
+    expect(outbox.stdout).toMatch(/\/api\/auth\/verify_email\/[\w-]{20,}/);
+    expect((await fetch(`${server.base}/api/dev/mail`)).status).toBe(404);
+
     const viaServer = await cli(['user:role', email.toUpperCase(), 'admin'], { DATA_DIR: dataDir });
     expect(viaServer).toMatchObject({ code: 0, stdout: `${email}: role changed from trader to admin\n` });
     expect(await roleOf(server.base, email)).toBe('admin');
@@ -105,6 +112,9 @@ describe('npm run cli -- user:role (embedded PGlite)', () => {
     server.proc.child.kill('SIGTERM');
     expect(await exitWithin(server.proc, 10_000)).toBe(0);
     await expect(stat(dataDirLockPath(dataDir))).rejects.toThrow();
+
+    const idleOutbox = await cli(['mail:list'], { DATA_DIR: dataDir });
+    expect(idleOutbox).toMatchObject({ code: 0, stdout: expect.stringContaining(`to ${email}`) });
 
     const idle = await cli(['user:role', email, 'mod'], { DATA_DIR: dataDir });
     expect(idle).toMatchObject({ code: 0, stdout: `${email}: role changed from admin to mod\n` });

@@ -1,3 +1,4 @@
+import type { DevMail } from '@tapeline/core';
 import { z } from 'zod';
 import type { SetRoleResult } from '../modules/admin/setRole.ts';
 
@@ -7,11 +8,15 @@ import type { SetRoleResult } from '../modules/admin/setRole.ts';
  */
 export const channelRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('user:role'), email: z.string().min(1).max(320), role: z.string().max(20) }),
+  z.object({ op: z.literal('mail:list'), limit: z.number().int().min(1).max(100) }),
 ]);
 export type ChannelRequest = z.infer<typeof channelRequestSchema>;
 
+export type MailListResult = { ok: true; mail: DevMail[] };
+
 export type ChannelResponse =
   | SetRoleResult
+  | MailListResult
   | { ok: false; error: 'bad_request' | 'internal'; message: string };
 
 /** A request line longer than this is not a CLI command. */

@@ -51,6 +51,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /**
+   * `/api/dev/*` (the mail outbox, alert-history seeding) for test set-ups: off unless switched
+   * on, never in production, and even then answering only loopback clients.
+   */
+  DEV_ROUTES: z.enum(['true', 'false']).default('false'),
+  /**
    * simulator | replay:<file> | massive | alpaca | off (no engine on this node) |
    * manual[:<ISO start>] (events only from EngineHost.push: tests and tools).
    */
@@ -109,6 +114,8 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate-limit allowance; tests and load checks raise it. */
   rateLimitScale: number;
+  /** Whether `/api/dev/*` is mounted (DEV_ROUTES=true outside production; loopback only). */
+  devRoutes: boolean;
   marketFeed: string;
   /** The feed's own settings (MARKET_*, REPLAY_*, SIM_*, MASSIVE_*, ALPACA_*), for the engine thread. */
   feedEnv: Record<string, string>;
@@ -188,6 +195,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.DEV_ROUTES === 'true' && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_ROUTES: test routes cannot be switched on in production',
+    );
+  }
   if (env.ROLE === 'engine' && env.MARKET_FEED === 'off') {
     throw new ConfigError('Invalid configuration:\n  MARKET_FEED: the engine role needs a feed, not off');
   }
@@ -212,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    devRoutes: env.DEV_ROUTES === 'true',
     marketFeed: env.MARKET_FEED,
     feedEnv: Object.fromEntries(
       Object.entries(raw).filter(([key]) => /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA)_/.test(key)),

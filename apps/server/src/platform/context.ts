@@ -58,7 +58,14 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     : null;
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db, log, config.env === 'development');
+    : createOutboxMailer(database.db, log);
+  if (!config.smtpUrl && config.env === 'production') {
+    // Loud, not fatal: a first production start may not have mail yet, but must not think it has.
+    log.error(
+      'SMTP_URL is not set: mail is NOT delivered. Verification and reset links stay in the outbox ' +
+        '(`npm run cli -- mail:list` on this machine). Set SMTP_URL before inviting anyone.',
+    );
+  }
   return {
     config,
     database,

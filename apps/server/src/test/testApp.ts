@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type AppContext, closeContext, createContext } from '../platform/context.ts';
@@ -17,6 +17,8 @@ export interface TestAppOptions {
   /** Send mail over a real SMTP server (default) or keep it in the dev outbox. */
   mail?: 'smtp' | 'outbox';
   env?: Record<string, string>;
+  /** The app's logger (default: silent); tests that read the log pass one writing to memory. */
+  log?: Logger;
   /** A second server node on the same database (scale-out tests); it leaves the database open. */
   shareDatabaseWith?: TestApp;
 }
@@ -63,7 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = createTestClock();
   const shared = options.shareDatabaseWith?.ctx.database;
   const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
-  const ctx = await createContext(config, { clock, database, log: pino({ level: 'silent' }) });
+  const ctx = await createContext(config, { clock, database, log: options.log ?? pino({ level: 'silent' }) });
   const app = await buildApp(ctx);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.http.server.address() as AddressInfo;

@@ -25,7 +25,11 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   // A hand-fed engine, so the data host's routes exist too.
-  app = await startTestApp({ mail: 'outbox', env: { MARKET_FEED: 'manual:2026-11-20T14:30:00Z' } });
+  // DEV_ROUTES on (loopback client) so the test routes' rows are checked too.
+  app = await startTestApp({
+    mail: 'outbox',
+    env: { MARKET_FEED: 'manual:2026-11-20T14:30:00Z', DEV_ROUTES: 'true' },
+  });
   for (const persona of PERSONAS) {
     const seeded = await seedPersona(app, persona);
     if (!seeded) continue;

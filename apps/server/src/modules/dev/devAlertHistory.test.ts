@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 
-describe('POST /api/dev/alert_history (outside production)', () => {
+describe('POST /api/dev/alert_history (DEV_ROUTES=true)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ mail: 'outbox' });
+    app = await startTestApp({ mail: 'outbox', env: { DEV_ROUTES: 'true' } });
   });
   afterAll(async () => {
     await app?.close();
@@ -31,6 +31,22 @@ describe('POST /api/dev/alert_history (outside production)', () => {
       (await app.call('POST', '/api/dev/alert_history', { token: trader.token, body: { msg: '' } })).status,
     ).toBe(400);
     expect((await app.call('POST', '/api/dev/alert_history', { body: { msg: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('without DEV_ROUTES', () => {
+  it('is not there', async () => {
+    const app = await startTestApp({ mail: 'outbox' });
+    try {
+      const trader = await seedSubscriber(app);
+      const res = await app.call('POST', '/api/dev/alert_history', {
+        token: trader.token,
+        body: { msg: 'x' },
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,24 +1,75 @@
+import { Writable } from 'node:stream';
 import type { DevMail } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config.ts';
+import { createLogger } from '../../platform/log.ts';
+import { OUTBOX_HINT } from '../../platform/mail/mailer.ts';
 import { uniqueEmail } from '../../test/factories.ts';
 import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
+import { listOutbox } from './outbox.ts';
 
-describe('GET /api/dev/mail (outside production)', () => {
+const signup = (app: TestApp, email: string) =>
+  app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
+
+describe('the dev outbox on a default start (no SMTP_URL, DEV_ROUTES unset)', () => {
   let app: TestApp;
+  const lines: string[] = [];
   beforeAll(async () => {
-    app = await startTestApp({ mail: 'outbox' });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    app = await startTestApp({
+      mail: 'outbox',
+      env: { NODE_ENV: 'development' },
+      log: createLogger('info', sink),
+    });
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  it('lists what signup would have mailed, newest first, with its verification link', async () => {
+  it('answers nobody over HTTP, logs neither link nor recipient, and keeps the mail for the CLI', async () => {
+    const victim = uniqueEmail('victim');
+    expect((await signup(app, victim)).status).toBe(201);
+    expect((await app.call('POST', '/api/auth/forgot_password', { body: { email: victim } })).status).toBe(
+      200,
+    );
+
+    // The takeover path of the issue: a stranger asks for the victim's reset link, then reads it.
+    for (const headers of [{}, { 'x-forwarded-for': '203.0.113.9' }] as Record<string, string>[]) {
+      const res = await app.call('GET', '/api/dev/mail', { headers });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: 'not_found' });
+    }
+
+    const log = lines.join('');
+    expect(log).toContain(OUTBOX_HINT);
+    expect(log).not.toContain(victim);
+    expect(log).not.toContain('/reset-password?token=');
+    expect(log).not.toContain('/api/auth/verify_email/');
+
+    const [newest] = await listOutbox(app.ctx.database.db, 1);
+    expect(newest?.to).toBe(victim);
+    expect(newest?.links.some((l) => l.startsWith(`${TEST_APP_URL}/reset-password?token=`))).toBe(true);
+  });
+});
+
+describe('GET /api/dev/mail with DEV_ROUTES=true (an explicit test set-up)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ mail: 'outbox', env: { DEV_ROUTES: 'true', TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('lists what was mailed, newest first, with working links, to a loopback client', async () => {
     const first = uniqueEmail('outbox');
     const second = uniqueEmail('outbox');
-    for (const email of [first, second]) {
-      const res = await app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
-      expect(res.status).toBe(201);
-    }
+    for (const email of [first, second]) expect((await signup(app, email)).status).toBe(201);
     const res = await app.call<{ data: DevMail[] }>('GET', '/api/dev/mail');
     expect(res.status).toBe(200);
     const recipients = res.body.data.map((mail) => mail.to);
@@ -30,45 +81,39 @@ describe('GET /api/dev/mail (outside production)', () => {
     expect(Number.isNaN(Date.parse(mail?.created_at ?? ''))).toBe(false);
     const link = mail?.links.find((l) => l.startsWith(`${TEST_APP_URL}/api/auth/verify_email/`));
     if (!link) throw new Error('no verification link in the outbox mail');
-    expect(mail?.text).toContain(link);
-
-    // The outbox link is the real one: it verifies the account.
     const open = await app.call('GET', app.local(link));
     expect(open.headers.get('location')).toBe('/login');
-    const login = await app.call('POST', '/api/auth/login', {
-      body: { email: first, password: 'hunter2hunter2' },
-    });
-    expect(login.body).toMatchObject({ user: { email_verified: true } });
   });
 
-  it('keeps reset links too', async () => {
-    const email = uniqueEmail('outbox-reset');
-    await app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
-    expect((await app.call('POST', '/api/auth/forgot_password', { body: { email } })).status).toBe(200);
-    const res = await app.call<{ data: DevMail[] }>('GET', '/api/dev/mail');
-    const newest = res.body.data[0];
-    expect(newest?.to).toBe(email);
-    expect(newest?.links.some((l) => l.startsWith(`${TEST_APP_URL}/reset-password?token=`))).toBe(true);
+  it.each([
+    ['x-forwarded-for', '203.0.113.7'],
+    ['forwarded', 'for=203.0.113.7'],
+    ['x-real-ip', '203.0.113.7'],
+  ])('answers 404 to a request forwarded by a proxy (%s), even from loopback', async (header, value) => {
+    const mail = await app.call('GET', '/api/dev/mail', { headers: { [header]: value } });
+    expect(mail.status).toBe(404);
+    const alert = await app.call('POST', '/api/dev/alert_history', {
+      headers: { [header]: value },
+      body: { msg: 'x' },
+    });
+    expect(alert.status).toBe(404);
   });
 });
 
-describe('GET /api/dev/mail in production', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ mail: 'outbox', env: { NODE_ENV: 'production' } });
-  });
-  afterAll(async () => {
-    await app?.close();
+describe('DEV_ROUTES in production', () => {
+  it('refuses to start', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'true' })).toThrow(/DEV_ROUTES/);
   });
 
-  it('does not exist', async () => {
-    const email = uniqueEmail('prod');
-    expect(
-      (await app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } })).status,
-    ).toBe(201);
-    const res = await app.call('GET', '/api/dev/mail');
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toMatchObject({ error: 'not_found' });
+  it('is not mounted by a production start', async () => {
+    const app = await startTestApp({ mail: 'outbox', env: { NODE_ENV: 'production' } });
+    try {
+      expect((await signup(app, uniqueEmail('prod'))).status).toBe(201);
+      const res = await app.call('GET', '/api/dev/mail');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,39 +1,41 @@
-import { type DevMail, devAlertRequestSchema } from '@tapeline/core';
-import { desc } from 'drizzle-orm';
+import { type DevMail, devAlertRequestSchema, messages } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { devMail } from '../../platform/db/schema.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import type { Guards } from '../../platform/http/guards.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { createAlertHistoryRepository } from '../alertHistory/repository.ts';
+import { isLoopbackClient } from './loopbackOnly.ts';
+import { listOutbox } from './outbox.ts';
 
 /**
- * Development aids, never mounted in production: the dev outbox (what would have been mailed,
- * newest first) and a way to put an item in one's own alert history before alerts can fire.
+ * Test aids, mounted only when DEV_ROUTES=true (never in production) and answering only
+ * loopback clients: the dev outbox (what would have been mailed, newest first — it holds
+ * everyone's sign-in links, so it is never reachable from the network) and a way to put an
+ * item in one's own alert history before alerts can fire.
  */
 export function devRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  if (ctx.config.env === 'production') return;
-  app.post('/api/dev/alert_history', async (request) => {
-    const { user } = await guards.requireUser(request);
-    const { msg } = parseInput(
-      devAlertRequestSchema,
-      request.body,
-      'invalid_alert',
-      'Alert message is required',
+  if (!ctx.config.devRoutes || ctx.config.env === 'production') return;
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      if (!isLoopbackClient(request)) throw new HttpError(404, 'not_found', messages.notFound);
+    });
+    scope.post('/api/dev/alert_history', async (request) => {
+      const { user } = await guards.requireUser(request);
+      const { msg } = parseInput(
+        devAlertRequestSchema,
+        request.body,
+        'invalid_alert',
+        'Alert message is required',
+      );
+      await createAlertHistoryRepository(ctx.database.db).append(user.id, msg, ctx.clock.now());
+      return { success: true };
+    });
+    scope.get(
+      '/api/dev/mail',
+      async (): Promise<{ data: DevMail[] }> => ({
+        data: await listOutbox(ctx.database.db, 100),
+      }),
     );
-    await createAlertHistoryRepository(ctx.database.db).append(user.id, msg, ctx.clock.now());
-    return { success: true };
-  });
-  app.get('/api/dev/mail', async () => {
-    const rows = await ctx.database.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(100);
-    const data: DevMail[] = rows.map((row) => ({
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      links: row.links,
-      created_at: row.createdAt.toISOString(),
-    }));
-    return { data };
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { devMail } from '../db/schema.ts';
-import { redactUrl } from '../http/redactUrl.ts';
 
 export interface Mail {
   to: string;
@@ -36,20 +35,21 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
+/** Where a developer finds what the outbox kept: a log line says it instead of the mail. */
+export const OUTBOX_HINT = 'mail kept in the dev outbox: list it with `npm run cli -- mail:list`';
+
 /**
- * Without SMTP_URL, mail goes to a dev outbox: kept in the database (so it survives a
- * restart), listed at GET /api/dev/mail, and its links logged so a developer can click them.
- * Only in development: anywhere else a logged link is a working sign-in for whoever reads
- * the log, so it is written with its token redacted.
+ * Without SMTP_URL, mail goes to a dev outbox kept in the database (so it survives a restart).
+ * Its links sign people in, so neither they nor the recipient are ever logged: the log says
+ * where the outbox is, and only the operator's CLI on this machine reads it (`mail:list`).
  */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger, logLinks = false): Mailer {
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
       const links = linksIn(mail.text);
       await db.insert(devMail).values({ ...mail, links });
-      const logged = logLinks ? links : links.map(redactUrl);
-      log.info({ to: mail.to, subject: mail.subject, links: logged }, 'mail kept in the dev outbox');
+      log.info({ subject: mail.subject }, OUTBOX_HINT);
     },
     async close() {},
   };

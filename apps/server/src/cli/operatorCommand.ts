@@ -1,7 +1,7 @@
-import { setRoleByEmail } from '../modules/admin/setRole.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { sendToServer } from './channelClient.ts';
+import { runCommand } from './commands.ts';
 import { tryLockDataDir } from './dataDirLock.ts';
 import { adminSocketPath } from './paths.ts';
 import type { ChannelRequest, ChannelResponse } from './protocol.ts';
@@ -13,18 +13,18 @@ const WAIT_MS = 30_000;
 async function runDirect(target: Parameters<typeof openDatabase>[0], request: ChannelRequest) {
   const database = await openDatabase(target);
   try {
-    return await setRoleByEmail(database.db, request.email, request.role);
+    return await runCommand(database.db, request);
   } finally {
     await database.close();
   }
 }
 
 /**
- * `user:role` wherever the data lives. Postgres: directly (many clients are fine). Embedded
+ * An operator command wherever the data lives. Postgres: directly (many clients are fine). Embedded
  * PGlite: through the running server's admin socket if there is one, otherwise by opening
  * DATA_DIR itself while holding the lock — and if a server is starting up, by waiting for it.
  */
-export async function runUserRole(config: Config, request: ChannelRequest): Promise<ChannelResponse> {
+export async function runOperatorCommand(config: Config, request: ChannelRequest): Promise<ChannelResponse> {
   if (config.databaseUrl) return runDirect({ kind: 'postgres', url: config.databaseUrl }, request);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {

@@ -1,0 +1,14 @@
+import { setRoleByEmail } from '../modules/admin/setRole.ts';
+import { listOutbox } from '../modules/dev/outbox.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { ChannelRequest, ChannelResponse } from './protocol.ts';
+
+/** Runs one operator command against the database, whether the CLI or the server opened it. */
+export async function runCommand(db: Db, request: ChannelRequest): Promise<ChannelResponse> {
+  switch (request.op) {
+    case 'user:role':
+      return setRoleByEmail(db, request.email, request.role);
+    case 'mail:list':
+      return { ok: true, mail: await listOutbox(db, request.limit) };
+  }
+}
