@@ -19,7 +19,7 @@ const BASE_CSP = [
   "connect-src 'self' ws://tapeline.test:8080",
   "frame-src 'none'",
   "object-src 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join(';');

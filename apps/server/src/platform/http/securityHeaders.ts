@@ -52,7 +52,7 @@ export function cspDirectives(config: Config): Directives {
     'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${app.host}`],
     'frame-src': ["'none'"],
     'object-src': ["'none'"],
-    'base-uri': ["'self'"],
+    'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
