@@ -49,6 +49,62 @@ function limits(label: string, env: Record<string, string>): void {
       expect(owner.status).toBe(200);
     });
 
+    it('lets the owner in from a new address after 100 failures from 100 others, only slowed', async () => {
+      const { email, password } = await seedUser(app);
+      for (let i = 0; i < 100; i += 1) {
+        expect((await login(app, email, `guess-${i}-password`, from(uniqueIp()))).status).toBe(400);
+      }
+      const before = app.clock.sleeps.length;
+      const owner = await login(app, email, password, from(uniqueIp()));
+      expect(owner.status).toBe(200);
+      // The account's failures slow every attempt on it, by at most 2 s.
+      const waited = app.clock.sleeps.slice(before);
+      expect(waited).toHaveLength(1);
+      expect(waited[0]).toBeGreaterThan(0);
+      expect(waited[0]).toBeLessThanOrEqual(2000);
+    });
+
+    it('past the account-wide cap, stops new addresses but never one the owner signed in from', async () => {
+      const { email, password } = await seedUser(app);
+      const home = uniqueIp();
+      expect((await login(app, email, password, from(home))).status).toBe(200);
+      // A botnet's worth of failures, counted without 200 slow argon2 checks.
+      await app.ctx.limiter.penalize('loginAccount', email, policies.loginAccount.points);
+      expectRateLimited(await login(app, email, password, from(uniqueIp())), 'loginAccount');
+      expect((await login(app, email, password, from(home))).status).toBe(200);
+    });
+
+    it('caps email changes and account updates per user', async () => {
+      const seeded = await seedUser(app);
+      for (let i = 0; i < policies.emailChangeUser.points; i += 1) {
+        const res = await app.call('PUT', '/api/auth/user', {
+          token: seeded.token,
+          body: { email: uniqueEmail('hop'), current_password: seeded.password },
+        });
+        expect(res.status, `change ${i + 1}`).toBe(200);
+      }
+      const over = await app.call('PUT', '/api/auth/user', {
+        token: seeded.token,
+        body: { email: uniqueEmail('hop'), current_password: seeded.password },
+      });
+      expectRateLimited(over, 'emailChangeUser');
+    });
+
+    it('caps profile updates per user', async () => {
+      const seeded = await seedUser(app);
+      const save = () => {
+        const form = new FormData();
+        form.set('username', `cap${seeded.user.id.slice(0, 8)}`);
+        return fetch(`${app.baseUrl}/api/profile`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${seeded.token}` },
+          body: form,
+        });
+      };
+      for (let i = 0; i < policies.profileUpdateUser.points; i += 1) expect((await save()).status).toBe(200);
+      expect((await save()).status).toBe(429);
+    });
+
     it('lets a successful login clear its own failures', async () => {
       const { email, password } = await seedUser(app);
       const ip = uniqueIp();

@@ -1,6 +1,7 @@
 import { DUPLICATE_PENDING_WAIT_MS, messages } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedUser, uniqueEmail } from '../../test/factories.ts';
+import { userSettings } from '../../platform/db/schema.ts';
+import { seedSubscription, seedUser, uniqueEmail } from '../../test/factories.ts';
 import { inbox, linkIn } from '../../test/helpers.ts';
 import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
 
@@ -110,5 +111,83 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toMatchObject({ error: 'invalid_content' });
     const login = await app.call('POST', '/api/auth/login', { body: { email, password: 'hunter2hunter2' } });
     expect(login.body).toMatchObject({ error: 'email_not_found' });
+  });
+});
+
+describe('signups never take an account that is in use', () => {
+  it('answers one 201 and 409s to eight concurrent signups with one new address', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(answer.body).toMatchObject({
+        error: expect.stringMatching(/^duplicate_account_(pending|active)$/),
+      });
+    }
+  });
+
+  it.each([
+    ['a subscription', 'subscription'],
+    ['settings', 'settings'],
+  ] as const)('keeps a never-verified account that holds %s, however old', async (_label, kind) => {
+    const owner = await seedUser(app, {
+      emailVerified: false,
+      signedUpAt: new Date(Date.now() - 86_400_000),
+    });
+    if (kind === 'subscription') await seedSubscription(app, owner.user.id);
+    else await app.ctx.database.db.insert(userSettings).values({ userId: owner.user.id, config: '{}' });
+    app.clock.advance(DUPLICATE_PENDING_WAIT_MS + 1000);
+    const res = await app.call('POST', '/api/auth/signup', {
+      body: { email: owner.email, password: 'hunter2hunter2' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'duplicate_account_pending' });
+    expect((await app.call('GET', '/api/auth/user', { token: owner.token })).status).toBe(200);
+  });
+
+  it('refuses a common password', async () => {
+    const res = await app.call('POST', '/api/auth/signup', {
+      body: { email: uniqueEmail('weak'), password: 'password1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'password_common', message: messages.passwordCommon });
+  });
+});
+
+describe('POST /api/auth/register usernames (the rules of POST /api/profile)', () => {
+  const register = (username: string, email = uniqueEmail('named')) =>
+    app.call('POST', '/api/auth/register', { body: { email, password: 'hunter2hunter2', username } });
+
+  it('refuses a name another account holds, in any case or compatibility form', async () => {
+    const first = await register('Momentum_Kid');
+    expect(first.status).toBe(201);
+    for (const lookalike of ['momentum_kid', 'ＭＯＭＥＮＴＵＭ_ＫＩＤ', ' Momentum_Kid ']) {
+      const email = uniqueEmail('copycat');
+      const res = await register(lookalike, email);
+      expect(res.status, lookalike).toBe(409);
+      expect(res.body).toEqual({ error: 'username_taken', message: messages.usernameTaken });
+      const login = await app.call('POST', '/api/auth/login', {
+        body: { email, password: 'hunter2hunter2' },
+      });
+      expect(login.body).toMatchObject({ error: 'email_not_found' });
+    }
+  });
+
+  it('refuses bidi overrides and control characters', async () => {
+    for (const name of ['evil\u202Eeman', 'zero\u200Bwidth', 'bell\u0007']) {
+      const res = await register(name);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'invalid_username', message: messages.usernameForbidden });
+    }
+  });
+
+  it('lets only one of two racing signups have a name', async () => {
+    const answers = await Promise.all([register('Racer_X'), register('racer_x')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
   });
 });

@@ -96,6 +96,22 @@ describe('POST /api/profile', () => {
     expect((await postProfile(first.token, { username: 'bigBULL' })).status).toBe(200);
   });
 
+  it('treats compatibility forms as the same name and refuses bidi and control characters', async () => {
+    const first = await seedUser(app);
+    const second = await seedUser(app);
+    expect((await postProfile(first.token, { username: 'ＴａｐｅＫｉｎｇ' })).body).toMatchObject({
+      username: 'TapeKing',
+    });
+    expect((await postProfile(second.token, { username: 'tapeking' })).status).toBe(409);
+    for (const name of ['gme\u202Emoon', 'a\u2066b', 'line\nbreak']) {
+      const res = await postProfile(second.token, { username: name });
+      expect(res).toEqual({
+        status: 400,
+        body: { error: 'invalid_username', message: 'Username contains characters that are not allowed' },
+      });
+    }
+  });
+
   it('re-encodes an uploaded PNG and serves it with nosniff', async () => {
     const { token, user } = await seedUser(app);
     const res = await postProfile(token, {
