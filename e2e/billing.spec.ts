@@ -7,6 +7,7 @@ import {
   fillCard,
   GOOD_CARD,
   newVerifiedUser,
+  PASSWORD,
   payButton,
   planCard,
   priceOf,
@@ -159,6 +160,12 @@ test('an admin toggles chat and mod for another user', async ({ page, browser },
   await other.close();
 
   await setRole(adminEmail, 'admin');
+  // A role change ends the user's sessions: sign in again to act with the new role.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/profile/admin');
   await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
   await page.getByPlaceholder('Search by username or email').fill(otherEmail);

@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tapeline/core';
 import { useState } from 'react';
+import { useSession } from '../../app/session.tsx';
+import { billingKeys } from '../../lib/billingApi.ts';
 import { formatExpiry, formatInvoiceDate, formatUsd } from '../../lib/format.ts';
 import { uiText } from '../../lib/uiText.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
@@ -13,6 +16,8 @@ export function PaymentScreen() {
   const customer = useCustomer();
   const [cardOpen, setCardOpen] = useState(false);
   const toast = useToast();
+  const { refresh } = useSession();
+  const queryClient = useQueryClient();
 
   return (
     <div className="payment-screen">
@@ -49,6 +54,10 @@ export function PaymentScreen() {
         onCardSaved={() => {
           setCardOpen(false);
           toast(uiText.billing.cardSaved, { tone: 'success' });
+          // A new card pays a past-due or unpaid subscription's invoice at once: the session's
+          // subscription (and so the dashboard) and the history change with it.
+          void queryClient.invalidateQueries({ queryKey: billingKeys.history });
+          refresh();
         }}
       />
     </div>
