@@ -118,7 +118,10 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
         cardExpMonth: card.exp_month,
         cardExpYear: card.exp_year,
       });
-      await payOutstanding(user.id, customer.id);
+      // The card is saved whatever happens next; Stripe's own retries use it if this attempt fails.
+      await payOutstanding(user.id, customer.id).catch((error: unknown) =>
+        deps.log.warn({ err: error, userId: user.id }, 'paying the outstanding invoice failed'),
+      );
       return saved;
     },
 
