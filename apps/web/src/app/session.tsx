@@ -8,10 +8,12 @@ import {
   appStores,
   clearPersistedState,
   clearToken,
+  readToken,
   replaceToken,
   saveToken,
   startupToken,
 } from '../lib/session.ts';
+import { setSessionNotice } from '../lib/sessionNotice.ts';
 
 /** `unavailable`: a stored token could not be checked because the API did not answer. */
 export type SessionState =
@@ -49,7 +51,12 @@ export function useUser(): User {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [token, setToken] = useState(() => startupToken(appStores, Date.now()));
+  const [token, setToken] = useState(() => {
+    const stored = readToken(appStores);
+    const live = startupToken(appStores, Date.now());
+    if (stored !== null && live === null) setSessionNotice(appStores, 'expired');
+    return live;
+  });
 
   const userQuery = useQuery({
     queryKey: userKey(token),
@@ -68,7 +75,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(null);
   }, [queryClient]);
 
-  useEffect(() => onUnauthorized(clearSession), [clearSession]);
+  // A 401 on a call that carried our token: the session expired or was ended elsewhere (a
+  // password change, an admin's role change). After our own logout there is no token: no notice.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (readToken(appStores) === null) return;
+        clearSession();
+        setSessionNotice(appStores, 'expired');
+      }),
+    [clearSession],
+  );
 
   const signIn = useCallback(
     (newToken: string, user: User, remember: boolean) => {
@@ -93,6 +110,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // The request takes the token before the session is cleared; its answer does not matter.
+    authApi.logout().catch(() => {});
     clearSession();
     navigate('/login', { replace: true });
   }, [clearSession, navigate]);

@@ -43,6 +43,8 @@ export const authApi = {
     api.request('POST', '/api/auth/forgot_password', successResponseSchema, { email }),
   resetPassword: (body: ResetPasswordRequest) =>
     api.request('POST', '/api/auth/reset_password', successResponseSchema, body),
+  /** Ends this browser's session on the server, so the token is useless even if it leaked. */
+  logout: () => api.request('POST', '/api/auth/logout', successResponseSchema),
   currentUser: async () => (await api.request('GET', '/api/auth/user', userResponseSchema)).user,
   updateUser: (body: UpdateUserRequest) =>
     api.request('PUT', '/api/auth/user', updateUserResponseSchema, body),

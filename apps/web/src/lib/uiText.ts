@@ -66,7 +66,11 @@ export const uiText = {
   tabPayment: 'Payment',
   tabPlan: 'Plan',
   tabAdmin: 'Admin',
-  accountIntro: 'Change your sign-in email or password. Leave the password empty to keep it.',
+  accountIntro:
+    'Change your sign-in email or password. Leave the password empty to keep it. Either change needs your current password.',
+  currentPassword: 'Current password',
+  pendingEmail: (address: string) =>
+    `Waiting for confirmation: open the link we sent to ${address} to make it your sign-in email.`,
   planTitle: 'Choose your plan',
   comingSoon: 'This section is being built and will arrive in an upcoming release.',
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageFor, messages, normalizeEmail } from '@tapeline/core';
+import { messageFor, messages, normalizeEmail, type UpdateUserRequest } from '@tapeline/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
@@ -21,16 +21,20 @@ export function AccountTab() {
   const [email, setEmail] = useState(user.email);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const update = useMutation({
     mutationFn: authApi.updateUser,
-    onSuccess: ({ user: updated, access_token }) => {
+    onSuccess: ({ user: updated, access_token, message }) => {
       applyUpdate(updated, access_token);
       setPassword('');
       setConfirm('');
+      setCurrent('');
+      // A verified address stays until the new one confirms: the email field shows the one in force.
+      setEmail(updated.email);
       // A toast, not inline text: it must survive the move to /verify after an email change.
-      toast(messages.profileUpdated, { tone: 'success' });
+      toast(message ?? messages.profileUpdated, { tone: 'success' });
       if (!updated.email_verified) navigate('/verify', { replace: true });
     },
     onError: (err) => setError(messageFor('account', failureOf(err))),
@@ -39,16 +43,26 @@ export function AccountTab() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = normalizeEmail(email);
-    const problem = accountUpdateError(address, password, confirm);
+    const emailChanged = address !== user.email;
+    const problem = accountUpdateError(address, password, confirm, current, emailChanged);
     setError(problem);
+    if (problem) return;
     // An empty password means "unchanged", so it is left out of the request.
-    if (!problem) update.mutate(password ? { email: address, password } : { email: address });
+    const body: UpdateUserRequest = { email: address };
+    if (password) body.password = password;
+    if (current) body.current_password = current;
+    update.mutate(body);
   };
 
   return (
     <>
       <h2>{uiText.tabAccount}</h2>
       <p className="muted">{uiText.accountIntro}</p>
+      {user.pending_email ? (
+        <p className="form-message form-message-success" role="status">
+          {uiText.pendingEmail(user.pending_email)}
+        </p>
+      ) : null}
       <form className="form form-narrow" onSubmit={submit} noValidate>
         <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
         <NewPasswordFields
@@ -56,6 +70,13 @@ export function AccountTab() {
           confirm={confirm}
           onPassword={setPassword}
           onConfirm={setConfirm}
+        />
+        <Field
+          label={uiText.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
         />
         <FormMessage error={error} />
         <SubmitButton label={uiText.save} pending={update.isPending} />

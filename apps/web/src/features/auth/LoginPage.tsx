@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
+import { appStores } from '../../lib/session.ts';
+import { takeSessionNotice } from '../../lib/sessionNotice.ts';
 import { uiText } from '../../lib/uiText.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
@@ -12,6 +14,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { useConfig } from './useConfig.ts';
+import { useEmailChangedToast } from './useLinkErrorToast.ts';
 import { loginError } from './validation.ts';
 
 export function LoginPage() {
@@ -21,7 +24,11 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Sent here by an expired or ended session: say so once (spec §4 logs the user out on a 401).
+  const [error, setError] = useState<string | null>(() =>
+    takeSessionNotice(appStores) ? messages.sessionExpired : null,
+  );
+  useEmailChangedToast();
 
   // Spec §4 "Login": unverified → /verify, unsubscribed → /profile, else /dashboard.
   const enter = ({ access_token, user }: SessionResponse) => {

@@ -1,4 +1,4 @@
-import { LINK_ERROR_TOAST_MS } from '@tapeline/core';
+import { LINK_ERROR_TOAST_MS, messages } from '@tapeline/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../ui/toast.tsx';
@@ -12,4 +12,14 @@ export function useLinkErrorToast(message: string): boolean {
     if (invalid) toast(message, { tone: 'error', durationMs: LINK_ERROR_TOAST_MS });
   }, [invalid, message, toast]);
   return invalid;
+}
+
+/** `/login?_t=email_changed`: the confirmation link of an email change was opened. */
+export function useEmailChangedToast(): void {
+  const [params] = useSearchParams();
+  const changed = params.get('_t') === 'email_changed';
+  const toast = useToast();
+  useEffect(() => {
+    if (changed) toast(messages.emailChanged, { tone: 'success', durationMs: LINK_ERROR_TOAST_MS });
+  }, [changed, toast]);
 }

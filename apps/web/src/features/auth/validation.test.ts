@@ -41,4 +41,11 @@ describe('client-side validation (spec §5)', () => {
     expect(accountUpdateError('a@b.co', '', 'password1')).toBe(messages.passwordsDoNotMatch);
     expect(accountUpdateError('a@b.co', 'short', 'short')).toBe(messages.passwordTooShort);
   });
+
+  it('account update: a new email or password needs the current password', () => {
+    expect(accountUpdateError('a@b.co', 'password9', 'password9')).toBe(messages.currentPasswordRequired);
+    expect(accountUpdateError('new@b.co', '', '', '', true)).toBe(messages.currentPasswordRequired);
+    expect(accountUpdateError('new@b.co', '', '', 'my-current', true)).toBeNull();
+    expect(accountUpdateError('a@b.co', 'password9', 'password9', 'my-current')).toBeNull();
+  });
 });

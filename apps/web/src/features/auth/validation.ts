@@ -27,9 +27,20 @@ export function newPasswordError(password: string, confirm: string): string | nu
 }
 
 /** Account update: an empty password keeps the current one, so only a typed one is checked. */
-export function accountUpdateError(email: string, password: string, confirm: string): string | null {
+/**
+ * The Account tab before it calls the server. `emailChanged`/a new password need the current
+ * password (the server checks it too; this only saves a round trip).
+ */
+export function accountUpdateError(
+  email: string,
+  password: string,
+  confirm: string,
+  current = '',
+  emailChanged = false,
+): string | null {
   if (!isValidEmail(email)) return messages.invalidEmail;
   if (password !== confirm) return messages.passwordsDoNotMatch;
   if (password && password.length < PASSWORD_MIN_LENGTH) return messages.passwordTooShort;
+  if ((password || emailChanged) && !current) return messages.currentPasswordRequired;
   return null;
 }
