@@ -45,7 +45,7 @@ describe('socket.io', () => {
     const seeded = await seedUser(app);
     const changed = await app.call('PUT', '/api/auth/user', {
       token: seeded.token,
-      body: { password: 'another-password' },
+      body: { password: 'another-password', current_password: seeded.password },
     });
     expect(changed.status).toBe(200);
     expect(await connect({ token: seeded.token })).toEqual({

@@ -1,6 +1,6 @@
 import { adminUserListSchema, adminUserUpdateResponseSchema } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSubscription, seedUser } from '../../test/factories.ts';
+import { issueTestToken, seedSubscription, seedUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 
 let app: TestApp;
@@ -58,8 +58,11 @@ describe('POST /api/admin/user/update', () => {
     const mod = await update(admin, { uid: user.id, field: 'role', value: true });
     expect(mod.body).toMatchObject({ content: { role: 'mod', profile: { role: 'mod' } } });
     expect(JSON.stringify(mod.body)).not.toContain('argon2');
-    // The change is real: the user's own session now sees it.
-    expect((await app.call('GET', '/api/profile', { token })).body.role).toBe('mod');
+    // The change is real, and it ended the user's sessions: the old token is refused, a new
+    // sign-in sees the new role.
+    expect((await app.call('GET', '/api/profile', { token })).status).toBe(401);
+    const fresh = await issueTestToken(app, user);
+    expect((await app.call('GET', '/api/profile', { token: fresh })).body.role).toBe('mod');
     const back = await update(admin, { uid: user.id, field: 'role', value: false });
     expect(back.body).toMatchObject({ content: { role: 'trader' } });
   });
