@@ -1,6 +1,7 @@
 import { adminUserListSchema, adminUserUpdateResponseSchema } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueTestToken, seedSubscription, seedUser } from '../../test/factories.ts';
+import { seedSubscription, seedUser } from '../../test/factories.ts';
+import { login } from '../../test/helpers.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 
 let app: TestApp;
@@ -54,14 +55,14 @@ describe('POST /api/admin/user/update', () => {
   });
 
   it('makes a trader a mod and back', async () => {
-    const { user, token } = await seedUser(app);
+    const { user, token, email, password } = await seedUser(app);
     const mod = await update(admin, { uid: user.id, field: 'role', value: true });
     expect(mod.body).toMatchObject({ content: { role: 'mod', profile: { role: 'mod' } } });
     expect(JSON.stringify(mod.body)).not.toContain('argon2');
     // The change is real, and it ended the user's sessions: the old token is refused, a new
     // sign-in sees the new role.
     expect((await app.call('GET', '/api/profile', { token })).status).toBe(401);
-    const fresh = await issueTestToken(app, user);
+    const fresh = (await login(app, email, password)).body.access_token;
     expect((await app.call('GET', '/api/profile', { token: fresh })).body.role).toBe('mod');
     const back = await update(admin, { uid: user.id, field: 'role', value: false });
     expect(back.body).toMatchObject({ content: { role: 'trader' } });
