@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, the server's integration suite (run once per database by
-// scripts/test.mjs), and the web client's pure helpers. e2e/ belongs to Playwright.
+// Three projects: pure unit tests (packages and the web's pure helpers), the server's integration
+// suite (run once per database by scripts/test.mjs), and the web's component tests in jsdom
+// (*.test.tsx beside each component). e2e/ belongs to Playwright.
 export default defineConfig({
   test: {
     // Integration files each start their own app, database and SMTP server; two cores.
@@ -10,8 +11,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-setup/setup.ts'],
         },
       },
       {

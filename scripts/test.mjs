@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check and every test. Lint and types first (cheap), then the unit and
-// server suites on embedded PGlite, the server suite again on the Postgres server when
-// TEST_DATABASE_URL is set, then a production web build driven by Playwright in Chromium.
+// `npm test`: every check and every test. Lint and types first (cheap), then the unit, web
+// component and server suites on embedded PGlite, the server suite again on the Postgres server
+// when TEST_DATABASE_URL is set, then a production web build driven by Playwright in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -53,7 +53,7 @@ const vitest = (label, projects, file, env = {}) => {
 
 run('lint (biome)', 'npx', ['biome', 'check', '.']);
 run('types (tsc)', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit and server tests on embedded PGlite', ['unit', 'server'], path.join(reports, 'pglite.json'), {
+vitest('unit, web and server tests on PGlite', ['unit', 'web', 'server'], path.join(reports, 'pglite.json'), {
   TEST_DB_KIND: 'pglite',
 });
 if (process.env.TEST_DATABASE_URL) {

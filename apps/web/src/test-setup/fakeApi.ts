@@ -1,0 +1,80 @@
+import { vi } from 'vitest';
+import type { z } from 'zod';
+
+/** One recorded request the component made. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Answer =
+  | { status: number; body: unknown }
+  | ((request: SeenRequest) => { status: number; body: unknown });
+
+/**
+ * The network is faked at fetch only: everything above it (the API client, TanStack Query, the
+ * component) is the real code. Each answer is checked against core's schema for that route, so a
+ * fixture that the real server could not send fails the test instead of passing it.
+ */
+export function ok<S extends z.ZodType>(schema: S, body: z.input<S>): { status: number; body: unknown } {
+  return { status: 200, body: schema.parse(body) };
+}
+
+/** An API error as the server words it: `{ error, message? }`. */
+export function fail(status: number, error: string, message?: string): { status: number; body: unknown } {
+  return { status, body: message === undefined ? { error } : { error, message } };
+}
+
+export interface FakeApi {
+  /** Answer `METHOD /path` (query string ignored) — replaces an earlier answer for the route. */
+  on(route: string, answer: Answer): FakeApi;
+  /** Requests seen so far, in order. */
+  readonly requests: SeenRequest[];
+  /** Requests to one route. */
+  calls(route: string): SeenRequest[];
+}
+
+function bodyOf(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== 'string') return init?.body ?? undefined;
+  try {
+    return JSON.parse(init.body);
+  } catch {
+    return init.body;
+  }
+}
+
+/** Stubs global fetch; a request with no answer is a 404 `not_found`, and is recorded. */
+export function fakeApi(): FakeApi {
+  const answers = new Map<string, Answer>();
+  const requests: SeenRequest[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers);
+    const seen: SeenRequest = {
+      method,
+      path: url.pathname,
+      body: bodyOf(init),
+      authorization: headers.get('Authorization'),
+    };
+    requests.push(seen);
+    const answer = answers.get(`${method} ${url.pathname}`) ?? fail(404, 'not_found');
+    const { status, body } = typeof answer === 'function' ? answer(seen) : answer;
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  const api: FakeApi = {
+    on(route, answer) {
+      answers.set(route, answer);
+      return api;
+    },
+    requests,
+    calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
+  };
+  return api;
+}
