@@ -1,7 +1,7 @@
 import { decideRoute, messages, type SessionView } from '@tapeline/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { uiText } from '../lib/uiText.ts';
 import { InlineSpinner, PageSpinner } from '../ui/Spinner.tsx';
+import { appText } from './appText.ts';
 import type { GateContext } from './chrome.ts';
 import { Shell } from './Shell.tsx';
 import { type SessionState, useSession } from './session.tsx';
@@ -35,17 +35,17 @@ function SessionUnavailable({ retrying }: { retrying: boolean }) {
   return (
     <main className="page-center">
       <section className="card auth-card">
-        <h1>{uiText.brand}</h1>
+        <h1>{appText.brand}</h1>
         <p className="form-message form-message-error" role="alert">
           {messages.serviceNotAvailable}
         </p>
         <div className="actions">
           <button type="button" className="btn btn-primary" onClick={refresh} disabled={retrying}>
             {retrying ? <InlineSpinner /> : null}
-            {uiText.tryAgain}
+            {appText.tryAgain}
           </button>
           <button type="button" className="btn btn-ghost" onClick={logout}>
-            {uiText.logOut}
+            {appText.logOut}
           </button>
         </div>
       </section>

@@ -5,7 +5,7 @@ import { HomeScreenHint } from '../features/homeScreen/HomeScreenHint.tsx';
 import { SymbolSearch } from '../features/search/SymbolSearch.tsx';
 import { ReferenceDataLoader } from '../features/symbols/ReferenceDataLoader.tsx';
 import { SymbolOverlays } from '../features/symbols/SymbolOverlays.tsx';
-import { uiText } from '../lib/uiText.ts';
+import { appText } from './appText.ts';
 import { useSession, useUser } from './session.tsx';
 
 export const HELP_URL = 'https://tapeline.example/help';
@@ -13,8 +13,8 @@ export const HELP_URL = 'https://tapeline.example/help';
 function TierBadge() {
   const { subscription } = useUser();
   if (isProPlus(subscription))
-    return <span className="tier-badge tier-badge-plus">{uiText.badgeProPlus}</span>;
-  if (isPro(subscription)) return <span className="tier-badge">{uiText.badgePro}</span>;
+    return <span className="tier-badge tier-badge-plus">{appText.badgeProPlus}</span>;
+  if (isPro(subscription)) return <span className="tier-badge">{appText.badgePro}</span>;
   return null;
 }
 
@@ -29,7 +29,7 @@ export function TopBar() {
       <div className="topbar-brand">
         <Link to="/dashboard" className="logo">
           <span className="logo-mark" aria-hidden="true" />
-          {uiText.brand}
+          {appText.brand}
         </Link>
         <TierBadge />
       </div>
@@ -41,23 +41,23 @@ export function TopBar() {
         aria-controls="main-nav"
         onClick={() => setMenuOpen((open) => !open)}
       >
-        {uiText.menu}
+        {appText.menu}
       </button>
-      <nav id="main-nav" aria-label={uiText.mainNavigation} className={menuOpen ? 'nav nav-open' : 'nav'}>
+      <nav id="main-nav" aria-label={appText.mainNavigation} className={menuOpen ? 'nav nav-open' : 'nav'}>
         <NavLink to="/dashboard" onClick={close}>
-          {uiText.navDashboard}
+          {appText.navDashboard}
         </NavLink>
         <NavLink to="/settings" onClick={close}>
-          {uiText.navSettings}
+          {appText.navSettings}
         </NavLink>
         <NavLink to="/profile" onClick={close}>
-          {uiText.navAccount}
+          {appText.navAccount}
         </NavLink>
         <a href={HELP_URL} target="_blank" rel="noreferrer" onClick={close}>
-          {uiText.navHelp}
+          {appText.navHelp}
         </a>
         <button type="button" className="nav-logout" onClick={logout}>
-          {uiText.navLogOut}
+          {appText.navLogOut}
         </button>
       </nav>
       {/* The top bar frames every signed-in page: the app-wide overlays and start-up loads live here. */}

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { uiText } from '../lib/uiText.ts';
+import { controlText } from './controlText.ts';
 
 interface ModalProps {
   open: boolean;
@@ -50,12 +50,7 @@ export function Modal({ open, title, onClose, children, hideClose = false, testI
           <header className="modal-header">
             <h2 id={titleId}>{title}</h2>
             {hideClose ? null : (
-              <button
-                type="button"
-                className="modal-close"
-                onClick={onClose}
-                aria-label={uiText.billing.close}
-              >
+              <button type="button" className="modal-close" onClick={onClose} aria-label={controlText.close}>
                 <span aria-hidden="true">×</span>
               </button>
             )}

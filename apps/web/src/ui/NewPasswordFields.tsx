@@ -1,4 +1,4 @@
-import { uiText } from '../lib/uiText.ts';
+import { controlText } from './controlText.ts';
 import { Field } from './Field.tsx';
 
 interface NewPasswordProps {
@@ -17,7 +17,7 @@ export function NewPasswordFields({
   confirm,
   onPassword,
   onConfirm,
-  label = uiText.password,
+  label = controlText.password,
   hint,
   disabled,
 }: NewPasswordProps) {
@@ -33,7 +33,7 @@ export function NewPasswordFields({
         disabled={disabled}
       />
       <Field
-        label={uiText.confirmPassword}
+        label={controlText.confirmPassword}
         type="password"
         autoComplete="new-password"
         value={confirm}

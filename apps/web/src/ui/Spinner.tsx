@@ -1,6 +1,6 @@
-import { uiText } from '../lib/uiText.ts';
+import { controlText } from './controlText.ts';
 
-export function Spinner({ label = uiText.loading }: { label?: string }) {
+export function Spinner({ label = controlText.loading }: { label?: string }) {
   return (
     <span className="spinner" role="status">
       <span className="spinner-ring" aria-hidden="true" />

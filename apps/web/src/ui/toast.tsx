@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { uiText } from '../lib/uiText.ts';
+import { controlText } from './controlText.ts';
 
 export type ToastTone = 'error' | 'success' | 'info';
 
@@ -78,7 +78,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     >
       <span className="toast-text">{toast.text}</span>
       <button type="button" className="toast-dismiss" onClick={() => onDismiss(toast.id)}>
-        {uiText.dismiss}
+        {controlText.dismiss}
       </button>
     </div>
   );

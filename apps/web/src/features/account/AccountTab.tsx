@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { accountUpdateError } from '../auth/validation.ts';
+import { accountText } from './accountText.ts';
 
 export function AccountTab() {
   const user = useUser();
@@ -56,15 +56,21 @@ export function AccountTab() {
 
   return (
     <>
-      <h2>{uiText.tabAccount}</h2>
-      <p className="muted">{uiText.accountIntro}</p>
+      <h2>{accountText.tabAccount}</h2>
+      <p className="muted">{accountText.accountIntro}</p>
       {user.pending_email ? (
         <p className="form-message form-message-success" role="status">
-          {uiText.pendingEmail(user.pending_email)}
+          {accountText.pendingEmail(user.pending_email)}
         </p>
       ) : null}
       <form className="form form-narrow" onSubmit={submit} noValidate>
-        <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <Field
+          label={accountText.email}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <NewPasswordFields
           password={password}
           confirm={confirm}
@@ -72,14 +78,14 @@ export function AccountTab() {
           onConfirm={setConfirm}
         />
         <Field
-          label={uiText.currentPassword}
+          label={accountText.currentPassword}
           type="password"
           autoComplete="current-password"
           value={current}
           onChange={setCurrent}
         />
         <FormMessage error={error} />
-        <SubmitButton label={uiText.save} pending={update.isPending} />
+        <SubmitButton label={accountText.save} pending={update.isPending} />
       </form>
     </>
   );

@@ -2,21 +2,21 @@ import type { ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { useHasChrome } from '../../app/chrome.ts';
 import { useSession, useUser } from '../../app/session.tsx';
-import { uiText } from '../../lib/uiText.ts';
 import { PaymentCompleteModal } from '../billing/PaymentCompleteModal.tsx';
 import { AccountTab } from './AccountTab.tsx';
 import { AdminTab } from './AdminTab.tsx';
+import { accountText } from './accountText.ts';
 import { PaymentTab } from './PaymentTab.tsx';
 import { PlanTab } from './PlanTab.tsx';
 import { ProfileTab as ProfileDetailsTab } from './ProfileTab.tsx';
 import { type ProfileTab, selectTab, TAB_PATHS, visibleTabs } from './profileTabs.ts';
 
 const TAB_LABELS: Record<ProfileTab, string> = {
-  account: uiText.tabAccount,
-  profile: uiText.tabProfile,
-  payment: uiText.tabPayment,
-  plan: uiText.tabPlan,
-  admin: uiText.tabAdmin,
+  account: accountText.tabAccount,
+  profile: accountText.tabProfile,
+  payment: accountText.tabPayment,
+  plan: accountText.tabPlan,
+  admin: accountText.tabAdmin,
 };
 
 const TAB_CONTENT: Record<ProfileTab, ComponentType> = {
@@ -41,18 +41,18 @@ export function ProfilePage() {
     <div className="profile-page">
       <header className="profile-header">
         <div>
-          <h1>{uiText.profileTitle}</h1>
+          <h1>{accountText.profileTitle}</h1>
           <p className="muted">
-            {uiText.signedInAs} <strong data-testid="profile-email">{user.email}</strong>
+            {accountText.signedInAs} <strong data-testid="profile-email">{user.email}</strong>
           </p>
         </div>
         {/* Always here: a user without a subscription has no top bar to log out from. */}
         <button type="button" className="btn btn-ghost" onClick={logout}>
-          {uiText.logOut}
+          {accountText.logOut}
         </button>
       </header>
       {tabs.length > 1 ? (
-        <nav className="tabs" aria-label={uiText.profileSections}>
+        <nav className="tabs" aria-label={accountText.profileSections}>
           {tabs.map((tab) => (
             <NavLink key={tab} to={TAB_PATHS[tab]} end className="tab">
               {TAB_LABELS[tab]}
@@ -75,7 +75,7 @@ export function ProfilePage() {
       <div className="standalone-brand">
         <span className="logo">
           <span className="logo-mark" aria-hidden="true" />
-          {uiText.brand}
+          {accountText.brand}
         </span>
       </div>
       <main className="standalone-main">{page}</main>

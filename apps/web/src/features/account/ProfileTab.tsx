@@ -3,12 +3,12 @@ import { messages, type ProfileResponse, USERNAME_MAX_LENGTH } from '@tapeline/c
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useSession } from '../../app/session.tsx';
 import { profileApi, profileKeys } from '../../lib/profileApi.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { accountText } from './accountText.ts';
 import { chatIsActive, imageProblem, profileSaveError, roleLabel, usernameProblem } from './profileRules.ts';
 
 /** Spec §2 Profile tab. */
@@ -16,7 +16,7 @@ export function ProfileTab() {
   const profile = useQuery({ queryKey: profileKeys.profile, queryFn: profileApi.get });
   return (
     <>
-      <h2>{uiText.tabProfile}</h2>
+      <h2>{accountText.tabProfile}</h2>
       {profile.isPending ? (
         <Spinner />
       ) : profile.isError ? (
@@ -88,25 +88,27 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
           <span className={`role-badge role-${profile.role}`} data-testid="role-badge">
             {roleLabel(profile.role)}
           </span>
-          {profile.service1yr ? <span className="badge badge-gold">{uiText.profile.service1yr}</span> : null}
-          {profile.vip ? <span className="badge badge-vip">{uiText.profile.vip}</span> : null}
+          {profile.service1yr ? (
+            <span className="badge badge-gold">{accountText.profile.service1yr}</span>
+          ) : null}
+          {profile.vip ? <span className="badge badge-vip">{accountText.profile.vip}</span> : null}
         </div>
         <dl className="facts">
           <div>
-            <dt>{uiText.profile.chatStatus}</dt>
+            <dt>{accountText.profile.chatStatus}</dt>
             <dd className={active ? 'fact-good' : 'fact-bad'} data-testid="chat-status">
-              {active ? uiText.profile.chatActive : uiText.profile.chatInactive}
+              {active ? accountText.profile.chatActive : accountText.profile.chatInactive}
             </dd>
           </div>
           <div>
             <dt>
-              {uiText.profile.posts} <span className="muted">· {uiText.profile.monthlyStats}</span>
+              {accountText.profile.posts} <span className="muted">· {accountText.profile.monthlyStats}</span>
             </dt>
             <dd>{profile.cur_posts}</dd>
           </div>
           <div>
             <dt>
-              {uiText.profile.vibe} <span className="muted">· {uiText.profile.monthlyStats}</span>
+              {accountText.profile.vibe} <span className="muted">· {accountText.profile.monthlyStats}</span>
             </dt>
             <dd>{profile.vibe}</dd>
           </div>
@@ -117,31 +119,35 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
         <div className="image-picker">
           <div className="avatar" aria-hidden={shown ? undefined : true}>
             {shown ? (
-              <img src={shown} alt={uiText.profile.imagePreview} data-testid="avatar-preview" />
+              <img src={shown} alt={accountText.profile.imagePreview} data-testid="avatar-preview" />
             ) : (
               <span className="avatar-initial">{(username.trim()[0] ?? '?').toUpperCase()}</span>
             )}
           </div>
           <div className="image-picker-controls">
-            <span className="field-label">{uiText.profile.image}</span>
+            <span className="field-label">{accountText.profile.image}</span>
             <label htmlFor={imageId} className="btn btn-secondary btn-file">
-              {uiText.profile.chooseImage}
+              {accountText.profile.chooseImage}
             </label>
             <input id={imageId} type="file" accept="image/*" className="visually-hidden" onChange={pick} />
-            <span className="muted field-hint">{image ? image.name : uiText.profile.imageHint}</span>
+            <span className="muted field-hint">{image ? image.name : accountText.profile.imageHint}</span>
           </div>
         </div>
         <Field
-          label={uiText.profile.username}
+          label={accountText.profile.username}
           value={username}
           onChange={setUsername}
           maxLength={USERNAME_MAX_LENGTH}
           autoComplete="nickname"
           required
         />
-        <Checkbox label={uiText.profile.chatNotification} checked={notification} onChange={setNotification} />
+        <Checkbox
+          label={accountText.profile.chatNotification}
+          checked={notification}
+          onChange={setNotification}
+        />
         <FormMessage error={error} />
-        <SubmitButton label={uiText.save} pending={save.isPending} />
+        <SubmitButton label={accountText.save} pending={save.isPending} />
       </form>
     </div>
   );

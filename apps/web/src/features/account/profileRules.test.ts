@@ -1,7 +1,7 @@
 import { messages } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { CallError } from '../../lib/api.ts';
-import { uiText } from '../../lib/uiText.ts';
+import { accountText } from './accountText.ts';
 import { chatIsActive, imageProblem, profileSaveError, roleLabel, usernameProblem } from './profileRules.ts';
 
 const MB = 1024 * 1024;
@@ -28,7 +28,7 @@ describe('profile rules', () => {
   it('accepts images up to 10 MB only', () => {
     expect(imageProblem({ type: 'image/png', size: 10 * MB })).toBeNull();
     expect(imageProblem({ type: 'image/png', size: 10 * MB + 1 })).toBe(messages.imageTooLarge);
-    expect(imageProblem({ type: 'application/pdf', size: 10 })).toBe(uiText.profile.imageNotImage);
+    expect(imageProblem({ type: 'application/pdf', size: 10 })).toBe(accountText.profile.imageNotImage);
   });
 
   it('maps save errors to the spec wording', () => {

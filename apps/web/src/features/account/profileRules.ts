@@ -1,9 +1,9 @@
 import { messages, PROFILE_IMAGE_MAX_BYTES, type Role, USERNAME_MAX_LENGTH } from '@tapeline/core';
 import { failureOf } from '../../lib/api.ts';
-import { uiText } from '../../lib/uiText.ts';
+import { accountText } from './accountText.ts';
 
 export function roleLabel(role: Role): string {
-  return uiText.profile.role[role];
+  return accountText.profile.role[role];
 }
 
 /** `chat` is 0 or an enabled flag (spec §3). */
@@ -19,7 +19,7 @@ export function usernameProblem(username: string): string | null {
 
 /** Spec §5/§9: images only, at most 10 MB; checked before upload as the server checks again. */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return uiText.profile.imageNotImage;
+  if (!file.type.startsWith('image/')) return accountText.profile.imageNotImage;
   if (file.size > PROFILE_IMAGE_MAX_BYTES) return messages.imageTooLarge;
   return null;
 }

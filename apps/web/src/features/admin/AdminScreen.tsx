@@ -4,12 +4,12 @@ import { type AdminUserUpdateRequest, messages, type User } from '@tapeline/core
 import { useId, useMemo, useRef, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { adminApi, adminKeys } from '../../lib/adminApi.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { chatIsActive, roleLabel } from '../account/profileRules.ts';
 import { type AdminColumn, activeLabel, nextSort, type SortState, visibleUsers } from './adminRules.ts';
+import { adminText } from './adminText.ts';
 
 /** Spec §9: row height 65, header 50. */
 export const ROW_HEIGHT = 65;
@@ -17,14 +17,14 @@ export const HEADER_HEIGHT = 50;
 const VISIBLE_ROWS = 10;
 
 const COLUMNS: readonly { key: AdminColumn | 'actions'; label: string; numeric?: boolean }[] = [
-  { key: 'username', label: uiText.admin.columns.username },
-  { key: 'email', label: uiText.admin.columns.email },
-  { key: 'role', label: uiText.admin.columns.role },
-  { key: 'vibe', label: uiText.admin.columns.vibe, numeric: true },
-  { key: 'cur_posts', label: uiText.admin.columns.cur_posts, numeric: true },
-  { key: 'tot_posts', label: uiText.admin.columns.tot_posts, numeric: true },
-  { key: 'active', label: uiText.admin.columns.active },
-  { key: 'actions', label: uiText.admin.columns.actions },
+  { key: 'username', label: adminText.columns.username },
+  { key: 'email', label: adminText.columns.email },
+  { key: 'role', label: adminText.columns.role },
+  { key: 'vibe', label: adminText.columns.vibe, numeric: true },
+  { key: 'cur_posts', label: adminText.columns.cur_posts, numeric: true },
+  { key: 'tot_posts', label: adminText.columns.tot_posts, numeric: true },
+  { key: 'active', label: adminText.columns.active },
+  { key: 'actions', label: adminText.columns.actions },
 ];
 
 /** Spec §2 Admin tab: the sortable, virtualised user table with chat and mod toggles. */
@@ -32,7 +32,7 @@ export function AdminScreen() {
   const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users });
   return (
     <>
-      <h2>{uiText.tabAdmin}</h2>
+      <h2>{adminText.tabAdmin}</h2>
       {users.isPending ? (
         <Spinner />
       ) : users.isError ? (
@@ -85,21 +85,21 @@ function UserTable({ users }: { users: User[] }) {
     <div className="admin">
       <div className="admin-toolbar">
         <label htmlFor={searchId} className="visually-hidden">
-          {uiText.admin.search}
+          {adminText.search}
         </label>
         <input
           id={searchId}
           type="search"
           className="input admin-search"
-          placeholder={uiText.admin.searchPlaceholder}
+          placeholder={adminText.searchPlaceholder}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <span className="muted admin-count">{uiText.admin.userCount(rows.length, users.length)}</span>
+        <span className="muted admin-count">{adminText.userCount(rows.length, users.length)}</span>
       </div>
       <div className="admin-table-wrap" aria-busy={busy}>
         <div ref={scrollRef} className="admin-scroll" style={{ height }}>
-          <table className="admin-table" aria-label={uiText.tabAdmin} aria-rowcount={rows.length + 1}>
+          <table className="admin-table" aria-label={adminText.tabAdmin} aria-rowcount={rows.length + 1}>
             <thead className="admin-head">
               <tr className="admin-row" style={{ height: HEADER_HEIGHT }} aria-rowindex={1}>
                 {COLUMNS.map((column) => {
@@ -163,7 +163,7 @@ function UserTable({ users }: { users: User[] }) {
         </div>
         {busy ? (
           <div className="admin-overlay" data-testid="admin-updating">
-            <Spinner label={uiText.admin.updating} />
+            <Spinner label={adminText.updating} />
           </div>
         ) : null}
       </div>
@@ -200,8 +200,8 @@ function UserRow({
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
     >
       <td className="admin-cell admin-username">
-        {user.username || <span className="muted">{uiText.admin.noUsername}</span>}
-        {isMe ? <span className="you-tag">{uiText.admin.you}</span> : null}
+        {user.username || <span className="muted">{adminText.noUsername}</span>}
+        {isMe ? <span className="you-tag">{adminText.you}</span> : null}
       </td>
       <td className="admin-cell admin-email" title={user.email}>
         {user.email}
@@ -218,8 +218,8 @@ function UserRow({
           type="button"
           className={`chat-toggle${chatOn ? ' on' : ' off'}`}
           aria-pressed={chatOn}
-          aria-label={chatOn ? uiText.admin.chatOn(name) : uiText.admin.chatOff(name)}
-          title={chatOn ? uiText.admin.chatEnabled : uiText.admin.chatDisabled}
+          aria-label={chatOn ? adminText.chatOn(name) : adminText.chatOff(name)}
+          title={chatOn ? adminText.chatEnabled : adminText.chatDisabled}
           disabled={busy}
           onClick={() => onChange({ uid: user.id, field: 'chat', value: !chatOn })}
         >
@@ -232,11 +232,11 @@ function UserRow({
             aria-checked={isMod || modLocked}
             checked={isMod || modLocked}
             disabled={busy || modLocked}
-            aria-label={uiText.admin.modFor(name)}
+            aria-label={adminText.modFor(name)}
             onChange={() => onChange({ uid: user.id, field: 'role', value: !isMod })}
           />
           <span className="switch-track" aria-hidden="true" />
-          <span className="mod-label">{uiText.admin.mod}</span>
+          <span className="mod-label">{adminText.mod}</span>
         </label>
       </td>
     </tr>

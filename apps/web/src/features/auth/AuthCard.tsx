@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { uiText } from '../../lib/uiText.ts';
+import { authText } from './authText.ts';
 
 interface AuthCardProps {
   title: string;
@@ -15,9 +15,9 @@ export function AuthCard({ title, children, footer }: AuthCardProps) {
       <div className="auth-brand">
         <span className="logo">
           <span className="logo-mark" aria-hidden="true" />
-          {uiText.brand}
+          {authText.brand}
         </span>
-        <p className="auth-tagline">{uiText.tagline}</p>
+        <p className="auth-tagline">{authText.tagline}</p>
       </div>
       {/* No aria-labelledby: it would make the card match label queries for its fields. */}
       <section className="card auth-card">

@@ -4,11 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { authText } from './authText.ts';
 import { useLinkErrorToast } from './useLinkErrorToast.ts';
 import { emailError } from './validation.ts';
 
@@ -32,29 +32,29 @@ export function ForgotPasswordPage() {
     if (!problem) send.mutate(address);
   };
 
-  const footer = <Link to="/login">{uiText.backToLogin}</Link>;
+  const footer = <Link to="/login">{authText.backToLogin}</Link>;
 
   if (sentTo) {
     return (
-      <AuthCard title={uiText.forgotSentTitle} footer={footer}>
+      <AuthCard title={authText.forgotSentTitle} footer={footer}>
         <p className="lead">
-          {uiText.forgotSentTo} <strong>{sentTo}</strong>.
+          {authText.forgotSentTo} <strong>{sentTo}</strong>.
         </p>
-        <p className="muted">{uiText.forgotSentHint}</p>
+        <p className="muted">{authText.forgotSentHint}</p>
         <button type="button" className="btn btn-secondary btn-block" onClick={() => setSentTo(null)}>
-          {uiText.tryAgain}
+          {authText.tryAgain}
         </button>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={uiText.forgotTitle} footer={footer}>
-      <p className="lead">{uiText.forgotIntro}</p>
+    <AuthCard title={authText.forgotTitle} footer={footer}>
+      <p className="lead">{authText.forgotIntro}</p>
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <Field label={authText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
         <FormMessage error={error} />
-        <SubmitButton label={uiText.sendInstructions} pending={send.isPending} />
+        <SubmitButton label={authText.sendInstructions} pending={send.isPending} />
       </form>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { uiText } from '../../lib/uiText.ts';
+import { authText } from './authText.ts';
 import { loadGoogleIdentity } from './googleIdentity.ts';
 
 interface GoogleSignInProps {
@@ -69,7 +69,7 @@ export function GoogleSignIn({ clientId, onCredential, onFailure, busy }: Google
           onClick={retry}
         >
           <GoogleMark />
-          {uiText.googleSignIn}
+          {authText.googleSignIn}
         </button>
       ) : null}
     </div>

@@ -7,11 +7,11 @@ import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { appStores } from '../../lib/session.ts';
 import { takeSessionNotice } from '../../lib/sessionNotice.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { authText } from './authText.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { useConfig } from './useConfig.ts';
 import { useEmailChangedToast } from './useLinkErrorToast.ts';
@@ -59,35 +59,35 @@ export function LoginPage() {
   const clientId = config.data?.google_client_id ?? null;
   return (
     <AuthCard
-      title={uiText.loginTitle}
+      title={authText.loginTitle}
       footer={
         <>
-          {uiText.loginNoAccount} <Link to="/register">{uiText.createAccount}</Link>
+          {authText.loginNoAccount} <Link to="/register">{authText.createAccount}</Link>
         </>
       }
     >
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <Field label={authText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
         <Field
-          label={uiText.password}
+          label={authText.password}
           type="password"
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
         />
         <div className="form-row">
-          <Checkbox label={uiText.keepSignedIn} checked={remember} onChange={setRemember} />
+          <Checkbox label={authText.keepSignedIn} checked={remember} onChange={setRemember} />
           <Link to="/forgot-password" className="link-quiet">
-            {uiText.forgotPassword}
+            {authText.forgotPassword}
           </Link>
         </div>
         <FormMessage error={error} />
-        <SubmitButton label={uiText.logIn} pending={login.isPending} disabled={google.isPending} />
+        <SubmitButton label={authText.logIn} pending={login.isPending} disabled={google.isPending} />
       </form>
       {clientId ? (
         <>
           <div className="divider">
-            <span>{uiText.or}</span>
+            <span>{authText.or}</span>
           </div>
           <GoogleSignIn
             clientId={clientId}

@@ -7,12 +7,12 @@ import { authApi } from '../../lib/authApi.ts';
 import { savePendingEmail } from '../../lib/pendingEmail.ts';
 import { rememberPlan } from '../../lib/plan.ts';
 import { appStores } from '../../lib/session.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { authText } from './authText.ts';
 import { registrationError } from './validation.ts';
 
 export function RegisterPage() {
@@ -48,25 +48,25 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title={uiText.registerTitle}
+      title={authText.registerTitle}
       footer={
         <>
-          {uiText.registerHaveAccount} <Link to="/login">{uiText.logIn}</Link>
+          {authText.registerHaveAccount} <Link to="/login">{authText.logIn}</Link>
         </>
       }
     >
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={uiText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <Field label={authText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
         <NewPasswordFields
-          hint={uiText.passwordHint}
+          hint={authText.passwordHint}
           password={password}
           confirm={confirm}
           onPassword={setPassword}
           onConfirm={setConfirm}
         />
-        <Checkbox label={uiText.terms} checked={agreed} onChange={setAgreed} />
+        <Checkbox label={authText.terms} checked={agreed} onChange={setAgreed} />
         <FormMessage error={error} />
-        <SubmitButton label={uiText.signUp} pending={signup.isPending} disabled={!agreed} />
+        <SubmitButton label={authText.signUp} pending={signup.isPending} disabled={!agreed} />
       </form>
     </AuthCard>
   );

@@ -4,12 +4,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { authText } from './authText.ts';
 import { newPasswordError } from './validation.ts';
 
 const INVALID_LINK = '/forgot-password?_t=invalid';
@@ -53,11 +53,11 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title={uiText.resetTitle} footer={<Link to="/login">{uiText.backToLogin}</Link>}>
-      <p className="lead">{uiText.resetIntro}</p>
+    <AuthCard title={authText.resetTitle} footer={<Link to="/login">{authText.backToLogin}</Link>}>
+      <p className="lead">{authText.resetIntro}</p>
       <form className="form" onSubmit={submit} noValidate>
         <NewPasswordFields
-          label={uiText.newPassword}
+          label={authText.newPassword}
           password={password}
           confirm={confirm}
           onPassword={setPassword}
@@ -65,7 +65,7 @@ export function ResetPasswordPage() {
           disabled={done}
         />
         <FormMessage error={error} />
-        <SubmitButton label={uiText.resetPassword} pending={reset.isPending} disabled={done} />
+        <SubmitButton label={authText.resetPassword} pending={reset.isPending} disabled={done} />
       </form>
     </AuthCard>
   );

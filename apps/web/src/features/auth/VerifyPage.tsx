@@ -6,11 +6,11 @@ import { useSession } from '../../app/session.tsx';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { readPendingEmail } from '../../lib/pendingEmail.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { authText } from './authText.ts';
 import { useLinkErrorToast } from './useLinkErrorToast.ts';
 import { emailError } from './validation.ts';
 
@@ -43,8 +43,8 @@ export function VerifyPage() {
 
   return (
     <AuthCard
-      title={uiText.verifyTitle}
-      footer={signedIn ? null : <Link to="/login">{uiText.backToLogin}</Link>}
+      title={authText.verifyTitle}
+      footer={signedIn ? null : <Link to="/login">{authText.backToLogin}</Link>}
     >
       <div className="verify-icon" aria-hidden="true">
         ✉
@@ -52,14 +52,14 @@ export function VerifyPage() {
       <form className="form" onSubmit={submit} noValidate>
         {knownEmail ? (
           <p className="lead">
-            {uiText.verifySentTo} <strong data-testid="verify-email">{knownEmail}</strong>.{' '}
-            {uiText.verifyOpenLink}
+            {authText.verifySentTo} <strong data-testid="verify-email">{knownEmail}</strong>.{' '}
+            {authText.verifyOpenLink}
           </p>
         ) : (
           <>
-            <p className="lead">{uiText.verifyAskEmail}</p>
+            <p className="lead">{authText.verifyAskEmail}</p>
             <Field
-              label={uiText.email}
+              label={authText.email}
               type="email"
               autoComplete="email"
               value={typedEmail}
@@ -70,12 +70,12 @@ export function VerifyPage() {
         <FormMessage error={error} success={success} />
         <button type="submit" className="btn btn-secondary btn-block" disabled={resend.isPending}>
           {resend.isPending ? <InlineSpinner /> : null}
-          {uiText.resendVerification}
+          {authText.resendVerification}
         </button>
       </form>
       {signedIn ? (
         <button type="button" className="btn btn-ghost btn-block" onClick={logout}>
-          {uiText.logOut}
+          {authText.logOut}
         </button>
       ) : null}
     </AuthCard>

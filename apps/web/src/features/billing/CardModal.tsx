@@ -3,12 +3,12 @@ import { type Coupon, messages, type PlanOffer } from '@tapeline/core';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { billingApi, billingKeys } from '../../lib/billingApi.ts';
 import { centsToAmount } from '../../lib/format.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { cardErrorMessage, subscriptionErrorMessage } from './billingErrors.ts';
+import { billingText } from './billingText.ts';
 import { formatCardNumber, formatExpiryInput, parseLocalCard } from './cardInput.ts';
 import { type CheckoutKind, cardModalIntro } from './checkoutText.ts';
 import { useBillingConfig } from './queries.ts';
@@ -37,7 +37,7 @@ interface CardModalProps {
 
 export function CardModal({ open, onClose, purchase, onCardSaved }: CardModalProps) {
   return (
-    <Modal open={open} title={uiText.billing.cardTitle} onClose={onClose} testId="card-modal">
+    <Modal open={open} title={billingText.cardTitle} onClose={onClose} testId="card-modal">
       {/* Mounted only while open, so every opening starts from an empty form. */}
       {open ? <CardForm purchase={purchase} onCardSaved={onCardSaved} /> : null}
     </Modal>
@@ -64,7 +64,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
 
   const tokenize: Tokenize = async (cardName) => {
     if (provider === 'stripe') {
-      if (!stripeTokenize.current) throw new CardInputError(uiText.billing.stripeLoadFailed);
+      if (!stripeTokenize.current) throw new CardInputError(billingText.stripeLoadFailed);
       return stripeTokenize.current(cardName);
     }
     const card = parseLocalCard({ number, expiry, cvc }, new Date());
@@ -107,9 +107,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
     }
   };
 
-  const label = purchase
-    ? uiText.billing.subscribeFor(centsToAmount(purchase.amount))
-    : uiText.billing.saveCard;
+  const label = purchase ? billingText.subscribeFor(centsToAmount(purchase.amount)) : billingText.saveCard;
 
   return (
     <form className="form card-form" onSubmit={submit} noValidate>
@@ -125,11 +123,11 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
             </span>
           </>
         ) : (
-          uiText.billing.cardUpdateIntro
+          billingText.cardUpdateIntro
         )}
       </p>
       <Field
-        label={uiText.billing.cardName}
+        label={billingText.cardName}
         autoComplete="cc-name"
         value={name}
         onChange={setName}
@@ -140,7 +138,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
       ) : (
         <>
           <Field
-            label={uiText.billing.cardNumber}
+            label={billingText.cardNumber}
             autoComplete="cc-number"
             inputMode="numeric"
             placeholder="1234 1234 1234 1234"
@@ -149,7 +147,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
           />
           <div className="field-pair">
             <Field
-              label={uiText.billing.cardExpiry}
+              label={billingText.cardExpiry}
               autoComplete="cc-exp"
               inputMode="numeric"
               placeholder="MM / YY"
@@ -157,7 +155,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
               onChange={(value) => setExpiry(formatExpiryInput(value))}
             />
             <Field
-              label={uiText.billing.cardCvc}
+              label={billingText.cardCvc}
               autoComplete="cc-csc"
               inputMode="numeric"
               placeholder="123"

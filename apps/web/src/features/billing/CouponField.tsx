@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type Coupon, messages } from '@tapeline/core';
 import { type FormEvent, useId, useState } from 'react';
 import { billingApi } from '../../lib/billingApi.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { couponErrorMessage } from './billingErrors.ts';
+import { billingText } from './billingText.ts';
 
 interface CouponFieldProps {
   code: string;
@@ -42,7 +42,7 @@ export function CouponField({ code, onCodeChange, coupon, onCoupon }: CouponFiel
   if (coupon) {
     return (
       <div className="coupon coupon-applied" data-testid="coupon-applied">
-        <span className="coupon-chip">{uiText.billing.couponApplied(coupon.id, coupon.percent_off)}</span>
+        <span className="coupon-chip">{billingText.couponApplied(coupon.id, coupon.percent_off)}</span>
         <button
           type="button"
           className="btn-link"
@@ -51,7 +51,7 @@ export function CouponField({ code, onCodeChange, coupon, onCoupon }: CouponFiel
             onCodeChange('');
           }}
         >
-          {uiText.billing.removeCoupon}
+          {billingText.removeCoupon}
         </button>
       </div>
     );
@@ -60,7 +60,7 @@ export function CouponField({ code, onCodeChange, coupon, onCoupon }: CouponFiel
   return (
     <form className="coupon" onSubmit={apply} noValidate>
       <label htmlFor={id} className="field-label">
-        {uiText.billing.couponLabel}
+        {billingText.couponLabel}
       </label>
       <div className="coupon-row">
         <input
@@ -70,7 +70,7 @@ export function CouponField({ code, onCodeChange, coupon, onCoupon }: CouponFiel
           maxLength={64}
           autoComplete="off"
           autoCapitalize="characters"
-          placeholder={uiText.billing.couponPlaceholder}
+          placeholder={billingText.couponPlaceholder}
           onChange={(event) => {
             onCodeChange(event.target.value);
             setError(null);
@@ -78,7 +78,7 @@ export function CouponField({ code, onCodeChange, coupon, onCoupon }: CouponFiel
         />
         <button type="submit" className="btn btn-secondary" disabled={lookup.isPending}>
           {lookup.isPending ? <InlineSpinner /> : null}
-          {uiText.billing.applyCoupon}
+          {billingText.applyCoupon}
         </button>
       </div>
       {error ? (

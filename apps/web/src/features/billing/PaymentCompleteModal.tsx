@@ -2,9 +2,9 @@ import { isActive, messages } from '@tapeline/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
-import { uiText } from '../../lib/uiText.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { billingText } from './billingText.ts';
 import { paymentComplete, usePaymentGoing, usePaymentOutcome } from './paymentComplete.ts';
 
 /** Spec §4: after a successful payment, 'Payment complete' leads to /dashboard. */
@@ -42,14 +42,14 @@ export function PaymentCompleteModal() {
         <span className="payment-complete-mark" aria-hidden="true" />
         <p>
           {outcome === 'changed'
-            ? uiText.billing.paymentCompleteChangeText
+            ? billingText.paymentCompleteChangeText
             : outcome === 'charged'
-              ? uiText.billing.paymentCompleteChargedText
-              : uiText.billing.paymentCompleteText}
+              ? billingText.paymentCompleteChargedText
+              : billingText.paymentCompleteText}
         </p>
         <button type="button" className="btn btn-primary btn-block" onClick={go} disabled={waiting}>
           {waiting ? <InlineSpinner /> : null}
-          {uiText.billing.goToDashboard}
+          {billingText.goToDashboard}
         </button>
       </div>
     </Modal>

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.tsx';
 import { billingKeys } from '../../lib/billingApi.ts';
 import { formatExpiry, formatInvoiceDate, formatUsd } from '../../lib/format.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { billingText } from './billingText.ts';
 import { CardModal } from './CardModal.tsx';
 import { useCustomer, useHistory, usePlans } from './queries.ts';
 
@@ -21,10 +21,10 @@ export function PaymentScreen() {
 
   return (
     <div className="payment-screen">
-      <h2>{uiText.tabPayment}</h2>
-      <section className="card-on-file" aria-label={uiText.billing.currentCard}>
+      <h2>{billingText.tabPayment}</h2>
+      <section className="card-on-file" aria-label={billingText.currentCard}>
         <div>
-          <h3 className="section-title">{uiText.billing.currentCard}</h3>
+          <h3 className="section-title">{billingText.currentCard}</h3>
           {customer.isPending ? (
             <Spinner />
           ) : customer.data ? (
@@ -32,16 +32,16 @@ export function PaymentScreen() {
               <span className="card-brand">{customer.data.card_kind}</span>
               <span className="card-digits">•••• {customer.data.card_last_4}</span>
               <span className="muted">
-                {uiText.billing.cardExpires}{' '}
+                {billingText.cardExpires}{' '}
                 {formatExpiry(customer.data.card_exp_month, customer.data.card_exp_year)}
               </span>
             </p>
           ) : (
-            <p className="muted">{uiText.billing.noCard}</p>
+            <p className="muted">{billingText.noCard}</p>
           )}
         </div>
         <button type="button" className="btn btn-secondary" onClick={() => setCardOpen(true)}>
-          {customer.data ? uiText.billing.updateCard : uiText.billing.addCard}
+          {customer.data ? billingText.updateCard : billingText.addCard}
         </button>
       </section>
 
@@ -53,7 +53,7 @@ export function PaymentScreen() {
         purchase={null}
         onCardSaved={() => {
           setCardOpen(false);
-          toast(uiText.billing.cardSaved, { tone: 'success' });
+          toast(billingText.cardSaved, { tone: 'success' });
           // A new card pays a past-due or unpaid subscription's invoice at once: the session's
           // subscription (and so the dashboard) and the history change with it.
           void queryClient.invalidateQueries({ queryKey: billingKeys.history });
@@ -73,25 +73,25 @@ function PaymentHistory() {
   return (
     <section className="history" aria-labelledby="payment-history-title">
       <h3 className="section-title" id="payment-history-title">
-        {uiText.billing.history}
+        {billingText.history}
       </h3>
       {history.isPending ? (
         <Spinner />
       ) : history.isError ? (
         <FormMessage error={messages.billingHistoryFailed} />
       ) : history.data.data.length === 0 ? (
-        <p className="muted">{uiText.billing.historyEmpty}</p>
+        <p className="muted">{billingText.historyEmpty}</p>
       ) : (
         <div className="table-scroll">
           <table className="data-table" data-testid="payment-history">
             <thead>
               <tr>
-                <th scope="col">{uiText.billing.historyDate}</th>
-                <th scope="col">{uiText.billing.historyPlan}</th>
+                <th scope="col">{billingText.historyDate}</th>
+                <th scope="col">{billingText.historyPlan}</th>
                 <th scope="col" className="num">
-                  {uiText.billing.historyAmount}
+                  {billingText.historyAmount}
                 </th>
-                <th scope="col">{uiText.billing.historyStatus}</th>
+                <th scope="col">{billingText.historyStatus}</th>
               </tr>
             </thead>
             <tbody>
@@ -100,7 +100,7 @@ function PaymentHistory() {
                   <td>{formatInvoiceDate(invoice.created)}</td>
                   <td>{nicknameOf(invoice.lines.data[0]?.plan.id)}</td>
                   <td className="num">{formatUsd(invoice.total)}</td>
-                  <td>{uiText.billing.invoiceStatus[invoice.status] ?? invoice.status}</td>
+                  <td>{billingText.invoiceStatus[invoice.status] ?? invoice.status}</td>
                 </tr>
               ))}
             </tbody>

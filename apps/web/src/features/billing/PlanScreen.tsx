@@ -16,12 +16,12 @@ import { centsToAmount, formatInvoiceDate, formatUsd } from '../../lib/format.ts
 import { rememberedPlan } from '../../lib/plan.ts';
 import { appStores } from '../../lib/session.ts';
 import { PLAN_KEY } from '../../lib/storageKeys.ts';
-import { uiText } from '../../lib/uiText.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner, Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { subscriptionErrorMessage } from './billingErrors.ts';
+import { billingText } from './billingText.ts';
 import { CardModal, type Purchase } from './CardModal.tsx';
 import { CouponField } from './CouponField.tsx';
 import { checkoutKind, checkoutNote, offeredTrialDays } from './checkoutText.ts';
@@ -39,8 +39,8 @@ import { useCustomer, usePlans } from './queries.ts';
 import { useSubscribe } from './useSubscribe.ts';
 
 const PERIODS: readonly { period: BillingPeriod; label: string }[] = [
-  { period: 'month', label: uiText.billing.monthly },
-  { period: 'year', label: uiText.billing.annual },
+  { period: 'month', label: billingText.monthly },
+  { period: 'year', label: billingText.annual },
 ];
 
 /** Spec §2 Plan tab: plan picker with Monthly / Annual tabs, coupon, pay button, cancel link. */
@@ -130,10 +130,10 @@ export function PlanScreen() {
 
   return (
     <div className="plan-screen">
-      <h2>{uiText.planTitle}</h2>
+      <h2>{billingText.planTitle}</h2>
       {current ? <CurrentPlan subscription={current} plans={plans.data ?? []} /> : null}
 
-      <div className="period-tabs" role="tablist" aria-label={uiText.billing.billingPeriod}>
+      <div className="period-tabs" role="tablist" aria-label={billingText.billingPeriod}>
         {PERIODS.map(({ period: value, label }) => (
           <button
             key={value}
@@ -150,7 +150,7 @@ export function PlanScreen() {
 
       {plans.isPending ? (
         <div className="plan-loading">
-          <Spinner label={uiText.billing.plansLoading} />
+          <Spinner label={billingText.plansLoading} />
         </div>
       ) : plans.isError ? (
         <FormMessage error={messages.plansFailed} />
@@ -174,7 +174,7 @@ export function PlanScreen() {
         <div className="checkout-pay">
           {selected && customer.data && !cardOpen ? (
             <p className="muted checkout-card">
-              {uiText.billing.payingWith} {customer.data.card_kind} •••• {customer.data.card_last_4}
+              {billingText.payingWith} {customer.data.card_kind} •••• {customer.data.card_last_4}
             </p>
           ) : null}
           <button
@@ -185,7 +185,7 @@ export function PlanScreen() {
             data-testid="pay-button"
           >
             {paying ? <InlineSpinner /> : null}
-            {selected ? uiText.billing.subscribeFor(centsToAmount(amount)) : uiText.billing.choosePlanFirst}
+            {selected ? billingText.subscribeFor(centsToAmount(amount)) : billingText.choosePlanFirst}
           </button>
           <FormMessage error={payError} />
           {note ? (
@@ -216,9 +216,9 @@ function PlanCards({
   onSelect: (id: string) => void;
 }) {
   const group = useId();
-  if (plans.length === 0) return <p className="muted">{uiText.billing.noPlans}</p>;
+  if (plans.length === 0) return <p className="muted">{billingText.noPlans}</p>;
   return (
-    <div className="plan-cards" role="radiogroup" aria-label={uiText.planTitle}>
+    <div className="plan-cards" role="radiogroup" aria-label={billingText.planTitle}>
       {plans.map((plan) => {
         const isCurrent = plan.id === current;
         const isSelected = plan.id === selectedId;
@@ -242,15 +242,15 @@ function PlanCards({
             <span className="plan-card-head">
               <span className="plan-name">{plan.nickname}</span>
               {isCurrent ? (
-                <span className="plan-flag">{uiText.billing.currentPlan}</span>
+                <span className="plan-flag">{billingText.currentPlan}</span>
               ) : isSelected ? (
-                <span className="plan-flag plan-flag-selected">{uiText.billing.selected}</span>
+                <span className="plan-flag plan-flag-selected">{billingText.selected}</span>
               ) : null}
             </span>
             <span className="plan-price">
               <span className="plan-amount">{formatUsd(plan.amount)}</span>
               <span className="plan-per">
-                {plan.interval === 'year' ? uiText.billing.perYear : uiText.billing.perMonth}
+                {plan.interval === 'year' ? billingText.perYear : billingText.perMonth}
               </span>
             </span>
             {plan.metadata.description ? (
@@ -276,13 +276,13 @@ function CurrentPlan({ subscription, plans }: { subscription: Subscription; plan
   const date = cancelAt ? formatInvoiceDate(cancelAt) : null;
   // A pending cancellation is never shown as plain "Active": the pill carries its date.
   const status = date
-    ? uiText.billing.cancelsOn(date)
-    : (uiText.billing.status[subscription.status] ?? subscription.status);
+    ? billingText.cancelsOn(date)
+    : (billingText.status[subscription.status] ?? subscription.status);
   const owing =
     !subscription.ended_at && (subscription.status === 'past_due' || subscription.status === 'unpaid');
   return (
     <div className="current-plan" data-testid="current-plan">
-      <span className="muted">{uiText.billing.currentPlanLabel}</span>
+      <span className="muted">{billingText.currentPlanLabel}</span>
       <strong>{nickname}</strong>
       <span
         className={`status-pill status-${date ? 'canceling' : subscription.status}`}
@@ -290,10 +290,10 @@ function CurrentPlan({ subscription, plans }: { subscription: Subscription; plan
       >
         {status}
       </span>
-      {date ? <p className="muted current-plan-note">{uiText.billing.cancelsOnNote(date)}</p> : null}
+      {date ? <p className="muted current-plan-note">{billingText.cancelsOnNote(date)}</p> : null}
       {owing ? (
         <p className="muted current-plan-note" data-testid="owing-note">
-          <Link to="/profile/payment">{uiText.billing.owingNote}</Link>
+          <Link to="/profile/payment">{billingText.owingNote}</Link>
         </p>
       ) : null}
     </div>
@@ -312,10 +312,10 @@ function ResumeSubscription({ subscription }: { subscription: Subscription }) {
     setError(null);
     try {
       await billingApi.resume(subscription.id);
-      toast(uiText.billing.resumedToast, { tone: 'success' });
+      toast(billingText.resumedToast, { tone: 'success' });
       refresh();
     } catch {
-      setError(uiText.billing.resumeFailed);
+      setError(billingText.resumeFailed);
     } finally {
       setPending(false);
     }
@@ -325,7 +325,7 @@ function ResumeSubscription({ subscription }: { subscription: Subscription }) {
     <div className="resume-subscription">
       <button type="button" className="btn btn-secondary" onClick={resume} disabled={pending}>
         {pending ? <InlineSpinner /> : null}
-        {uiText.billing.resume}
+        {billingText.resume}
       </button>
       <FormMessage error={error} />
     </div>
@@ -346,7 +346,7 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
     try {
       await billingApi.cancel(subscription.id);
       setConfirming(false);
-      toast(uiText.billing.canceledToast, { tone: 'success' });
+      toast(billingText.canceledToast, { tone: 'success' });
       void queryClient.invalidateQueries({ queryKey: billingKeys.history });
       refresh();
     } catch {
@@ -359,18 +359,18 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
   return (
     <div className="cancel-subscription">
       <button type="button" className="btn-link btn-link-danger" onClick={() => setConfirming(true)}>
-        {uiText.billing.cancelSubscription}
+        {billingText.cancelSubscription}
       </button>
       <Modal
         open={confirming}
-        title={uiText.billing.cancelConfirmTitle}
+        title={billingText.cancelConfirmTitle}
         onClose={() => {
           setConfirming(false);
           setError(null);
         }}
         testId="cancel-modal"
       >
-        <p className="muted">{uiText.billing.cancelConfirmText}</p>
+        <p className="muted">{billingText.cancelConfirmText}</p>
         <FormMessage error={error} />
         <div className="actions modal-actions">
           <button
@@ -379,11 +379,11 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
             onClick={() => setConfirming(false)}
             disabled={pending}
           >
-            {uiText.billing.keepSubscription}
+            {billingText.keepSubscription}
           </button>
           <button type="button" className="btn btn-danger" onClick={cancel} disabled={pending}>
             {pending ? <InlineSpinner /> : null}
-            {uiText.billing.cancelConfirm}
+            {billingText.cancelConfirm}
           </button>
         </div>
       </Modal>

@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { uiText } from '../../lib/uiText.ts';
+import { billingText } from './billingText.ts';
 import { CardInputError, type Tokenize } from './tokenize.ts';
 
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -52,12 +52,12 @@ export function StripeCardField({
         element.on('change', (event) => setProblem(event.error?.message ?? null));
         register(async (name) => {
           const { token, error } = await stripe.createToken(element, { name });
-          if (error || !token) throw new CardInputError(error?.message ?? uiText.billing.stripeLoadFailed);
+          if (error || !token) throw new CardInputError(error?.message ?? billingText.stripeLoadFailed);
           return token.id;
         });
       })
       .catch(() => {
-        if (!cancelled) setProblem(uiText.billing.stripeLoadFailed);
+        if (!cancelled) setProblem(billingText.stripeLoadFailed);
       });
     return () => {
       cancelled = true;
@@ -68,7 +68,7 @@ export function StripeCardField({
 
   return (
     <div className="field">
-      <span className="field-label">{uiText.billing.cardElement}</span>
+      <span className="field-label">{billingText.cardElement}</span>
       <div ref={mountRef} className="stripe-card" data-ready={ready} />
       {problem ? (
         <p className="field-error" role="alert">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uiText } from '../../lib/uiText.ts';
+import { billingText } from './billingText.ts';
 import { formatCardNumber, formatExpiryInput, parseLocalCard } from './cardInput.ts';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -27,16 +27,16 @@ describe('parseLocalCard', () => {
   });
   it('reports the first incomplete field', () => {
     expect(parseLocalCard({ number: '4242', expiry: '12/34', cvc: '123' }, NOW)).toEqual({
-      error: uiText.billing.cardInvalidNumber,
+      error: billingText.cardInvalidNumber,
     });
     expect(parseLocalCard({ number: '4242424242424242', expiry: '13/34', cvc: '123' }, NOW)).toEqual({
-      error: uiText.billing.cardInvalidExpiry,
+      error: billingText.cardInvalidExpiry,
     });
     expect(parseLocalCard({ number: '4242424242424242', expiry: '10/26', cvc: '123' }, NOW)).toEqual({
-      error: uiText.billing.cardExpiredInput,
+      error: billingText.cardExpiredInput,
     });
     expect(parseLocalCard({ number: '4242424242424242', expiry: '11/26', cvc: '12' }, NOW)).toEqual({
-      error: uiText.billing.cardInvalidCvc,
+      error: billingText.cardInvalidCvc,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { uiText } from '../../lib/uiText.ts';
+import { billingText } from './billingText.ts';
 
 export interface LocalCardInput {
   number: string;
@@ -35,14 +35,14 @@ export function formatExpiryInput(value: string): string {
  */
 export function parseLocalCard(input: LocalCardInput, now: Date): ParsedCard | { error: string } {
   const number = digitsOnly(input.number);
-  if (number.length < 12 || number.length > 19) return { error: uiText.billing.cardInvalidNumber };
+  if (number.length < 12 || number.length > 19) return { error: billingText.cardInvalidNumber };
   const expiry = digitsOnly(input.expiry);
   const month = Number(expiry.slice(0, 2));
   const year = 2000 + Number(expiry.slice(2, 4));
-  if (expiry.length !== 4 || month < 1 || month > 12) return { error: uiText.billing.cardInvalidExpiry };
+  if (expiry.length !== 4 || month < 1 || month > 12) return { error: billingText.cardInvalidExpiry };
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  if (year * 12 + (month - 1) < thisMonth) return { error: uiText.billing.cardExpiredInput };
+  if (year * 12 + (month - 1) < thisMonth) return { error: billingText.cardExpiredInput };
   const cvc = digitsOnly(input.cvc);
-  if (cvc.length < 3 || cvc.length > 4) return { error: uiText.billing.cardInvalidCvc };
+  if (cvc.length < 3 || cvc.length > 4) return { error: billingText.cardInvalidCvc };
   return { number, exp_month: month, exp_year: year, cvc };
 }

@@ -1,6 +1,6 @@
 import { messages, type PlanOffer, type SubscriptionState } from '@tapeline/core';
 import { formatUsd } from '../../lib/format.ts';
-import { uiText } from '../../lib/uiText.ts';
+import { billingText } from './billingText.ts';
 import { isBilled } from './planRules.ts';
 
 /**
@@ -32,17 +32,17 @@ interface Choice {
 
 /** The note under the pay button. */
 export function checkoutNote({ kind, purchase }: Choice): string {
-  if (kind === 'change') return uiText.billing.changeNote;
+  if (kind === 'change') return billingText.changeNote;
   if (kind === 'charge')
-    return purchase ? uiText.billing.chargedToday(formatUsd(purchase.amount)) : uiText.billing.noSecondTrial;
-  if (!purchase) return `${uiText.billing.trialIntro} ${messages.trialNote}.`;
-  const per = purchase.interval === 'year' ? uiText.billing.perYearWords : uiText.billing.perMonthWords;
-  return `${uiText.billing.trialLead(formatUsd(purchase.amount), per)} ${messages.trialNote}.`;
+    return purchase ? billingText.chargedToday(formatUsd(purchase.amount)) : billingText.noSecondTrial;
+  if (!purchase) return `${billingText.trialIntro} ${messages.trialNote}.`;
+  const per = purchase.interval === 'year' ? billingText.perYearWords : billingText.perMonthWords;
+  return `${billingText.trialLead(formatUsd(purchase.amount), per)} ${messages.trialNote}.`;
 }
 
 /** The card modal's line under the plan name when the card is saved on the way to subscribing. */
 export function cardModalIntro({ kind, purchase }: Choice): string {
-  if (kind === 'trial') return uiText.billing.cardIntro;
-  if (kind === 'change') return uiText.billing.changeNote;
-  return purchase ? uiText.billing.chargedToday(formatUsd(purchase.amount)) : uiText.billing.noSecondTrial;
+  if (kind === 'trial') return billingText.cardIntro;
+  if (kind === 'change') return billingText.changeNote;
+  return purchase ? billingText.chargedToday(formatUsd(purchase.amount)) : billingText.noSecondTrial;
 }

@@ -1,11 +1,11 @@
-import { uiText } from '../../lib/uiText.ts';
+import { dashboardText } from './dashboardText.ts';
 import type { WidgetProps } from './widgetContract.ts';
 
 /** Chat, News, Quote and Discovery arrive with their own issues; until then they hold their place. */
 export function PlaceholderWidget({ id }: WidgetProps) {
   return (
     <div className="widget-placeholder" data-testid={`placeholder-${id}`}>
-      <p className="muted">{uiText.comingSoon}</p>
+      <p className="muted">{dashboardText.comingSoon}</p>
     </div>
   );
 }

@@ -1,0 +1,27 @@
+/** Interface text of the Admin tab's user table. */
+export const adminText = {
+  tabAdmin: 'Admin',
+  search: 'Search users',
+  searchPlaceholder: 'Search by username or email',
+  columns: {
+    username: 'Username',
+    email: 'Email',
+    role: 'Status',
+    vibe: 'Vibe',
+    cur_posts: 'Current posts',
+    tot_posts: 'Total posts',
+    active: 'Active',
+    actions: 'Actions',
+  },
+  userCount: (shown: number, total: number) =>
+    shown === total ? `${total} users` : `${shown} of ${total} users`,
+  chatOn: (name: string) => `Chat enabled for ${name}. Disable chat`,
+  chatOff: (name: string) => `Chat disabled for ${name}. Enable chat`,
+  mod: 'Mod',
+  you: 'you',
+  chatEnabled: 'Chat enabled',
+  chatDisabled: 'Chat disabled',
+  modFor: (name: string) => `Moderator: ${name}`,
+  updating: 'Updating user…',
+  noUsername: '—',
+} as const;
