@@ -58,6 +58,7 @@ export {
   vwapSeries,
 } from './indicators/series.ts';
 export { emaStep, isSqueezed, squeezeStep, trueRange, wilderStep } from './indicators/steps.ts';
+export { countBySector } from './sectorCounts.ts';
 export {
   isSectorCode,
   normalizeSector,

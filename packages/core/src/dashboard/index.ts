@@ -5,5 +5,6 @@ export * from './findSpace.ts';
 export * from './grid.ts';
 export * from './layoutSchema.ts';
 export * from './layouts.ts';
+export * from './lockedRanges.ts';
 export * from './streamFilter.ts';
 export * from './widgets.ts';

@@ -1,18 +1,26 @@
-import { isActive, meetsTier, type RequiredTier, type Role, type Tier, tierOf } from '@tapeline/core';
+import { hasRole, isActive, meetsTier, type RequiredTier, type Tier, tierOf } from '@tapeline/core';
+import type { Subscription } from '@tapeline/core';
 import type { FastifyRequest } from 'fastify';
 import type { AuthDeps } from '../../modules/auth/deps.ts';
-import { authenticate } from '../../modules/auth/session.ts';
+import { type Authenticated, authenticateSession } from '../../modules/auth/session.ts';
 import { findCurrentSubscription, toSubscriptionView } from '../../modules/billing/currentBilling.ts';
-import type { SubscriptionRow, UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 import { HttpError, unauthorized } from './errors.ts';
+import type { Guard } from './route.ts';
 
 /** Who is calling and what their subscription opens; every guard answers with this. */
 export interface Principal {
   user: UserRow;
-  /** The subscription that counts for the dashboard (verified user, active), or null. */
-  subscription: SubscriptionRow | null;
+  /**
+   * The subscription that counts for the dashboard (verified user, active), or null. The API
+   * shape (`ended_at`), which is what every core tier rule reads.
+   */
+  subscription: Subscription | null;
   tier: Tier;
 }
+
+/** A principal from a request's bearer token: it names the API session too. */
+export type RequestPrincipal = Principal & { sessionId: string };
 
 /** What a route or socket event needs. Checked in this order, so the first failure wins. */
 export interface Requirement {
@@ -28,11 +36,6 @@ export const GUARD_MESSAGES = {
   upgradeRequired: 'Upgrade your plan to use this',
   forbidden: 'You are not allowed to do this',
 } as const;
-
-/** mod is met by mod or admin; admin only by admin. */
-function hasRole(role: Role, required: 'admin' | 'mod'): boolean {
-  return required === 'admin' ? role === 'admin' : role === 'admin' || role === 'mod';
-}
 
 /**
  * Throws the HttpError a principal earns against a requirement. Pure, so socket handlers and
@@ -65,11 +68,19 @@ export function enforce(principal: Principal, need: Requirement): Principal {
 async function principalOf(deps: AuthDeps, user: UserRow): Promise<Principal> {
   const row = user.emailVerified ? await findCurrentSubscription(deps.ctx.database.db, user.id) : undefined;
   const view = row ? toSubscriptionView(row) : null;
-  const subscription = row && isActive(view) ? row : null;
-  return { user, subscription, tier: subscription ? tierOf(view) : 'none' };
+  const subscription = isActive(view) ? view : null;
+  return { user, subscription, tier: tierOf(subscription) };
 }
 
 export interface Guards {
+  /** The same checks as route declarations: `route(app, { guard: guards.subscriber, … }, …)`. */
+  /** A live session only, no subscription read: the account calls (logout, the user record). */
+  session: Guard<Authenticated>;
+  user: Guard<RequestPrincipal>;
+  verified: Guard<RequestPrincipal>;
+  subscriber: Guard<RequestPrincipal>;
+  tier(tier: RequiredTier): Guard<RequestPrincipal>;
+  role(role: 'admin' | 'mod'): Guard<RequestPrincipal>;
   /** 401 `{error: 'Invalid access_token'}` (or `'access_token expired'`) without a valid token. */
   requireUser(request: FastifyRequest): Promise<Principal>;
   /** 403 `email_unverified` for an address not yet verified. */
@@ -87,11 +98,21 @@ export interface Guards {
 }
 
 export function createGuards(deps: AuthDeps): Guards {
-  const check = async (request: FastifyRequest, need: Requirement) => {
-    const user = await authenticate(deps, request.headers.authorization);
-    return enforce(await principalOf(deps, user), need);
+  const check = async (request: FastifyRequest, need: Requirement): Promise<RequestPrincipal> => {
+    const { user, sessionId } = await authenticateSession(deps, request.headers.authorization);
+    return { ...enforce(await principalOf(deps, user), need), sessionId };
   };
+  const guard = (name: string, need: Requirement): Guard<RequestPrincipal> => ({
+    name,
+    check: (request) => check(request, need),
+  });
   return {
+    session: { name: 'session', check: (request) => authenticateSession(deps, request.headers.authorization) },
+    user: guard('user', {}),
+    verified: guard('verified', { verified: true }),
+    subscriber: guard('subscriber', { subscriber: true }),
+    tier: (tier) => guard(`tier:${tier}`, { tier }),
+    role: (role) => guard(`role:${role}`, { role }),
     requireUser: (request) => check(request, {}),
     requireVerified: (request) => check(request, { verified: true }),
     requireSubscriber: (request) => check(request, { subscriber: true }),

@@ -1,4 +1,4 @@
-import { isActive, type Role, type SubscriptionState } from '@tapeline/core';
+import { hasRole, isActive, type Role, type SubscriptionState } from '@tapeline/core';
 
 export type ProfileTab = 'account' | 'profile' | 'payment' | 'plan' | 'admin';
 
@@ -25,7 +25,7 @@ export function visibleTabs(user: { role: Role; subscription: SubscriptionState 
   if (owes(user.subscription)) return ['payment', 'plan'];
   if (!isActive(user.subscription)) return ['plan'];
   const tabs: ProfileTab[] = ['account', 'profile', 'payment', 'plan'];
-  if (user.role === 'admin') tabs.push('admin');
+  if (hasRole(user.role, 'admin')) tabs.push('admin');
   return tabs;
 }
 

@@ -3,6 +3,7 @@ import {
   METER_LABELS,
   type MeterQuote,
   type MeterSymbol,
+  meterChangePercent,
   meterReading,
   meterTiles,
 } from '@tapeline/core';
@@ -23,8 +24,8 @@ interface GaugeProps {
 export function Gauge({ symbol, quote, tiles }: GaugeProps) {
   const label = METER_LABELS[symbol];
   const reading = meterReading(quote);
-  const percent =
-    quote?.change != null && quote.prevClose ? formatPercent((quote.change / quote.prevClose) * 100) : null;
+  const changePercent = meterChangePercent(quote);
+  const percent = changePercent === null ? null : formatPercent(changePercent);
   const text = reading === null ? 'no reading' : `${signed(reading, 2)} ATR${percent ? `, ${percent}` : ''}`;
   return (
     <div className="gauge" data-symbol={symbol}>

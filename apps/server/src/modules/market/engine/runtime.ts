@@ -1,14 +1,14 @@
-import { METER_SYMBOLS, type MeterQuote } from '@tapeline/core';
+import { METER_SYMBOLS, type MeterQuote, meterQuote } from '@tapeline/core';
 
 import {
   completedDailyAtr,
+  countBySector,
   type HistorySource,
   isTestSymbol,
   lastPrice,
   MarketEngine,
   nullIfNaN,
   type ReferenceData,
-  SECTOR_NAMES,
   seedHistory,
   TIMEFRAMES,
 } from '@tapeline/market';
@@ -139,9 +139,7 @@ export class EngineRuntime {
       if (id < 0) return [];
       const last = nullIfNaN(lastPrice(e, id));
       const prevClose = nullIfNaN(e.table.prevClose[id] as number);
-      const atr = nullIfNaN(completedDailyAtr(e, id));
-      const change = last === null || prevClose === null ? null : last - prevClose;
-      return [{ s, last, prevClose, atr, change }];
+      return [meterQuote(s, last, prevClose, nullIfNaN(completedDailyAtr(e, id)))];
     });
   }
 
@@ -162,14 +160,7 @@ export class EngineRuntime {
   }
 
   private sectorCounts(): Record<string, number> {
-    const counts: Record<string, number> = Object.fromEntries(
-      Object.keys(SECTOR_NAMES).map((code) => [code, 0]),
-    );
     const { table } = this.engine;
-    for (const id of this.listed()) {
-      const code = String(table.sector[id]);
-      counts[code] = (counts[code] ?? 0) + 1;
-    }
-    return counts;
+    return countBySector(this.listed().map((id) => table.sector[id] as number));
   }
 }
