@@ -23,6 +23,35 @@ const urlWith = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** The feed settings ignore surrounding blanks, and a blank one counts as unset (see loadConfig). */
+const trimmed = z.string().trim();
+const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA)_/;
+
+/** A number checked against `rule`; the message repeats the value, as the feed settings always have. */
+const numberWhere = (check: (n: number) => boolean, rule: string) =>
+  trimmed.transform((value, ctx) => {
+    const n = Number(value);
+    if (Number.isFinite(n) && check(n)) return n;
+    ctx.addIssue({ code: 'custom', message: `must be ${rule} (got "${value}")` });
+    return z.NEVER;
+  });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, rule: string) =>
+  trimmed.refine((value): value is T[number] => values.includes(value), {
+    error: (issue) => `must be ${rule} (got "${String(issue.input)}")`,
+  });
+
+const wsUrl = trimmed.refine(
+  (value) => {
+    try {
+      return ['ws:', 'wss:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { error: (issue) => `must be a ws:// or wss:// URL (got "${String(issue.input)}")` },
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -66,6 +95,38 @@ const envSchema = z.object({
       'must be simulator, replay:<file>, massive, alpaca or off',
     )
     .default('simulator'),
+  // The feed's own settings (the market module's feeds/README.md): read on every node, so a wrong
+  // value fails at start with its name; echoing the value is fine, none of them is a secret.
+  MARKET_SYMBOLS: trimmed.optional(),
+  MARKET_RECORD: trimmed.optional(),
+  REPLAY_SPEED: trimmed
+    .transform((value, ctx) => {
+      if (value === 'max') return Number.POSITIVE_INFINITY;
+      const n = Number(value);
+      if (Number.isFinite(n) && n > 0) return n;
+      ctx.addIssue({ code: 'custom', message: `must be a positive number or max (got "${value}")` });
+      return z.NEVER;
+    })
+    .default(1),
+  SIM_CLOCK: oneOf(['virtual', 'wall'], 'virtual or wall').default('virtual'),
+  SIM_SPEED: numberWhere((n) => n > 0 && n <= 10_000, 'a number above 0 and at most 10000').default(1),
+  SIM_SEED: numberWhere(
+    (n) => Number.isInteger(n) && n >= 0 && n < 2 ** 32,
+    'an integer 0…4294967295',
+  ).default(1),
+  SIM_SYMBOLS: numberWhere((n) => Number.isInteger(n) && n >= 3 && n <= 50_000, 'an integer 3…50000').default(
+    10_000,
+  ),
+  SIM_TRADE_RATE: numberWhere((n) => n > 0 && n <= 1_000_000, 'a number above 0 and at most 1000000').default(
+    5_000,
+  ),
+  MASSIVE_API_KEY: trimmed.optional(),
+  MASSIVE_WS_URL: wsUrl.default('wss://socket.massive.com/stocks'),
+  ALPACA_KEY_ID: trimmed.optional(),
+  ALPACA_SECRET_KEY: trimmed.optional(),
+  ALPACA_FEED: oneOf(['iex', 'sip'], 'iex or sip').default('iex'),
+  /** Default: `wss://stream.data.alpaca.markets/v2/<ALPACA_FEED>`. */
+  ALPACA_WS_URL: wsUrl.optional(),
   BILLING: z.enum(['local', 'stripe']).default('local'),
   /** Symbol icons, e.g. `https://cdn.example/icons/{symbol}.png`; the browser fills in the symbol. */
   SYMBOL_ICON_URL: urlWith(['http:', 'https:'])
@@ -116,12 +177,77 @@ export interface Config {
   rateLimitScale: number;
   /** Whether `/api/dev/*` is mounted (DEV_ROUTES=true outside production; loopback only). */
   devRoutes: boolean;
-  marketFeed: string;
-  /** The feed's own settings (MARKET_*, REPLAY_*, SIM_*, MASSIVE_*, ALPACA_*), for the engine thread. */
-  feedEnv: Record<string, string>;
+  /** MARKET_FEED and, where this node runs the feed, its settings. */
+  marketFeed: MarketFeedConfig;
   billing: BillingConfig;
   /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
   symbolIconUrl: string | undefined;
+}
+
+export const FEED_KINDS = ['simulator', 'replay', 'massive', 'alpaca'] as const;
+/** The feeds that deliver market data (`modules/market/feeds/`). */
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+/** One feed's settings, by kind: what `createFeed` builds. MARKET_RECORD may wrap any of them. */
+export type FeedConfig = { readonly recordFile: string | null } & (
+  | {
+      readonly kind: 'simulator';
+      readonly sim: {
+        readonly clock: 'virtual' | 'wall';
+        /** Virtual seconds per wall second. */
+        readonly speed: number;
+        readonly seed: number;
+        readonly symbols: number;
+        readonly tradesPerSecond: number;
+      };
+    }
+  /** `speed`: 1 = recorded pace; Infinity for `max`. `symbolsFile`: MARKET_SYMBOLS. */
+  | {
+      readonly kind: 'replay';
+      readonly file: string;
+      readonly speed: number;
+      readonly symbolsFile: string | null;
+    }
+  | {
+      readonly kind: 'massive';
+      readonly apiKey: string;
+      readonly url: string;
+      readonly symbolsFile: string | null;
+    }
+  | {
+      readonly kind: 'alpaca';
+      readonly keyId: string;
+      readonly secretKey: string;
+      readonly feed: 'iex' | 'sip';
+      readonly url: string;
+      readonly symbolsFile: string | null;
+    }
+);
+
+/**
+ * MARKET_FEED, parsed once. `name` is the variable as written (logs and the engine's status).
+ * - `off`: this node runs no engine.
+ * - `manual`: a hand-fed engine (EngineHost.push), its clock at `manual:<ISO time>` if given.
+ * - `feed`: this node runs the feed (ROLE=all or engine), with every setting checked.
+ * - `remote`: ROLE=api; the engine process runs the feed, so this node reads none of its settings
+ *   (its keys may live only there) and only reports the kind (`/api/config`'s `simulated`).
+ */
+export type MarketFeedConfig =
+  | { readonly kind: 'off'; readonly name: string }
+  | { readonly kind: 'manual'; readonly name: string; readonly clockStart: number | null }
+  | { readonly kind: 'feed'; readonly name: string; readonly feed: FeedConfig }
+  | { readonly kind: 'remote'; readonly name: string; readonly feed: FeedKind };
+
+/** What MARKET_FEED names: a feed kind, `off` or `manual`, whether or not this node runs it. */
+export function feedKindOf(market: MarketFeedConfig): FeedKind | 'off' | 'manual' {
+  switch (market.kind) {
+    case 'feed':
+      return market.feed.kind;
+    case 'remote':
+      return market.feed;
+    default:
+      return market.kind;
+  }
 }
 
 export interface StripeSettings {
@@ -186,9 +312,82 @@ function billingConfig(env: Env): BillingConfig {
 
 export class ConfigError extends Error {}
 
+/** `manual:<ISO time>` starts a hand-fed engine's clock there, so tests can use any session. */
+function manualClockStart(name: string): number | null {
+  const iso = /^manual:(.+)$/.exec(name)?.[1];
+  const ts = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(ts) ? ts : null;
+}
+
+/** A provider's keys would fail at its first connection; fail at start instead, naming them all. */
+function requireKeys(env: Env, names: readonly (keyof Env)[], feed: string): void {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.map((n) => `${n}: is required when MARKET_FEED=${feed}`).join('\n  ')}`,
+    );
+  }
+}
+
+function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
+  const recordFile = env.MARKET_RECORD ?? null;
+  const symbolsFile = env.MARKET_SYMBOLS ?? null;
+  switch (kind) {
+    case 'simulator':
+      return {
+        kind,
+        recordFile,
+        sim: {
+          clock: env.SIM_CLOCK,
+          speed: env.SIM_SPEED,
+          seed: env.SIM_SEED,
+          symbols: env.SIM_SYMBOLS,
+          tradesPerSecond: env.SIM_TRADE_RATE,
+        },
+      };
+    case 'replay':
+      return { kind, recordFile, file: name.slice('replay:'.length), speed: env.REPLAY_SPEED, symbolsFile };
+    case 'massive':
+      requireKeys(env, ['MASSIVE_API_KEY'], kind);
+      return { kind, recordFile, apiKey: env.MASSIVE_API_KEY ?? '', url: env.MASSIVE_WS_URL, symbolsFile };
+    case 'alpaca':
+      requireKeys(env, ['ALPACA_KEY_ID', 'ALPACA_SECRET_KEY'], kind);
+      return {
+        kind,
+        recordFile,
+        keyId: env.ALPACA_KEY_ID ?? '',
+        secretKey: env.ALPACA_SECRET_KEY ?? '',
+        feed: env.ALPACA_FEED,
+        url: env.ALPACA_WS_URL ?? `wss://stream.data.alpaca.markets/v2/${env.ALPACA_FEED}`,
+        symbolsFile,
+      };
+  }
+}
+
+function marketFeedConfig(env: Env): MarketFeedConfig {
+  const name = env.MARKET_FEED;
+  if (name === 'off') {
+    if (env.ROLE === 'engine') {
+      throw new ConfigError('Invalid configuration:\n  MARKET_FEED: the engine role needs a feed, not off');
+    }
+    return { kind: 'off', name };
+  }
+  if (name === 'manual' || name.startsWith('manual:')) {
+    return { kind: 'manual', name, clockStart: manualClockStart(name) };
+  }
+  // The schema's pattern leaves the four feeds, replay with its file after the colon.
+  const kind = FEED_KINDS.find((k) => name === k || name.startsWith(`${k}:`)) ?? 'simulator';
+  if (env.ROLE === 'api') return { kind: 'remote', name, feed: kind };
+  return { kind: 'feed', name, feed: feedConfig(env, kind, name) };
+}
+
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const raw = Object.fromEntries(
+    Object.entries(source).filter(
+      ([key, v]) => v !== undefined && v !== '' && !(FEED_SETTING.test(key) && v.trim() === ''),
+    ),
+  );
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -199,9 +398,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  DEV_ROUTES: test routes cannot be switched on in production',
     );
-  }
-  if (env.ROLE === 'engine' && env.MARKET_FEED === 'off') {
-    throw new ConfigError('Invalid configuration:\n  MARKET_FEED: the engine role needs a feed, not off');
   }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -225,10 +421,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',
-    marketFeed: env.MARKET_FEED,
-    feedEnv: Object.fromEntries(
-      Object.entries(raw).filter(([key]) => /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA)_/.test(key)),
-    ) as Record<string, string>,
+    marketFeed: marketFeedConfig(env),
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
   };

@@ -25,14 +25,17 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
   if (bus.kind === 'memory') {
     log.warn('engine role without REDIS_URL: no other process can receive its batches');
   }
-  const engine = await startEngineHost(engineSettings(config), log);
+  const market = config.marketFeed;
+  // loadConfig refuses ROLE=engine with MARKET_FEED=off, and gives `remote` only to ROLE=api.
+  if (market.kind !== 'feed' && market.kind !== 'manual') throw new Error('the engine role needs a feed');
+  const engine = await startEngineHost(engineSettings(config.dataDir, market), log);
   engine.onBatch((bytes) => {
     bus
       .publish(STREAM_TOPIC, bytes)
       .catch((error: Error) => log.error({ err: error }, 'batch not published'));
   });
   const service = await startEngineService(bus, engine, log);
-  log.info({ feed: config.marketFeed, status: engine.status, bus: bus.kind }, 'market engine running alone');
+  log.info({ feed: market.name, status: engine.status, bus: bus.kind }, 'market engine running alone');
   return {
     bus,
     engine,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
+import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { SessionCheck } from '../auth/sessionCache.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
@@ -20,7 +21,8 @@ export interface MarketModule {
   stop(): Promise<void>;
 }
 
-const feedKind = (feed: string) => feed.split(':')[0];
+/** The kind in an engine's status, which names its feed as MARKET_FEED was written there. */
+const statusFeedKind = (feed: string) => feed.split(':')[0];
 
 /**
  * Market data on an API node: the gateway, which relays the bus to sockets on every node; the
@@ -40,14 +42,15 @@ export async function startMarket(
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;
-  if (config.role === 'all' && config.marketFeed !== 'off') {
-    engine = await startEngineHost(engineSettings(config), log);
+  const market = config.marketFeed;
+  if (config.role === 'all' && (market.kind === 'feed' || market.kind === 'manual')) {
+    engine = await startEngineHost(engineSettings(config.dataDir, market), log);
     engine.onBatch((bytes) => {
       bus
         .publish(STREAM_TOPIC, bytes)
         .catch((error: Error) => log.error({ err: error }, 'batch not published'));
     });
-    log.info({ feed: config.marketFeed, status: engine.status }, 'market engine running');
+    log.info({ feed: market.name, status: engine.status }, 'market engine running');
     source = engine;
   } else if (bus.kind === 'memory') {
     // Only this process is on an in-memory bus, and it runs no engine: nothing to wait for.
@@ -61,10 +64,10 @@ export async function startMarket(
     remote = await createRemoteEngine(bus, {
       // /api/config's SIMULATED flag reads this node's MARKET_FEED: say when it is not the engine's.
       onStatus: (status) => {
-        if (warned || feedKind(status.feed) === feedKind(config.marketFeed)) return;
+        if (warned || statusFeedKind(status.feed) === feedKindOf(market)) return;
         warned = true;
         log.warn(
-          { engineFeed: status.feed, marketFeed: config.marketFeed },
+          { engineFeed: status.feed, marketFeed: market.name },
           'MARKET_FEED here differs from the engine process; set it to the same feed',
         );
       },

@@ -1,5 +1,6 @@
 import type { ConfigResponse } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
+import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /** What the browser needs to know before sign-in, and a health probe for load balancers. */
@@ -9,7 +10,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (): Promise<ConfigResponse> => ({
       google_client_id: ctx.config.googleClientId ?? null,
       billing: 'test',
-      simulated: ctx.config.marketFeed === 'simulator',
+      simulated: feedKindOf(ctx.config.marketFeed) === 'simulator',
       symbolIconUrl: ctx.config.symbolIconUrl ?? null,
     }),
   );

@@ -29,7 +29,7 @@ beforeAll(async () => {
       drainMs: 50,
       checkpointMs: 60_000,
       clockStart: OPEN,
-      feedEnv: {},
+      source: null,
     },
     log,
   );

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 function start(file: string, clockStart = OPEN): Promise<EngineHost> {
   return startEngineHost(
-    { feed: 'manual', checkpointFile: file, drainMs: 50, checkpointMs: 60_000, clockStart, feedEnv: {} },
+    { feed: 'manual', checkpointFile: file, drainMs: 50, checkpointMs: 60_000, clockStart, source: null },
     log,
   );
 }

@@ -1,25 +1,21 @@
 import path from 'node:path';
-import type { Config } from '../../../platform/config.ts';
+import type { MarketFeedConfig } from '../../../platform/config.ts';
 import type { EngineWorkerData } from './worker.ts';
 
 export const DRAIN_MS = 250;
 export const CHECKPOINT_MS = 10_000;
 
-/** `manual:<ISO time>` starts a hand-fed engine's clock there, so tests can use any session. */
-function manualClockStart(feed: string): number | null {
-  const iso = /^manual:(.+)$/.exec(feed)?.[1];
-  const ts = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isFinite(ts) ? ts : null;
-}
+/** The MARKET_FEED settings under which a node runs an engine thread: a feed, or hand-fed. */
+export type EngineFeed = Extract<MarketFeedConfig, { kind: 'feed' | 'manual' }>;
 
 /** The engine thread's settings, the same whether it runs beside the API or alone. */
-export function engineSettings(config: Config): EngineWorkerData {
+export function engineSettings(dataDir: string, market: EngineFeed): EngineWorkerData {
   return {
-    feed: config.marketFeed,
-    checkpointFile: path.join(config.dataDir, 'engine', 'checkpoint.bin'),
+    feed: market.name,
+    source: market.kind === 'feed' ? market.feed : null,
+    checkpointFile: path.join(dataDir, 'engine', 'checkpoint.bin'),
     drainMs: DRAIN_MS,
     checkpointMs: CHECKPOINT_MS,
-    clockStart: manualClockStart(config.marketFeed),
-    feedEnv: config.feedEnv,
+    clockStart: market.kind === 'manual' ? market.clockStart : null,
   };
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { deflateRawSync } from 'node:zlib';
-import { readFeedConfig } from '../feeds/config.ts';
+import type { FeedConfig } from '../../../platform/config.ts';
 import { createFeed } from '../feeds/createFeed.ts';
 import type { FeedLogger, MarketFeed } from '../feeds/feed.ts';
 import { decodeLine } from '../feeds/replay/ndjson.ts';
@@ -12,14 +12,15 @@ import { EngineRuntime } from './runtime.ts';
 
 /** Settings the API thread hands the engine thread at start. */
 export interface EngineWorkerData {
+  /** MARKET_FEED as written: the engine's status names it. */
   feed: string;
+  /** The feed this thread runs, checked at start by the server's config; null when hand-fed. */
+  source: FeedConfig | null;
   checkpointFile: string | null;
   drainMs: number;
   checkpointMs: number;
   /** Where a feed with its own clock starts (simulator, replay); null follows the wall clock. */
   clockStart: number | null;
-  /** The feed's settings from the server's configuration (not this thread's process.env). */
-  feedEnv: Record<string, string>;
 }
 
 // The engine thread: the feed, the hot loop and the recomputes run here so that the API's
@@ -36,10 +37,9 @@ const feedLog: FeedLogger = {
   error: (msg) => send({ type: 'log', level: 'error', msg }),
 };
 
-// A hand-fed engine (tests, tools) has no feed; every other MARKET_FEED names one.
-const feedConfig = data.feed.startsWith('manual') ? null : readFeedConfig(data.feedEnv);
-const feed: MarketFeed | null = feedConfig ? createFeed(feedConfig, feedLog) : null;
-const replayStart = feedConfig?.replayFile ? await firstEventTime(feedConfig.replayFile) : null;
+// A hand-fed engine (MARKET_FEED=manual: tests, tools) has no feed.
+const feed: MarketFeed | null = data.source ? createFeed(data.source, feedLog) : null;
+const replayStart = data.source?.kind === 'replay' ? await firstEventTime(data.source.file) : null;
 
 const runtime = new EngineRuntime(
   data.feed,

@@ -1,5 +1,5 @@
+import type { FeedConfig } from '../../../platform/config.ts';
 import { AlpacaFeed } from './alpaca/alpacaFeed.ts';
-import type { FeedConfig } from './config.ts';
 import { type FeedLogger, type MarketFeed, silentLogger } from './feed.ts';
 import { MassiveFeed } from './massive/massiveFeed.ts';
 import { withRecorder } from './replay/recorder.ts';
@@ -14,7 +14,7 @@ export function createFeed(config: FeedConfig, logger: FeedLogger = silentLogger
 }
 
 function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
-  switch (config.feed) {
+  switch (config.kind) {
     case 'simulator':
       return new SimulatorFeed({
         seed: config.sim.seed,
@@ -25,24 +25,25 @@ function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
       });
     case 'replay':
       return new ReplayFeed({
-        file: config.replayFile as string,
+        file: config.file,
         symbolsFile: config.symbolsFile,
-        speed: config.replaySpeed,
+        speed: config.speed,
         logger,
       });
-    case 'massive': {
-      const m = config.massive as NonNullable<FeedConfig['massive']>;
-      return new MassiveFeed({ apiKey: m.apiKey, url: m.url, symbolsFile: config.symbolsFile, logger });
-    }
-    case 'alpaca': {
-      const a = config.alpaca as NonNullable<FeedConfig['alpaca']>;
+    case 'massive':
+      return new MassiveFeed({
+        apiKey: config.apiKey,
+        url: config.url,
+        symbolsFile: config.symbolsFile,
+        logger,
+      });
+    case 'alpaca':
       return new AlpacaFeed({
-        keyId: a.keyId,
-        secretKey: a.secretKey,
-        url: a.url,
+        keyId: config.keyId,
+        secretKey: config.secretKey,
+        url: config.url,
         symbolsFile: config.symbolsFile,
         logger,
       });
-    }
   }
 }

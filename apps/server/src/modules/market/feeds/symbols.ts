@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ReferenceData } from '@tapeline/market';
-import { FeedConfigError } from './config.ts';
+import { FeedConfigError } from './feedConfigError.ts';
 
 // MARKET_SYMBOLS: the reference data (a JSON array of ReferenceData) for feeds that carry none
 // themselves (replay, massive, alpaca). A bad file fails the start naming the variable.

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FeedConfigError } from '../config.ts';
+import { FeedConfigError } from '../feedConfigError.ts';
 import { captureSink } from '../testing/fakeWsServer.ts';
 import { recordingSink } from './recorder.ts';
 import { ReplayFeed } from './replayFeed.ts';

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { FeedConfigError } from '../config.ts';
 import {
   emptyStats,
   type FeedLogger,
@@ -10,6 +9,7 @@ import {
   type MarketFeed,
   silentLogger,
 } from '../feed.ts';
+import { FeedConfigError } from '../feedConfigError.ts';
 import { loadSymbols } from '../symbols.ts';
 import { decodeLine, STATUS, TRADE } from './ndjson.ts';
 
