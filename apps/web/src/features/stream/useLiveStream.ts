@@ -16,7 +16,7 @@ const backlogSchema = z.object({ data: z.array(streamBatchSchema).max(STREAM_BAC
 export interface LiveStream {
   view: StreamView;
   connected: boolean;
-  /** Wall time of the last batch received, 0 before any. */
+  /** Wall time of the last batch received as of the last flush, 0 before any. */
   lastBatchAt: number;
   loadRecent(): Promise<void>;
 }
@@ -32,6 +32,9 @@ export function useLiveStream(channel: StreamChannel, ctx: ChannelContext): Live
   const [view, setView] = useState<StreamView>(emptyView);
   const [connected, setConnected] = useState(false);
   const [lastBatchAt, setLastBatchAt] = useState(0);
+  // Batches arrive several times a second; the widget re-renders only when the flush shows them.
+  const lastArrival = useRef(0);
+  const shownArrival = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the channel's identity restarts the view
   useEffect(() => {
@@ -42,9 +45,16 @@ export function useLiveStream(channel: StreamChannel, ctx: ChannelContext): Live
   useEffect(() => {
     const stop = subscribeStream((batch) => {
       buffer.current.push(filterBatch(batch, filter.current.channel, filter.current.ctx));
-      setLastBatchAt(Date.now());
+      lastArrival.current = Date.now();
     }, setConnected);
-    const flush = setInterval(() => setView((shown) => buffer.current.flush(shown)), FLUSH_MS);
+    // One render per flush, and none when nothing arrived since the last one.
+    const flush = setInterval(() => {
+      if (buffer.current.size > 0) setView((shown) => buffer.current.flush(shown));
+      if (lastArrival.current !== shownArrival.current) {
+        shownArrival.current = lastArrival.current;
+        setLastBatchAt(lastArrival.current);
+      }
+    }, FLUSH_MS);
     return () => {
       clearInterval(flush);
       stop();

@@ -1,0 +1,76 @@
+import { type ChannelContext, defaultChannels, type StreamBatchView } from '@tapeline/core';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FLUSH_MS } from './streamBuffer.ts';
+import { useLiveStream } from './useLiveStream.ts';
+
+// The socket is the network here: the tab's stream source is replaced by a hand-fed one, the
+// way component tests fake fetch. Everything from the batch listener up is the real hook.
+const feed = vi.hoisted(() => ({ listener: null as ((batch: StreamBatchView) => void) | null }));
+vi.mock('../../lib/streamSource.ts', () => ({
+  subscribeStream(listener: (batch: StreamBatchView) => void) {
+    feed.listener = listener;
+    return () => {
+      feed.listener = null;
+    };
+  },
+}));
+
+const channel = defaultChannels()[0];
+if (!channel) throw new Error('core has no default channel');
+const ctx: ChannelContext = {
+  popular: new Set(),
+  favorites: new Set(),
+  sectorOf: () => undefined,
+  proPlus: false,
+};
+
+let renders = 0;
+function Probe() {
+  const { lastBatchAt } = useLiveStream(channel as NonNullable<typeof channel>, ctx);
+  renders += 1;
+  return <output aria-label="last batch">{lastBatchAt}</output>;
+}
+
+const emptyBatch = (ts: number): StreamBatchView => ({ ts, highs: [], lows: [], halts: [] });
+
+describe('useLiveStream', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    renders = 0;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('re-renders once per flush, not once per batch', () => {
+    render(<Probe />);
+    const before = renders;
+    // Five batches a second for a whole flush period: no render until the flush.
+    for (let i = 0; i < 9; i++) {
+      act(() => {
+        feed.listener?.(emptyBatch(i));
+        vi.advanceTimersByTime(200);
+      });
+    }
+    expect(renders).toBe(before);
+    expect(screen.getByLabelText('last batch')).toHaveTextContent('0');
+
+    act(() => {
+      feed.listener?.(emptyBatch(9));
+      vi.advanceTimersByTime(200);
+    });
+    expect(renders).toBe(before + 1);
+    // The time shown is that of the last batch before the flush.
+    expect(screen.getByLabelText('last batch')).toHaveTextContent(String(1_000_000 + 9 * 200));
+  });
+
+  it('does not re-render at a flush when nothing arrived', () => {
+    render(<Probe />);
+    const before = renders;
+    act(() => {
+      vi.advanceTimersByTime(FLUSH_MS * 3);
+    });
+    expect(renders).toBe(before);
+  });
+});
