@@ -2,11 +2,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
-import { createAuthDeps } from './modules/auth/deps.ts';
+import { type AuthDeps, createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticateSession } from './modules/auth/session.ts';
 import { createSessionCache } from './modules/auth/sessionCache.ts';
 import { type SocketSessionWatch, watchSocketSessions } from './modules/auth/socketSessions.ts';
+import { findCurrentSubscription, toSubscriptionView } from './modules/billing/currentBilling.ts';
+import { startBillingTicks } from './modules/billing/lifecycleTicks.ts';
+import { createBillingProvider } from './modules/billing/providers/index.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
@@ -16,9 +19,10 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import type { AppContext } from './platform/context.ts';
+import type { Config } from './platform/config.ts';
+import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
-import { createGuards } from './platform/http/guards.ts';
+import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
@@ -32,6 +36,28 @@ export interface App {
   market: MarketModule;
   /** Tests sweep on demand rather than waiting for the 30 s timer. */
   socketSessions: SocketSessionWatch;
+}
+
+/**
+ * The composition root's context: what platform/ builds plus the services modules own and share
+ * (today the billing provider), built here once so that platform/ never imports modules/.
+ */
+export async function createAppContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const platform = await createContext(config, overrides);
+  return { ...platform, billing: createBillingProvider(platform) };
+}
+
+/** What the guards read: sessions from the auth module, the current subscription from billing. */
+export function guardSources(auth: AuthDeps): GuardSources {
+  const { db } = auth.ctx.database;
+  return {
+    authenticate: (authorization) => authenticateSession(auth, authorization),
+    findUser: (userId) => auth.users.findById(userId),
+    async currentSubscription(userId) {
+      const row = await findCurrentSubscription(db, userId);
+      return row ? toSubscriptionView(row) : null;
+    },
+  };
 }
 
 /** The HTTP API, the SPA and socket.io on one server, wired to an already-built context. */
@@ -51,13 +77,14 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const auth = createAuthDeps(ctx);
   authRoutes(http, auth);
   systemRoutes(http, ctx);
-  const guards = createGuards(auth);
+  const guards = createGuards(guardSources(auth));
   devRoutes(http, ctx, guards);
   alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);
   adminRoutes(http, auth, guards);
   usersRoutes(http, ctx, guards);
   billingRoutes(http, ctx, guards);
+  const stopBillingTicks = startBillingTicks(ctx.billing, ctx.log);
   await serveSpa(http, ctx.config.webDist);
 
   const io = attachSocketServer(
@@ -88,6 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   settingsRoutes(http, ctx, guards, universe);
   popularityRoutes(http, ctx, guards, universe);
   http.addHook('onClose', async () => {
+    stopBillingTicks();
     socketSessions.close();
     dataSessions.close();
     await market.stop();

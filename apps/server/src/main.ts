@@ -1,10 +1,10 @@
 import type pino from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, createAppContext } from './app.ts';
 import { startAdminChannel } from './cli/adminChannel.ts';
 import { lockDataDir } from './cli/dataDirLock.ts';
 import { startEngineNode } from './modules/market/engineNode.ts';
 import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
-import { closeContext, createContext } from './platform/context.ts';
+import { closeContext } from './platform/context.ts';
 import { secureDataDir } from './platform/dataDir.ts';
 import { createLogger } from './platform/log.ts';
 
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   if (config.role === 'engine') return runEngine(config);
   // Embedded PGlite: hold DATA_DIR for our lifetime (a CLI command may briefly have it; wait).
   const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir, 'server', 30_000);
-  const ctx = await createContext(config);
+  const ctx = await createAppContext(config);
   const { http } = await buildApp(ctx);
   // The CLI's local-only way in while we hold the embedded database (Unix socket, never TCP).
   const adminChannel = dataDirLock ? await startAdminChannel(config.dataDir, ctx.database.db, ctx.log) : null;

@@ -1,7 +1,5 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { BillingProvider } from '../modules/billing/provider.ts';
-import { createBillingProvider } from '../modules/billing/providers/index.ts';
 import { type AccessTokens, createAccessTokens } from './auth/accessTokens.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
 import type { Bus } from './bus/bus.ts';
@@ -15,8 +13,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { createRateLimiter, type RateLimiter } from './rateLimit.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 
-/** Everything a module needs, built once at start-up; modules receive it, never import it. */
-export interface AppContext {
+/** What platform/ builds at start-up (createContext): configuration, storage, mail, tokens, bus. */
+export interface PlatformContext {
   config: Config;
   database: Database;
   mailer: Mailer;
@@ -30,9 +28,19 @@ export interface AppContext {
   redis: Redis | null;
   /** Engine batches to gateways: in-process, or Redis across nodes. */
   bus: Bus;
-  /** Subscriptions and cards: the local test-mode provider or Stripe (BILLING). */
-  billing: BillingProvider;
 }
+
+/**
+ * Services a module owns and others use (the billing provider), built at the composition root
+ * (app.ts `createAppContext`). platform/ imports nothing from modules/, so each module adds its
+ * service's type here from its own folder, as Fastify plugins do with `declare module`:
+ * `modules/billing/providers/index.ts` declares `billing`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the modules' `declare module` blocks.
+export interface ModuleServices {}
+
+/** Everything a module needs, built once at start-up; modules receive it, never import it. */
+export interface AppContext extends PlatformContext, ModuleServices {}
 
 export const DATA_TOKEN_TTL_MS = 15 * 60 * 1000;
 
@@ -42,7 +50,10 @@ export interface ContextOverrides {
   log?: Logger;
 }
 
-export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  overrides: ContextOverrides = {},
+): Promise<PlatformContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const database =
@@ -80,12 +91,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     log,
     redis,
     bus: config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus(),
-    billing: createBillingProvider({ config, database, clock, log }),
   };
 }
 
 /** Closes in dependency order; the database last so no query is cut off mid-write. */
-export async function closeContext(ctx: AppContext): Promise<void> {
+export async function closeContext(ctx: PlatformContext): Promise<void> {
   await ctx.bus.close();
   await ctx.mailer.close();
   if (ctx.redis) await ctx.redis.quit().catch(() => ctx.redis?.disconnect());

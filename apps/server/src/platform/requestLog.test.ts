@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, buildApp, createAppContext } from '../app.ts';
 import { TEST_APP_URL } from '../test/testApp.ts';
 import { createTestClock } from '../test/testClock.ts';
 import { openTestDatabase } from '../test/testDatabase.ts';
 import { loadConfig } from './config.ts';
-import { type AppContext, closeContext, createContext } from './context.ts';
+import { type AppContext, closeContext } from './context.ts';
 import { createLogger } from './log.ts';
 
 // The production logger (createLogger) at info, writing into memory, under a real app.
@@ -40,7 +40,7 @@ beforeAll(async () => {
     MARKET_FEED: 'off',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
   });
-  ctx = await createContext(config, {
+  ctx = await createAppContext(config, {
     clock: createTestClock(),
     database: await openTestDatabase(),
     log: createLogger('info', sink),

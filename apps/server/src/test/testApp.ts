@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { type App, buildApp } from '../app.ts';
+import { type App, buildApp, createAppContext } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { type AppContext, closeContext, createContext } from '../platform/context.ts';
+import { type AppContext, closeContext } from '../platform/context.ts';
 import { type SmtpSink, startSmtpSink } from './smtpSink.ts';
 import { createTestClock, type TestClock } from './testClock.ts';
 import { openTestDatabase } from './testDatabase.ts';
@@ -65,7 +65,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = createTestClock();
   const shared = options.shareDatabaseWith?.ctx.database;
   const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
-  const ctx = await createContext(config, { clock, database, log: options.log ?? pino({ level: 'silent' }) });
+  const ctx = await createAppContext(config, {
+    clock,
+    database,
+    log: options.log ?? pino({ level: 'silent' }),
+  });
   const app = await buildApp(ctx);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.http.server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 import type { SessionResponse } from '@tapeline/core';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import type { Authenticated } from '../../platform/http/guards.ts';
 import type { AuthDeps } from './deps.ts';
 import { presentUser } from './userView.ts';
 
@@ -16,10 +17,8 @@ export async function issueSession(deps: AuthDeps, user: UserRow): Promise<Sessi
   return { access_token, user: await presentUser(deps.ctx.database.db, user) };
 }
 
-export interface Authenticated {
-  user: UserRow;
-  sessionId: string;
-}
+// What the guards hand a `session` route; declared with them in platform/.
+export type { Authenticated } from '../../platform/http/guards.ts';
 
 /**
  * The user and session behind an `Authorization: Bearer` header. A token whose session was

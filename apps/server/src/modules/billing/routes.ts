@@ -16,9 +16,6 @@ import { saveCustomer } from './saveCustomer.ts';
 import { subscribe } from './subscribe.ts';
 import { trialDaysFor } from './trial.ts';
 
-/** How often the local lifecycle runs unprompted (reads also run it, so answers are always current). */
-export const BILLING_TICK_MS = 60_000;
-
 /** Spec §7's billing calls (kept under /api/stripe for either provider) plus the local card form. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   const access = billingAccess(ctx, guards);
@@ -58,12 +55,4 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     return findCoupon(ctx, request.params);
   });
   stripeWebhookRoute(app, ctx);
-
-  const timer = setInterval(() => {
-    ctx.billing
-      .refresh()
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'billing lifecycle failed'));
-  }, BILLING_TICK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,5 +1,6 @@
 import { tierOf } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardSources } from '../../app.ts';
 import { createAuthDeps } from '../../modules/auth/deps.ts';
 import { seedSubscription, seedUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
@@ -73,7 +74,7 @@ describe('createGuards against the database', () => {
   });
 
   it('forUserId (socket handlers) reads the same subscription the HTTP guards do', async () => {
-    const guards = createGuards(createAuthDeps(app.ctx));
+    const guards = createGuards(guardSources(createAuthDeps(app.ctx)));
     const { user: u } = await seedUser(app);
     await expect(guards.forUserId(u.id, { tier: 'pro' })).rejects.toMatchObject({
       code: 'subscription_required',
@@ -90,7 +91,7 @@ describe('createGuards against the database', () => {
   });
 
   it('a lapsed subscription counts as none', async () => {
-    const guards = createGuards(createAuthDeps(app.ctx));
+    const guards = createGuards(guardSources(createAuthDeps(app.ctx)));
     const { user: u } = await seedUser(app);
     await seedSubscription(app, u.id, { plan: 'proplus', status: 'active', endedAt: app.clock.now() });
     expect((await guards.forUserId(u.id, {})).tier).toBe('none');

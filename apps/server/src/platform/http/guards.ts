@@ -1,12 +1,27 @@
-import { hasRole, isActive, meetsTier, type RequiredTier, type Tier, tierOf } from '@tapeline/core';
 import type { Subscription } from '@tapeline/core';
+import { hasRole, isActive, meetsTier, type RequiredTier, type Tier, tierOf } from '@tapeline/core';
 import type { FastifyRequest } from 'fastify';
-import type { AuthDeps } from '../../modules/auth/deps.ts';
-import { type Authenticated, authenticateSession } from '../../modules/auth/session.ts';
-import { findCurrentSubscription, toSubscriptionView } from '../../modules/billing/currentBilling.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import type { Guard } from './route.ts';
+
+/** The user and session behind an `Authorization: Bearer` header. */
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+}
+
+/**
+ * What the guards read, handed in by the composition root (app.ts builds it from the auth and
+ * billing modules), so that platform/ imports nothing from modules/.
+ */
+export interface GuardSources {
+  /** The live session behind the header; throws the 401 (`unauthorized()`) otherwise. */
+  authenticate(authorization: string | undefined): Promise<Authenticated>;
+  findUser(userId: string): Promise<UserRow | undefined>;
+  /** The user's newest subscription in the API shape (`ended_at`), or null. */
+  currentSubscription(userId: string): Promise<Subscription | null>;
+}
 
 /** Who is calling and what their subscription opens; every guard answers with this. */
 export interface Principal {
@@ -65,9 +80,8 @@ export function enforce(principal: Principal, need: Requirement): Principal {
  * The predicates read the API shape (`ended_at`, `canceled_at`), not the row's camelCase
  * columns: passing the row would silently ignore an ended subscription.
  */
-async function principalOf(deps: AuthDeps, user: UserRow): Promise<Principal> {
-  const row = user.emailVerified ? await findCurrentSubscription(deps.ctx.database.db, user.id) : undefined;
-  const view = row ? toSubscriptionView(row) : null;
+async function principalOf(sources: GuardSources, user: UserRow): Promise<Principal> {
+  const view = user.emailVerified ? await sources.currentSubscription(user.id) : null;
   const subscription = isActive(view) ? view : null;
   return { user, subscription, tier: tierOf(subscription) };
 }
@@ -97,17 +111,17 @@ export interface Guards {
   forUserId(userId: string, need: Requirement): Promise<Principal>;
 }
 
-export function createGuards(deps: AuthDeps): Guards {
+export function createGuards(sources: GuardSources): Guards {
   const check = async (request: FastifyRequest, need: Requirement): Promise<RequestPrincipal> => {
-    const { user, sessionId } = await authenticateSession(deps, request.headers.authorization);
-    return { ...enforce(await principalOf(deps, user), need), sessionId };
+    const { user, sessionId } = await sources.authenticate(request.headers.authorization);
+    return { ...enforce(await principalOf(sources, user), need), sessionId };
   };
   const guard = (name: string, need: Requirement): Guard<RequestPrincipal> => ({
     name,
     check: (request) => check(request, need),
   });
   return {
-    session: { name: 'session', check: (request) => authenticateSession(deps, request.headers.authorization) },
+    session: { name: 'session', check: (request) => sources.authenticate(request.headers.authorization) },
     user: guard('user', {}),
     verified: guard('verified', { verified: true }),
     subscriber: guard('subscriber', { subscriber: true }),
@@ -120,9 +134,9 @@ export function createGuards(deps: AuthDeps): Guards {
     requireRole: (request, role) => check(request, { role }),
     require: check,
     async forUserId(userId, need) {
-      const user = await deps.users.findById(userId);
+      const user = await sources.findUser(userId);
       if (!user) throw unauthorized();
-      return enforce(await principalOf(deps, user), need);
+      return enforce(await principalOf(sources, user), need);
     },
   };
 }
