@@ -1,34 +1,50 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ProfilePage } from '../features/account/ProfilePage.tsx';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { VerifyPage } from '../features/auth/VerifyPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { PopoutPage } from '../features/popout/PopoutPage.tsx';
-import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { PageSpinner } from '../ui/Spinner.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { SettingsArea } from './SettingsArea.tsx';
+
+// Issue 10 §11: the signed-out pages are in the first chunk; every signed-in screen is its own
+// chunk, fetched when first visited, so /login stays within its JavaScript budget
+// (e2e/bundle.spec.ts). The profile page splits its billing and admin tabs further.
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/account/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const PopoutPage = lazy(() =>
+  import('../features/popout/PopoutPage.tsx').then((m) => ({ default: m.PopoutPage })),
+);
 
 /** Spec §2 routes. Every one passes through the RouteGate, which applies the redirect rules. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RouteGate />}>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/verify" element={<VerifyPage />} />
-        <Route element={<SettingsArea />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route element={<RouteGate />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/verify" element={<VerifyPage />} />
+          <Route element={<SettingsArea />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+          </Route>
+          <Route path="/profile/:tab?" element={<ProfilePage />} />
+          <Route path="/popout/:widget" element={<PopoutPage />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
-        <Route path="/profile/:tab?" element={<ProfilePage />} />
-        <Route path="/popout/:widget" element={<PopoutPage />} />
-        <Route path="*" element={<Navigate to="/dashboard" replace />} />
-      </Route>
-    </Routes>
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,12 +1,18 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Footer } from './Footer.tsx';
-import { TopBar } from './TopBar.tsx';
+
+// The top bar brings symbol search, menus and popups that signed-out pages never show: it is a
+// chunk of its own so /login stays within its budget (e2e/bundle.spec.ts). Until it arrives an
+// empty bar of the same height holds its place, so the page below does not jump.
+const TopBar = lazy(() => import('./TopBar.tsx').then((m) => ({ default: m.TopBar })));
 
 /** Redirect rule 5: the top bar and footer frame the app for verified, subscribed users. */
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
-      <TopBar />
+      <Suspense fallback={<header className="topbar" />}>
+        <TopBar />
+      </Suspense>
       <main className="shell-main">{children}</main>
       <Footer />
     </div>

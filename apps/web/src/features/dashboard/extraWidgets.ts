@@ -1,11 +1,14 @@
 import { WIDGET_TITLES } from '@tapeline/core';
 import type { ComponentType } from 'react';
-import { AlertsWidget } from '../alerts/AlertsWidget.tsx';
-import { MetersWidget } from '../meters/MetersWidget.tsx';
-import { PopularWidget } from '../popular/PopularWidget.tsx';
+import { lazyWidget } from './lazyWidget.tsx';
 import type { WidgetDefinition, WidgetProps } from './widgetContract.ts';
 
-// Popular, Alerts and Meters (their components live in features/popular, alerts, meters).
+// Popular, Alerts and Meters (their components live in features/popular, alerts, meters), each a
+// chunk fetched when the widget is first drawn.
+const PopularWidget = lazyWidget(() => import('../popular/PopularWidget.tsx').then((m) => m.PopularWidget));
+const AlertsWidget = lazyWidget(() => import('../alerts/AlertsWidget.tsx').then((m) => m.AlertsWidget));
+const MetersWidget = lazyWidget(() => import('../meters/MetersWidget.tsx').then((m) => m.MetersWidget));
+
 const simple = (
   id: 'popular' | 'alerts' | 'meters',
   Component: ComponentType<WidgetProps>,

@@ -1,10 +1,13 @@
 import { WIDGET_TITLES } from '@tapeline/core';
 import { StreamToolbar } from '../stream/StreamToolbar.tsx';
-import { StreamWidget } from '../stream/StreamWidget.tsx';
 import { isStreamWidget, streamHeading } from '../stream/streamChannel.ts';
 import { extraWidgets } from './extraWidgets.ts';
+import { lazyWidget } from './lazyWidget.tsx';
 import { PlaceholderWidget } from './PlaceholderWidget.tsx';
 import type { WidgetDefinition, WidgetRegistry } from './widgetContract.ts';
+
+// The stream's socket, decoder and virtualised tables load with the first Stream drawn.
+const StreamWidget = lazyWidget(() => import('../stream/StreamWidget.tsx').then((m) => m.StreamWidget));
 
 const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
   id,

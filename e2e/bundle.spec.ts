@@ -1,0 +1,76 @@
+import { gzipSync } from 'node:zlib';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { dashboardReady } from './support/dashboard.ts';
+import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { freshEmail } from './support/users.ts';
+
+// Issue 10 §11: the JavaScript a page downloads, gzipped, against its budget. Signed-in screens
+// are lazy chunks (apps/web/src/app/AppRoutes.tsx, the widget registry), so /login carries the
+// libraries and the signed-out pages only: 139 KB when this was written, 147 KB with the forms on
+// react-hook-form. The libraries alone are ~123 KB, which is why the budget is not the issue's
+// 120 KB (docs/decisions.md, "Code splitting").
+const LOGIN_BUDGET_KB = 155;
+const DASHBOARD_BUDGET_KB = 250;
+
+/** Every script the page fetches from now on, by URL, with its gzipped size. */
+function recordScripts(page: Page): Map<string, number> {
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) sizes.set(response.url(), gzipSync(body).length);
+  });
+  return sizes;
+}
+
+const kb = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
+
+function report(sizes: Map<string, number>): string {
+  return [...sizes]
+    .map(([url, bytes]) => `${(bytes / 1024).toFixed(1)} KB ${new URL(url).pathname}`)
+    .join('\n');
+}
+
+/** A fresh context: nothing in the HTTP cache, so every chunk is fetched and counted. */
+async function freshPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.route('**/*', (route) => route.continue());
+  return page;
+}
+
+test('/login downloads at most its budget of gzipped JavaScript', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await freshPage(context);
+  const scripts = recordScripts(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(kb(scripts), report(scripts)).toBeLessThanOrEqual(LOGIN_BUDGET_KB);
+  // Nothing of the signed-in screens comes along.
+  expect(report(scripts)).not.toMatch(/Dashboard|Settings|Profile|Stream|TopBar/);
+  await context.close();
+});
+
+test('the dashboard downloads at most its budget of gzipped JavaScript', async ({ page, browser }, info) => {
+  await newVerifiedUser(page, freshEmail(info, 'bundle'));
+  await subscribePro(page);
+  await dashboardReady(page);
+  // The session lives in sessionStorage ('Keep me signed in' unticked); a new context reads it
+  // from localStorage instead, which storageState carries.
+  await page.evaluate(() => {
+    const token = sessionStorage.getItem('tapeline.token');
+    if (token) localStorage.setItem('tapeline.token', token);
+  });
+
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await freshPage(context);
+  const scripts = recordScripts(fresh);
+  await fresh.goto('/dashboard');
+  await dashboardReady(fresh);
+  // Every widget on the grid has fetched its chunk (the socket's long poll rules out networkidle).
+  await expect(fresh.getByTestId('widget-loading')).toHaveCount(0);
+  expect(report(scripts)).toMatch(/DashboardPage/);
+  expect(kb(scripts), report(scripts)).toBeLessThanOrEqual(DASHBOARD_BUDGET_KB);
+  await context.close();
+});
