@@ -1,3 +1,5 @@
+import { MOBILE_BREAKPOINT_PX } from '../constants.ts';
+
 /** The dashboard grid (spec §2 Grid): 12 columns, row height 25, six breakpoints. */
 export const GRID_COLUMNS = 12;
 export const GRID_ROW_HEIGHT = 25;
@@ -14,6 +16,6 @@ export function breakpointFor(width: number): BreakpointId {
 }
 
 /** The dashboard switches to its narrow (mobile) form at this width and below (spec §2 Grid). */
-export const DASHBOARD_NARROW_PX = 767;
+export const DASHBOARD_NARROW_PX = MOBILE_BREAKPOINT_PX - 1;
 /** The layout menu is hidden at this width and below (spec §2 Top bar). */
-export const LAYOUT_MENU_HIDDEN_PX = 768;
+export const LAYOUT_MENU_HIDDEN_PX = MOBILE_BREAKPOINT_PX;

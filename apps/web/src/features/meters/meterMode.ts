@@ -1,7 +1,7 @@
-import { METER_TILES, METER_TILES_MOBILE } from '@tapeline/core';
+import { DASHBOARD_NARROW_PX, METER_TILES, METER_TILES_MOBILE } from '@tapeline/core';
 
 /** The dashboard's narrow-screen cut-off (spec §2): at or below it every widget is in mobile mode. */
-export const MOBILE_VIEWPORT_MAX_PX = 767;
+export const MOBILE_VIEWPORT_MAX_PX = DASHBOARD_NARROW_PX;
 /** Below this the widget cannot fit a label, 13 legible tiles and the figures on one line. */
 export const METERS_WIDE_MIN_PX = 320;
 

@@ -2,6 +2,7 @@ import { messages, parseSearch } from '@tapeline/core';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStockNames, useUsernames } from '../../lib/referenceData.ts';
+import { MEDIA } from '../../styles/breakpoints.ts';
 import { rectOf } from '../symbols/overlayStore.ts';
 import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
 import { type SearchItem, searchView } from './searchResults.ts';
@@ -10,7 +11,6 @@ import { useSearchStats } from './useSearchStats.ts';
 import './search.css';
 
 /** Below this width the box is a search button that opens a full-screen search bar. */
-const MOBILE_QUERY = '(max-width: 767px)';
 
 const IconSearch = () => (
   <svg
@@ -63,7 +63,7 @@ export function SymbolSearch() {
   }, [mobileOpen]);
 
   useEffect(() => {
-    const media = window.matchMedia(MOBILE_QUERY);
+    const media = window.matchMedia(MEDIA.mobile);
     const onChange = () => {
       if (!media.matches) setMobileOpen(false);
     };
