@@ -45,7 +45,25 @@ function bodyOf(init: RequestInit | undefined): unknown {
   }
 }
 
-/** Stubs global fetch; a request with no answer is a 404 `not_found`, and is recorded. */
+type Fetch = typeof fetch;
+
+const noNetwork: Fetch = async (input) => {
+  throw new TypeError(`no fakeApi() in this test answers ${String(input)}`);
+};
+let active: Fetch = noNetwork;
+
+/**
+ * What setup.ts installs as the global fetch, once, before any module loads: modules that keep
+ * a reference to fetch (the data-host client does) reach the current test's fake through it.
+ */
+export const dispatchFetch: Fetch = (input, init) => active(input, init);
+
+/** Between tests: no answers, so a request a test forgot to fake fails loudly. */
+export function resetFakeApi(): void {
+  active = noNetwork;
+}
+
+/** Fakes the network for this test; a request with no answer is a 404 `not_found`, and is recorded. */
 export function fakeApi(): FakeApi {
   const answers = new Map<string, Answer>();
   const requests: SeenRequest[] = [];
@@ -67,7 +85,7 @@ export function fakeApi(): FakeApi {
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  vi.stubGlobal('fetch', fetchStub);
+  active = fetchStub;
   const api: FakeApi = {
     on(route, answer) {
       answers.set(route, answer);
@@ -77,4 +95,9 @@ export function fakeApi(): FakeApi {
     calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
   };
   return api;
+}
+
+/** The data host's own sign-in (POST /api/auth/ds/login), which every /data call needs first. */
+export function withDataHost(api: FakeApi): FakeApi {
+  return api.on('POST /api/auth/ds/login', { status: 200, body: { success: true, token: 'data-token' } });
 }

@@ -8,7 +8,11 @@ import { ToastProvider } from '../ui/toast.tsx';
 /** Where the router is now, so a test can assert a navigation the user would see. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return (
+    <span hidden data-testid="location">
+      {`${location.pathname}${location.search}`}
+    </span>
+  );
 }
 
 export interface RenderOptions {

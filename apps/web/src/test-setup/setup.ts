@@ -3,11 +3,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { dispatchFetch, resetFakeApi } from './fakeApi.ts';
+
+globalThis.fetch = dispatchFetch;
+
+// jsdom lays nothing out, so it has no ResizeObserver; widgets that measure themselves get one
+// that never reports (their size stays 'not measured yet', which they handle).
+class NoLayoutResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= NoLayoutResizeObserver;
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  resetFakeApi();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,0 +1,27 @@
+import { configResponseSchema } from '@tapeline/core';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { SimulatedBadge } from './SimulatedBadge.tsx';
+
+const config = (simulated: boolean) =>
+  ok(configResponseSchema, { google_client_id: null, billing: 'fake', simulated, symbolIconUrl: null });
+
+describe('SimulatedBadge', () => {
+  it('says SIMULATED while the feed is the built-in simulator', async () => {
+    fakeApi().on('GET /api/config', config(true));
+    renderUi(<SimulatedBadge />);
+    expect(await screen.findByText('SIMULATED')).toHaveAttribute(
+      'title',
+      'Prices come from the built-in market simulator',
+    );
+  });
+
+  it('shows nothing on a real feed', async () => {
+    const api = fakeApi().on('GET /api/config', config(false));
+    renderUi(<SimulatedBadge />);
+    await waitFor(() => expect(api.calls('GET /api/config')).toHaveLength(1));
+    expect(screen.queryByText('SIMULATED')).not.toBeInTheDocument();
+  });
+});
