@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /**
  * Whether the 'Payment complete' modal is up. It lives outside React state because subscribing
@@ -8,41 +9,27 @@ import { useSyncExternalStore } from 'react';
  */
 export type PaymentOutcome = 'subscribed' | 'charged' | 'changed' | null;
 
-let outcome: PaymentOutcome = null;
-// 'Go to dashboard' was pressed: kept here too, because the press may come just before the
-// session gains its subscription, which remounts the modal (a new top bar wraps the page).
-let going = false;
-const listeners = new Set<() => void>();
-
-function emit(next: PaymentOutcome, nextGoing = going): void {
-  outcome = next;
-  going = nextGoing;
-  for (const listener of listeners) listener();
+interface PaymentCompleteState {
+  outcome: PaymentOutcome;
+  /**
+   * 'Go to dashboard' was pressed: kept here too, because the press may come just before the
+   * session gains its subscription, which remounts the modal (a new top bar wraps the page).
+   */
+  going: boolean;
 }
+
+const store = createStore<PaymentCompleteState>(() => ({ outcome: null, going: false }));
 
 export const paymentComplete = {
-  show: (kind: Exclude<PaymentOutcome, null>) => emit(kind, false),
-  hide: () => emit(null, false),
-  go: () => emit(outcome, true),
+  show: (kind: Exclude<PaymentOutcome, null>) => store.setState({ outcome: kind, going: false }),
+  hide: () => store.setState({ outcome: null, going: false }),
+  go: () => store.setState({ going: true }),
 };
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function usePaymentOutcome(): PaymentOutcome {
-  return useSyncExternalStore(
-    subscribe,
-    () => outcome,
-    () => null,
-  );
+  return useStore(store, (state) => state.outcome);
 }
 
 export function usePaymentGoing(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => going,
-    () => false,
-  );
+  return useStore(store, (state) => state.going);
 }

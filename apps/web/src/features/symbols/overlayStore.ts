@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { FlowKind } from './flowData.ts';
 import type { Rect } from './placement.ts';
 
@@ -27,23 +28,12 @@ export interface OverlayState {
 export const HOVER_DELAY_MS = 300;
 
 // One store for the whole page: opening a menu anywhere closes the one open elsewhere.
-let state: OverlayState = { menu: null, hover: null };
-const listeners = new Set<() => void>();
+const store = createStore<OverlayState>(() => ({ menu: null, hover: null }));
 let hoverTimer: ReturnType<typeof setTimeout> | null = null;
 let nextId = 1;
 
-function set(next: OverlayState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useOverlays(): OverlayState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useStore(store);
 }
 
 export function rectOf(element: Element): Rect {
@@ -59,15 +49,17 @@ function cancelHoverTimer(): void {
 export const overlays = {
   openMenu(symbol: string, anchor: Rect, returnFocus: HTMLElement | null): void {
     cancelHoverTimer();
-    set({ menu: { id: nextId++, kind: 'menu', symbol, anchor, returnFocus }, hover: null });
+    store.setState({ menu: { id: nextId++, kind: 'menu', symbol, anchor, returnFocus }, hover: null });
   },
   /** Replaces the open menu with one of its popups, at the same place. */
   openPanel(kind: FlowKind): void {
-    if (state.menu) set({ ...state, menu: { ...state.menu, kind } });
+    const { menu } = store.getState();
+    if (menu) store.setState({ menu: { ...menu, kind } });
   },
   close(options: { restoreFocus?: boolean } = {}): void {
-    const target = state.menu?.returnFocus;
-    if (state.menu) set({ ...state, menu: null });
+    const { menu } = store.getState();
+    if (menu) store.setState({ menu: null });
+    const target = menu?.returnFocus;
     if (options.restoreFocus && target?.isConnected) target.focus({ preventScroll: true });
   },
   /** The pointer came to rest on a symbol: show its popup after the delay, unless a menu is open. */
@@ -75,12 +67,12 @@ export const overlays = {
     cancelHoverTimer();
     hoverTimer = setTimeout(() => {
       hoverTimer = null;
-      if (state.menu || !element.isConnected) return;
-      set({ ...state, hover: { symbol, anchor: rectOf(element) } });
+      if (store.getState().menu || !element.isConnected) return;
+      store.setState({ hover: { symbol, anchor: rectOf(element) } });
     }, HOVER_DELAY_MS);
   },
   hoverEnd(): void {
     cancelHoverTimer();
-    if (state.hover) set({ ...state, hover: null });
+    if (store.getState().hover) store.setState({ hover: null });
   },
 };

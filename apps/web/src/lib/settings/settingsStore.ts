@@ -6,6 +6,7 @@ import {
   type Layout,
   parseLayouts,
 } from '@tapeline/core';
+import { createStore } from 'zustand/vanilla';
 import { debounced } from '../debounce.ts';
 
 export const LAYOUT_SAVE_MS = 1000;
@@ -48,8 +49,12 @@ function parseConfig(json: string | null): DashboardConfig | null {
  * after a quiet second (layout) or two (config), flushed when the page is left.
  */
 export class SettingsStore {
-  private state: SettingsState = { status: 'loading', layouts: defaultLayouts(), config: defaultConfig() };
-  private readonly listeners = new Set<() => void>();
+  /** What components read (`useStore(store.state)`); changed only through the methods below. */
+  readonly state = createStore<SettingsState>(() => ({
+    status: 'loading',
+    layouts: defaultLayouts(),
+    config: defaultConfig(),
+  }));
   private readonly layoutSave;
   private readonly configSave;
   private loading: Promise<void> | null = null;
@@ -64,16 +69,10 @@ export class SettingsStore {
     this.configSave = debounced(() => this.saveConfig(), CONFIG_SAVE_MS);
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): SettingsState => this.state;
+  getSnapshot = (): SettingsState => this.state.getState();
 
   private set(next: Partial<SettingsState>): void {
-    this.state = { ...this.state, ...next };
-    for (const listener of this.listeners) listener();
+    this.state.setState(next);
   }
 
   /** Loads once; unparsable or missing parts become the defaults and are written back. */
@@ -101,15 +100,15 @@ export class SettingsStore {
   }
 
   updateLayouts(change: (layouts: Layout[]) => Layout[]): void {
-    const layouts = change(this.state.layouts);
-    if (layouts === this.state.layouts) return;
+    const layouts = change(this.getSnapshot().layouts);
+    if (layouts === this.getSnapshot().layouts) return;
     this.set({ layouts });
     if (this.persistLayouts) this.layoutSave.schedule();
   }
 
   updateConfig(change: (config: DashboardConfig) => DashboardConfig): void {
-    const config = change(this.state.config);
-    if (config === this.state.config) return;
+    const config = change(this.getSnapshot().config);
+    if (config === this.getSnapshot().config) return;
     this.set({ config });
     this.configSave.schedule();
   }
@@ -118,11 +117,11 @@ export class SettingsStore {
   flushOnExit(): void {
     if (this.layoutSave.pending) {
       this.layoutSave.cancel();
-      this.transport.saveOnExit('layout', { layout: this.state.layouts });
+      this.transport.saveOnExit('layout', { layout: this.getSnapshot().layouts });
     }
     if (this.configSave.pending) {
       this.configSave.cancel();
-      this.transport.saveOnExit('config', { config: this.state.config });
+      this.transport.saveOnExit('config', { config: this.getSnapshot().config });
     }
   }
 
@@ -133,10 +132,10 @@ export class SettingsStore {
   }
 
   private saveLayouts(): void {
-    this.transport.saveLayout(this.state.layouts).catch(() => this.onError(SETTINGS_TOASTS.layout));
+    this.transport.saveLayout(this.getSnapshot().layouts).catch(() => this.onError(SETTINGS_TOASTS.layout));
   }
 
   private saveConfig(): void {
-    this.transport.saveConfig(this.state.config).catch(() => this.onError(SETTINGS_TOASTS.config));
+    this.transport.saveConfig(this.getSnapshot().config).catch(() => this.onError(SETTINGS_TOASTS.config));
   }
 }

@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
 import { useToast } from '../../ui/toast.tsx';
 import { SETTINGS_PATHS, saveOnExit, settingsApi } from './settingsApi.ts';
 import { SETTINGS_LOAD_DELAY_MS, type SettingsState, SettingsStore } from './settingsStore.ts';
@@ -61,5 +62,5 @@ export function useSettingsStore(): SettingsStore {
 
 export function useSettings(): SettingsState {
   const store = useSettingsStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useStore(store.state);
 }
