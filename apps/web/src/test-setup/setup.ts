@@ -16,6 +16,19 @@ class NoLayoutResizeObserver {
 }
 globalThis.ResizeObserver ??= NoLayoutResizeObserver;
 
+// Nor media queries: every query is false, as on a wide desktop window (tests of the narrow
+// form stub matchMedia themselves).
+window.matchMedia ??= (query: string): MediaQueryList => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  addListener: () => {},
+  removeListener: () => {},
+  dispatchEvent: () => false,
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -10,8 +10,6 @@ import { searchText } from './searchText.ts';
 import { useSearchStats } from './useSearchStats.ts';
 import './search.css';
 
-/** Below this width the box is a search button that opens a full-screen search bar. */
-
 const IconSearch = () => (
   <svg
     width="18"
@@ -62,6 +60,8 @@ export function SymbolSearch() {
     if (mobileOpen) inputRef.current?.focus();
   }, [mobileOpen]);
 
+  // Below the breakpoint the box is a search button that opens a full-screen search bar (CSS);
+  // widening the window past it closes that bar.
   useEffect(() => {
     const media = window.matchMedia(MEDIA.mobile);
     const onChange = () => {
