@@ -1,5 +1,5 @@
 import { BF_CLOSE, BF_VALUE, BF_VOLUME } from '../bars/barStore.ts';
-import type { MarketEngine } from '../engine/MarketEngine.ts';
+import type { EngineState, SessionControl } from '../engine/engineState.ts';
 import { gapDollars, lastPrice, liveIndicators, nullIfNaN } from '../engine/metrics.ts';
 import { atrOf, squeezeOf, supertrendFlagOf, supertrendPivotOf } from '../indicators/barState.ts';
 import {
@@ -28,7 +28,11 @@ function pct(cur: number, prev: number): number | null {
  * (empty for a symbol that has not traded in it). After 20:00 and on closed days, "now" is
  * the last minute of the latest session.
  */
-export function discoveryRows(e: MarketEngine, timeframe: Timeframe): DiscoveryRow[] {
+export function discoveryRows(
+  e: Pick<EngineState, 'clock' | 'session' | 'table' | 'day' | 'bars' | 'profile' | 'scratch'> &
+    Pick<SessionControl, 'advance'>,
+  timeframe: Timeframe,
+): DiscoveryRow[] {
   const now = e.clock();
   e.advance(now);
   const s = e.session;

@@ -21,6 +21,7 @@ import { drainStream } from '../stream/drain.ts';
 import type { StreamBatch } from '../stream/entry.ts';
 import { StreamQueue } from '../stream/streamQueue.ts';
 import { fillBarStarts, SLOT_MS, slotIndex, TF_COUNT } from '../timeframes.ts';
+import type { EngineState, SessionControl } from './engineState.ts';
 
 export interface EngineOptions {
   /** Current time in ms since epoch: the wall clock, the simulator's or the replay file's. */
@@ -41,7 +42,7 @@ export interface EngineStats {
 // The engine: one instance owns every per-symbol table and is driven from one thread. Events
 // carry their own time; the injected clock decides only session rollover and what "now" is
 // for drains and Discovery.
-export class MarketEngine {
+export class MarketEngine implements EngineState, SessionControl {
   readonly clock: () => number;
   readonly table: SymbolTable;
   readonly day: DayState;

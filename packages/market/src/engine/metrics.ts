@@ -1,11 +1,11 @@
 import { atrOf, IND_STRIDE, liveBlock } from '../indicators/barState.ts';
 import { TF_COUNT, TF_DAY } from '../timeframes.ts';
-import type { MarketEngine } from './MarketEngine.ts';
+import type { FigureState } from './engineState.ts';
 
 // Per-symbol figures shared by the stream entries and Discovery rows, so both say the same.
 
 /** Last print of the session, else the latest known close (daily history, then prior close). */
-export function lastPrice(e: MarketEngine, id: number): number {
+export function lastPrice(e: FigureState, id: number): number {
   const l = e.day.last[id] as number;
   if (!Number.isNaN(l)) return l;
   const fc = e.bars.fClose[id * TF_COUNT + TF_DAY] as number;
@@ -16,7 +16,7 @@ export function lastPrice(e: MarketEngine, id: number): number {
 }
 
 /** Live indicator block of (id, tf): committed bars plus the forming bar. Valid until the next call. */
-export function liveIndicators(e: MarketEngine, id: number, tf: number): Float64Array {
+export function liveIndicators(e: FigureState, id: number, tf: number): Float64Array {
   const i = id * TF_COUNT + tf;
   const b = e.bars;
   return liveBlock(
@@ -30,7 +30,7 @@ export function liveIndicators(e: MarketEngine, id: number, tf: number): Float64
 }
 
 /** ATR(14) on the timeframe's bars as % of last, NaN during warm-up. */
-export function atrPercent(e: MarketEngine, id: number, tf: number, last: number): number {
+export function atrPercent(e: FigureState, id: number, tf: number, last: number): number {
   return (atrOf(liveIndicators(e, id, tf), 0) / last) * 100;
 }
 
@@ -38,7 +38,7 @@ export function atrPercent(e: MarketEngine, id: number, tf: number, last: number
  * ATR(14) in dollars over the completed daily bars only: today's forming bar is left out, so
  * the Meters' yardstick holds still during the session. NaN during warm-up.
  */
-export function completedDailyAtr(e: MarketEngine, id: number): number {
+export function completedDailyAtr(e: FigureState, id: number): number {
   return atrOf(e.bars.ind, (id * TF_COUNT + TF_DAY) * IND_STRIDE);
 }
 
@@ -46,7 +46,7 @@ export function completedDailyAtr(e: MarketEngine, id: number): number {
  * Gap in dollars: today's regular-session open − prior close. Before 09:30 there is no open
  * yet, so the pre-market gap uses the last print instead (what a trader watches then).
  */
-export function gapDollars(e: MarketEngine, id: number): number {
+export function gapDollars(e: FigureState, id: number): number {
   const ro = e.day.regOpen[id] as number;
   const base = Number.isNaN(ro) ? (e.day.last[id] as number) : ro;
   return base - (e.table.prevClose[id] as number);

@@ -10,7 +10,10 @@ import {
 } from '../bars/barStore.ts';
 import type { Bar } from '../events.ts';
 import { TF_COUNT, TF_INDEX, type Timeframe } from '../timeframes.ts';
-import type { MarketEngine } from './MarketEngine.ts';
+import type { EngineState } from './engineState.ts';
+
+/** What seeding writes: symbols, completed and forming bars, the volume profile. */
+type SeedState = Pick<EngineState, 'table' | 'bars' | 'profile'>;
 
 // History from outside the feed (a history provider at start-up, a test): enough daily bars
 // for ATR(14), Supertrend(10) and the squeeze (≥ 20 bars; 40+ lets the EMA settle), and the
@@ -20,7 +23,7 @@ import type { MarketEngine } from './MarketEngine.ts';
  * Seeds completed bars (oldest first) for one timeframe. Bars not later than the symbol's
  * latest completed bar are skipped, so seeding twice is harmless. Returns how many were taken.
  */
-export function seedBars(e: MarketEngine, sym: string, tf: Timeframe, bars: readonly Bar[]): number {
+export function seedBars(e: SeedState, sym: string, tf: Timeframe, bars: readonly Bar[]): number {
   const id = e.table.intern(sym);
   if (id < 0) return 0;
   const t = TF_INDEX[tf];
@@ -35,12 +38,7 @@ export function seedBars(e: MarketEngine, sym: string, tf: Timeframe, bars: read
 }
 
 /** Seeds a symbol's average volume per 15-minute slot from 04:00 (64 values) for uVol. */
-export function seedVolumeProfile(
-  e: MarketEngine,
-  sym: string,
-  slots: ArrayLike<number>,
-  sessions = 20,
-): void {
+export function seedVolumeProfile(e: SeedState, sym: string, slots: ArrayLike<number>, sessions = 20): void {
   const id = e.table.intern(sym);
   if (id >= 0) e.profile.seed(id, slots, sessions);
 }
@@ -76,7 +74,7 @@ export interface SeedCounts {
  * checkpoint of the same session keeps its own bars.
  */
 export function seedBarArray(
-  e: MarketEngine,
+  e: SeedState,
   id: number,
   tf: number,
   data: Float64Array,
@@ -109,7 +107,7 @@ export function seedBarArray(
 }
 
 /** Seeds the forming bar when the timeframe has none yet and no completed bar at or after it. */
-export function seedFormingBar(e: MarketEngine, id: number, tf: number, bar: Float64Array): boolean {
+export function seedFormingBar(e: SeedState, id: number, tf: number, bar: Float64Array): boolean {
   if (id < 0) return false;
   const b = e.bars;
   const i = id * TF_COUNT + tf;
@@ -129,7 +127,7 @@ export function seedFormingBar(e: MarketEngine, id: number, tf: number, bar: Flo
  * Applies a whole history. Nothing the engine already knows is overwritten: bars as above, and
  * a volume profile only for a symbol with none (a restored one has folded real sessions in).
  */
-export function seedHistory(e: MarketEngine, source: HistorySource): SeedCounts {
+export function seedHistory(e: SeedState, source: HistorySource): SeedCounts {
   const counts: SeedCounts = { bars: 0, forming: 0, profiles: 0 };
   // The source writes one symbol's timeframes in a row: look its id up once.
   let sym = '';

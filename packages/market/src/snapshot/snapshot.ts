@@ -1,5 +1,5 @@
 import { latestSession } from '../calendar/session.ts';
-import type { MarketEngine } from '../engine/MarketEngine.ts';
+import type { EngineState, SessionControl } from '../engine/engineState.ts';
 import type { Column } from '../state/columns.ts';
 import { Interner } from '../state/symbols.ts';
 
@@ -29,7 +29,7 @@ export type RestoreResult =
   | { readonly ok: true; readonly symbols: number }
   | { readonly ok: false; readonly reason: string };
 
-function groups(e: MarketEngine) {
+function groups(e: EngineState) {
   return [
     ['table', e.table.cols],
     ['day', e.day.cols],
@@ -38,7 +38,7 @@ function groups(e: MarketEngine) {
   ] as const;
 }
 
-export function takeSnapshot(e: MarketEngine): EngineSnapshot {
+export function takeSnapshot(e: EngineState & SessionControl): EngineSnapshot {
   const now = e.clock();
   e.advance(now);
   const n = e.table.count;
@@ -72,7 +72,7 @@ function groupData(snap: EngineSnapshot, g: string): Record<string, Column> {
  * changed, when the snapshot belongs to another session date (a stale checkpoint), was taken
  * with another bar history length, or is malformed.
  */
-export function restoreSnapshot(e: MarketEngine, snap: EngineSnapshot): RestoreResult {
+export function restoreSnapshot(e: EngineState & SessionControl, snap: EngineSnapshot): RestoreResult {
   if (snap.version !== SNAPSHOT_VERSION) return { ok: false, reason: `snapshot version ${snap.version}` };
   const current = latestSession(e.clock());
   if (snap.sessionDate !== current.date) {

@@ -1,10 +1,10 @@
-import type { MarketEngine } from '../engine/MarketEngine.ts';
+import type { EngineState, FigureState } from '../engine/engineState.ts';
 import { atrPercent, gapDollars, lastPrice, nullIfNaN } from '../engine/metrics.ts';
 import { TF_DAY } from '../timeframes.ts';
 import type { StreamBatch, StreamEntry } from './entry.ts';
 
 function entry(
-  e: MarketEngine,
+  e: FigureState,
   id: number,
   price: number,
   count: number,
@@ -31,7 +31,10 @@ function entry(
 }
 
 /** Builds one batch from the queue and clears it. Entries are ordered by event time. */
-export function drainStream(e: MarketEngine, now: number): StreamBatch {
+export function drainStream(
+  e: FigureState & Pick<EngineState, 'queue' | 'reasons'>,
+  now: number,
+): StreamBatch {
   const q = e.queue;
   const d = e.day;
   const t = e.table;
