@@ -1,12 +1,11 @@
-import { configResponseSchema } from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { fakeApi } from '../../test-setup/fakeApi.ts';
+import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
 
-const config = (simulated: boolean) =>
-  ok(configResponseSchema, { google_client_id: null, billing: 'fake', simulated, symbolIconUrl: null });
+const config = (simulated: boolean) => configAnswer({ simulated });
 
 describe('SimulatedBadge', () => {
   it('says SIMULATED while the feed is the built-in simulator', async () => {

@@ -1,7 +1,8 @@
-import { configResponseSchema, messages } from '@tapeline/core';
+import { messages } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
+import { fail, fakeApi, withDataHost } from '../../test-setup/fakeApi.ts';
+import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { overlays } from './overlayStore.ts';
 import { SymbolLink } from './SymbolLink.tsx';
@@ -12,10 +13,7 @@ function serve() {
   return withDataHost(fakeApi())
     .on('POST /api/stock_stats/inc/NVDA', { status: 200, body: { success: true } })
     .on('GET /api/stock_stats/top', { status: 200, body: { success: true, data: [] } })
-    .on(
-      'GET /api/config',
-      ok(configResponseSchema, { google_client_id: null, billing: 'fake', simulated: true, symbolIconUrl: null }),
-    )
+    .on('GET /api/config', configAnswer())
     .on('GET /data/stock-names.json', { status: 200, body: [{ s: 'NVDA', n: 'NVIDIA Corporation' }] });
 }
 
