@@ -2,6 +2,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { argsToEnv, ConfigError, type FeedConfig, loadConfig } from './config.ts';
 
+/** loadConfig throws a ConfigError with a line that starts with the variable's name. */
+function expectRefusalNaming(env: Record<string, string>, variable: string): void {
+  let error: unknown;
+  try {
+    loadConfig(env);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as Error).message).toMatch(new RegExp(`^\\s+${variable}: `, 'm'));
+}
+
 /** The settings of the feed this node runs (ROLE=all by default). */
 function feedOf(env: Record<string, string>): FeedConfig {
   const market = loadConfig(env).marketFeed;
@@ -98,14 +110,7 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_SCALE', '-1'],
     ['GOOGLE_JWKS_URL', 'file:///etc/passwd'],
   ])('refuses %s=%s with a ConfigError naming it', (variable, value) => {
-    let error: unknown;
-    try {
-      loadConfig({ [variable]: value });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(new RegExp(`^\\s+${variable}: `, 'm'));
+    expectRefusalNaming({ [variable]: value }, variable);
   });
 
   it('names every invalid variable at once', () => {
@@ -252,14 +257,7 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       'ALPACA_WS_URL',
     ],
   ])('rejects %j with a ConfigError naming %s', (env, variable) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(new RegExp(`^\\s+${variable}: `, 'm'));
+    expectRefusalNaming(env, variable);
   });
 
   it("keeps the feed settings' wording, the refused value included", () => {
