@@ -29,6 +29,16 @@ window.matchMedia ??= (query: string): MediaQueryList => ({
   dispatchEvent: () => false,
 });
 
+// Nor modal dialogs: showModal and close toggle `open` as the browser does (focus trapping and
+// the inert page behind are the browser's, covered by the e2e suite).
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

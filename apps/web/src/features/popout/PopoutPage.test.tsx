@@ -1,0 +1,66 @@
+import {
+  alertHistoryResponseSchema,
+  PRODUCT_NAME,
+  settingsResponseSchema,
+  successResponseSchema,
+} from '@tapeline/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { configAnswer } from '../../test-setup/fixtures.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { ALERTS_TEXT } from '../alerts/AlertsWidget.tsx';
+import { PopoutPage } from './PopoutPage.tsx';
+
+// The settings store waits 2 s from the app's start before loading (spec §4).
+const SETTLED = { timeout: 5000 };
+
+function serve() {
+  return fakeApi()
+    .on(
+      'GET /api/settings',
+      ok(settingsResponseSchema, { success: true, config: null, discovery: null, layout: null }),
+    )
+    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
+    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }))
+    .on('GET /api/config', configAnswer())
+    .on(
+      'GET /api/alert_history',
+      ok(alertHistoryResponseSchema, [{ msg: 'TSLA crossed 250.00', date: Date.UTC(2026, 0, 5, 15) }]),
+    );
+}
+
+describe('PopoutPage', () => {
+  it('shows only its widget, titled after it, with the simulator badge', async () => {
+    serve();
+    renderUi(<PopoutPage />, { at: '/popout/alerts', path: '/popout/:widget' });
+    const main = await screen.findByTestId('popout-alerts');
+    const widget = await within(main).findByRole('region', { name: 'Alerts' }, SETTLED);
+    expect(within(widget).getByRole('heading', { level: 1, name: 'Alerts' })).toBeInTheDocument();
+    expect(await within(widget).findByText('TSLA crossed 250.00')).toBeInTheDocument();
+    expect(await within(widget).findByText('SIMULATED')).toBeInTheDocument();
+    expect(document.title).toBe(`${PRODUCT_NAME} — Alerts`);
+    expect(screen.queryByRole('button', { name: /Maximise|Pop out/ })).not.toBeInTheDocument();
+  });
+
+  it('a pop-out never writes the layouts (only the dashboard owns them)', async () => {
+    const api = serve();
+    renderUi(<PopoutPage />, { at: '/popout/alerts', path: '/popout/:widget' });
+    await screen.findByRole('list', { name: ALERTS_TEXT.list }, SETTLED);
+    // A fresh account has no saved config: the defaults are written back, the layouts are not.
+    await waitFor(() => expect(api.calls('POST /api/settings/config')).toHaveLength(1), SETTLED);
+    expect(api.calls('POST /api/settings/dashboard/layout')).toHaveLength(0);
+  });
+
+  it('an unknown widget goes to the dashboard', async () => {
+    serve();
+    renderUi(<PopoutPage />, { at: '/popout/nonsense', path: '/popout/:widget' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it('a widget that cannot pop out goes to the dashboard', async () => {
+    serve();
+    renderUi(<PopoutPage />, { at: '/popout/meters', path: '/popout/:widget' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+});
