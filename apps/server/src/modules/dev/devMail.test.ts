@@ -105,9 +105,25 @@ describe('DEV_ROUTES in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_ROUTES: 'true' })).toThrow(/DEV_ROUTES/);
   });
 
-  it('is not mounted by a production start', async () => {
-    const app = await startTestApp({ mail: 'outbox', env: { NODE_ENV: 'production' } });
+  it('is not mounted by a production start, which says loudly that mail is not delivered', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await startTestApp({
+      mail: 'outbox',
+      env: { NODE_ENV: 'production' },
+      log: createLogger('info', sink),
+    });
     try {
+      const warning = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .find((l) => l.msg.includes('SMTP_URL'));
+      expect(warning?.level).toBe(50);
+      expect(warning?.msg).toContain('mail is NOT delivered');
       expect((await signup(app, uniqueEmail('prod'))).status).toBe(201);
       const res = await app.call('GET', '/api/dev/mail');
       expect(res.status).toBe(404);
