@@ -42,7 +42,10 @@ export interface App {
  * The composition root's context: what platform/ builds plus the services modules own and share
  * (today the billing provider), built here once so that platform/ never imports modules/.
  */
-export async function createAppContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+export async function createAppContext(
+  config: Config,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
   const platform = await createContext(config, overrides);
   return { ...platform, billing: createBillingProvider(platform) };
 }
