@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup/setup.ts'],
+          // Typing with user-event is slow on a busy two-core machine; no test waits on time.
+          testTimeout: 15_000,
         },
       },
       {
