@@ -69,7 +69,7 @@ export {
 } from './sectors.ts';
 export * from './simulator/index.ts';
 export { type EngineSnapshot, type RestoreResult, SNAPSHOT_VERSION } from './snapshot/snapshot.ts';
-export type { StreamBatch, StreamEntry } from './stream/entry.ts';
+export type { StreamBatch } from './stream/entry.ts';
 export { isTestSymbol, TEST_SYMBOLS } from './testSymbols.ts';
 export {
   isTimeframe,

@@ -1,9 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { decodeStreamEntry, type StreamBatchWire } from '@tapeline/core';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
 
 // Entries as the engine writes them: [symbol, last, count, active, flag, volume, exchange, float, news, atr, gap].
-const entry = (symbol: string, last: number) => [
+const entry = (symbol: string, last: number): StreamBatchWire['highs'][number] => [
   symbol,
   last,
   3,
@@ -16,12 +17,21 @@ const entry = (symbol: string, last: number) => [
   2.5,
   -1.2,
 ];
-const batch = {
+const batch: StreamBatchWire = {
+  v: 1,
   ts: 1_795_000_000_000,
   highs: [entry('ABC', 102)],
   lows: [],
   halts: [['XYZ', 5, 1, 1, 'LUDP', 900, 'NYSE', null, null, null, null]],
 };
+
+/** What the web reads: the same batch, each entry by name. */
+const decoded = (wire: StreamBatchWire) => ({
+  ...wire,
+  highs: wire.highs.map(decodeStreamEntry),
+  lows: wire.lows.map(decodeStreamEntry),
+  halts: wire.halts.map(decodeStreamEntry),
+});
 
 // A frame as socket.io-client hands it to the browser: an ArrayBuffer of exactly its bytes.
 const frame = (bytes: Buffer): ArrayBuffer =>
@@ -30,13 +40,50 @@ const frame = (bytes: Buffer): ArrayBuffer =>
 describe('decodeStreamBatch', () => {
   it('inflates and parses a batch the server deflated', async () => {
     const bytes = deflateRawSync(JSON.stringify(batch));
-    expect(await decodeStreamBatch(frame(bytes))).toEqual(batch);
-    expect(await decodeStreamBatch(bytes)).toEqual(batch);
+    expect(await decodeStreamBatch(frame(bytes))).toEqual(decoded(batch));
+    expect(await decodeStreamBatch(bytes)).toEqual(decoded(batch));
+  });
+
+  it('reads the entries by name: the halt of XYZ for LUDP', async () => {
+    const read = await decodeStreamBatch(deflateRawSync(JSON.stringify(batch)));
+    expect(read?.halts[0]).toMatchObject({
+      symbol: 'XYZ',
+      last: 5,
+      active: true,
+      flag: 'LUDP',
+      exchange: 'NYSE',
+    });
+    expect(read?.highs[0]).toMatchObject({
+      symbol: 'ABC',
+      last: 102,
+      count: 3,
+      atr: 2.5,
+      gap: -1.2,
+      newsTime: null,
+    });
+  });
+
+  it('takes a batch without a version as protocol 1', async () => {
+    const { v: _, ...unversioned } = batch;
+    expect(await decodeStreamBatch(deflateRawSync(JSON.stringify(unversioned)))).toEqual(decoded(batch));
+  });
+
+  it('refuses a batch of another protocol version, saying so once on the console', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const v2 = deflateRawSync(JSON.stringify({ ...batch, v: 2 }));
+      expect(await decodeStreamBatch(v2)).toBeNull();
+      expect(await decodeStreamBatch(v2)).toBeNull();
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(String(error.mock.calls[0]?.[0])).toContain('protocol v2, this side speaks v1');
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('inflates a batch large enough to arrive from the stream in several chunks', async () => {
     const big = { ...batch, lows: Array.from({ length: 5000 }, (_, i) => entry(`S${i}`, i / 3)) };
-    expect(await decodeStreamBatch(frame(deflateRawSync(JSON.stringify(big))))).toEqual(big);
+    expect(await decodeStreamBatch(frame(deflateRawSync(JSON.stringify(big))))).toEqual(decoded(big));
   });
 
   it('drops plain JSON, truncated bytes and a wrong shape', async () => {

@@ -1,9 +1,28 @@
-import { type StreamBatchView, streamBatchSchema } from '@tapeline/core';
+import {
+  PROTOCOL_VERSION,
+  protocolMismatch,
+  type StreamBatchRead,
+  type StreamBatchView,
+  streamBatchSchema,
+} from '@tapeline/core';
+
+let refusedVersion: number | null = null;
+
+/** A batch of another protocol version is dropped, and said once per version on the console. */
+function ofThisVersion(batch: StreamBatchRead): StreamBatchView | null {
+  if (batch.v === PROTOCOL_VERSION) return batch;
+  if (refusedVersion !== batch.v) {
+    refusedVersion = batch.v;
+    console.error(`Stream batch refused: ${protocolMismatch('the server', batch.v)}. Reload the page.`);
+  }
+  return null;
+}
 
 /**
  * One `compressedUpdate` frame to a batch: raw-deflated UTF-8 JSON, deflated once on the server
- * (docs/decisions.md, "Stream encoding"). Resolves null for anything that does not inflate, parse
- * or match the batch shape: a bad batch is dropped, never thrown.
+ * (docs/decisions.md, "Stream encoding"), its entries decoded to named fields by core's codec.
+ * Resolves null for anything that does not inflate, parse, match the batch shape or name this
+ * protocol version: a bad batch is dropped, never thrown.
  */
 export async function decodeStreamBatch(bytes: ArrayBuffer | Uint8Array): Promise<StreamBatchView | null> {
   try {
@@ -11,7 +30,7 @@ export async function decodeStreamBatch(bytes: ArrayBuffer | Uint8Array): Promis
       .stream()
       .pipeThrough(new DecompressionStream('deflate-raw'));
     const parsed = streamBatchSchema.safeParse(JSON.parse(await new Response(inflated).text()));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? ofThisVersion(parsed.data) : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { STREAM_EVENTS, type StreamBatchView } from '@tapeline/core';
+import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchView } from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
 import { appStores, readToken } from './session.ts';
@@ -19,13 +19,17 @@ let socket: Socket | null = null;
 function open(): Socket {
   const s = connectSocket(() => readToken(appStores));
   s.on('connect', () => {
-    s.emit(STREAM_EVENTS.subscribe);
+    s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
     source.setState({ connected: true });
   });
   s.on('disconnect', () => source.setState({ connected: false }));
   // Inflated and parsed once per batch for every stream widget of the tab, in arrival order.
   const decode = orderedStreamDecoder((batch) => source.setState({ batch }));
   s.on(STREAM_EVENTS.update, (bytes: ArrayBuffer) => decode(bytes));
+  // A server on another protocol version refuses the subscription; say why rather than sit empty.
+  s.on(STREAM_EVENTS.error, (refusal: { error?: string; message?: string }) => {
+    if (refusal?.error === 'protocol_version') console.error(`Live stream refused: ${refusal.message}`);
+  });
   return s;
 }
 

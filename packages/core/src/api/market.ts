@@ -22,31 +22,6 @@ export const timeframeSchema = z
 
 export const discoveryQuerySchema = z.object({ tf: timeframeSchema.default('1day') });
 
-/** One live stream entry: [symbol, last, count, active, flag, volume, exchange, float, news time, atr, gap]. */
-export const streamEntrySchema = z.tuple([
-  z.string(),
-  z.number(),
-  z.number(),
-  z.union([z.literal(0), z.literal(1)]),
-  z.union([z.number(), z.string()]),
-  z.number(),
-  z.string(),
-  z.number().nullable(),
-  z.number().nullable(),
-  z.number().nullable(),
-  z.number().nullable(),
-]);
-export type StreamEntryView = z.infer<typeof streamEntrySchema>;
-
-/** `compressedUpdate`: one engine batch, sent as raw-deflated UTF-8 JSON bytes (serialized and deflated once per batch). */
-export const streamBatchSchema = z.object({
-  ts: z.number(),
-  highs: z.array(streamEntrySchema),
-  lows: z.array(streamEntrySchema),
-  halts: z.array(streamEntrySchema),
-});
-export type StreamBatchView = z.infer<typeof streamBatchSchema>;
-
 /** Socket events of the live stream (client → server; server → client). */
 export const STREAM_EVENTS = {
   subscribe: 'stream_subscribe',

@@ -1,34 +1,50 @@
+import { encodeStreamEntry, PROTOCOL_VERSION, type StreamEntry, type StreamEntryWire } from '@tapeline/core';
 import type { EngineState, FigureState } from '../engine/engineState.ts';
 import { atrPercent, gapDollars, lastPrice, nullIfNaN } from '../engine/metrics.ts';
 import { TF_DAY } from '../timeframes.ts';
-import type { StreamBatch, StreamEntry } from './entry.ts';
+import type { StreamBatch } from './entry.ts';
 
+/** A symbol's stream entry: fills `out` (one object reused for the whole batch) and encodes it. */
 function entry(
   e: FigureState,
+  out: StreamEntry,
   id: number,
   price: number,
   count: number,
-  active: 0 | 1,
+  active: boolean,
   flag: number | string,
-): StreamEntry {
+): StreamEntryWire {
   const t = e.table;
   const d = e.day;
   const last = d.last[id] as number;
   const prev = t.prevClose[id] as number;
-  return [
-    t.symbols[id] as string,
-    price,
-    count,
-    active,
-    flag,
-    d.volume[id] as number,
-    t.exchanges.values[t.exchange[id] as number] ?? '',
-    nullIfNaN(t.float[id] as number),
-    nullIfNaN(t.newsTs[id] as number),
-    nullIfNaN(atrPercent(e, id, TF_DAY, last)),
-    nullIfNaN((gapDollars(e, id) / prev) * 100),
-  ];
+  out.symbol = t.symbols[id] as string;
+  out.last = price;
+  out.count = count;
+  out.active = active;
+  out.flag = flag;
+  out.volume = d.volume[id] as number;
+  out.exchange = t.exchanges.values[t.exchange[id] as number] ?? '';
+  out.float = nullIfNaN(t.float[id] as number);
+  out.newsTime = nullIfNaN(t.newsTs[id] as number);
+  out.atr = nullIfNaN(atrPercent(e, id, TF_DAY, last));
+  out.gap = nullIfNaN((gapDollars(e, id) / prev) * 100);
+  return encodeStreamEntry(out);
 }
+
+const blankEntry = (): StreamEntry => ({
+  symbol: '',
+  last: 0,
+  count: 0,
+  active: false,
+  flag: 0,
+  volume: 0,
+  exchange: '',
+  float: null,
+  newsTime: null,
+  atr: null,
+  gap: null,
+});
 
 /** Builds one batch from the queue and clears it. Entries are ordered by event time. */
 export function drainStream(
@@ -38,26 +54,25 @@ export function drainStream(
   const q = e.queue;
   const d = e.day;
   const t = e.table;
+  const out = blankEntry();
   const highIds = Array.from(q.highIds.subarray(0, q.highN));
   highIds.sort((a, b) => (d.highTs[a] as number) - (d.highTs[b] as number) || a - b);
   const lowIds = Array.from(q.lowIds.subarray(0, q.lowN));
   lowIds.sort((a, b) => (d.lowTs[a] as number) - (d.lowTs[b] as number) || a - b);
   const highs = highIds.map((id) => {
     const h = d.high[id] as number;
-    return entry(e, id, h, d.highCount[id] as number, d.last[id] === h ? 1 : 0, t.optionable[id] as number);
+    return entry(e, out, id, h, d.highCount[id] as number, d.last[id] === h, t.optionable[id] as number);
   });
   const lows = lowIds.map((id) => {
     const l = d.low[id] as number;
-    return entry(e, id, l, d.lowCount[id] as number, d.last[id] === l ? 1 : 0, t.optionable[id] as number);
+    return entry(e, out, id, l, d.lowCount[id] as number, d.last[id] === l, t.optionable[id] as number);
   });
-  const halts: StreamEntry[] = [];
+  const halts: StreamEntryWire[] = [];
   for (let k = 0; k < q.haltN; k++) {
     const id = q.haltIds[k] as number;
     const reason = e.reasons.values[q.haltReasons[k] as number] ?? '';
-    halts.push(
-      entry(e, id, lastPrice(e, id), d.haltCount[id] as number, q.haltFlags[k] === 1 ? 1 : 0, reason),
-    );
+    halts.push(entry(e, out, id, lastPrice(e, id), d.haltCount[id] as number, q.haltFlags[k] === 1, reason));
   }
   q.clear();
-  return { ts: now, highs, lows, halts };
+  return { v: PROTOCOL_VERSION, ts: now, highs, lows, halts };
 }

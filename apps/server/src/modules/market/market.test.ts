@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { STREAM_EVENTS, type StreamBatchView, streamBatchSchema } from '@tapeline/core';
+import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchRead, streamBatchSchema } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
@@ -39,10 +39,10 @@ async function connect(token: string): Promise<Socket> {
   return socket;
 }
 
-const subscribe = (socket: Socket) =>
-  socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe) as Promise<{ success: boolean }>;
+const subscribe = (socket: Socket, ...hello: [{ v: number }] | []) =>
+  socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, ...hello) as Promise<{ success: boolean }>;
 
-function nextUpdate(socket: Socket): Promise<StreamBatchView> {
+function nextUpdate(socket: Socket): Promise<StreamBatchRead> {
   return new Promise((resolve) =>
     socket.once(STREAM_EVENTS.update, (bytes: ArrayBuffer | Buffer) =>
       // Raw-deflated once on the engine thread; a browser inflates it with DecompressionStream.
@@ -66,9 +66,34 @@ describe('live stream over socket.io', () => {
     const update = nextUpdate(socket);
     engine().push([100, 101, 101.5, 101.25, 102].map((p, i) => trade('ABC', p, 100, i)));
     const batch = await update;
-    const abc = batch.highs.find((h) => h[0] === 'ABC');
-    expect(abc?.slice(0, 3)).toEqual(['ABC', 102, 3]);
-    expect(abc?.[5]).toBe(500);
+    const abc = batch.highs.find((h) => h.symbol === 'ABC');
+    expect(abc).toMatchObject({ symbol: 'ABC', last: 102, count: 3, volume: 500 });
+    expect(batch.v).toBe(PROTOCOL_VERSION);
+  });
+
+  it('serves a client that names this protocol version on stream_subscribe', async () => {
+    const { token } = await seedSubscriber(app);
+    const socket = await connect(token);
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ success: true });
+    const update = nextUpdate(socket);
+    engine().push([trade('ABC', 103, 100, 10)]);
+    expect((await update).v).toBe(PROTOCOL_VERSION);
+  });
+
+  it('refuses a subscriber whose client speaks another protocol version, saying which', async () => {
+    const { token } = await seedSubscriber(app);
+    const socket = await connect(token);
+    const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION + 1 })).toEqual({ success: false });
+    expect(await refused).toEqual({
+      error: 'protocol_version',
+      message: `this client speaks protocol v${PROTOCOL_VERSION + 1}, this side speaks v${PROTOCOL_VERSION}: refused; run the same build on both`,
+    });
+    const channel = socket.timeout(5000).emitWithAck(STREAM_EVENTS.channelSubscribe, {
+      channel: 'stream',
+      v: PROTOCOL_VERSION + 1,
+    });
+    expect(await channel).toEqual({ success: false });
   });
 
   it('refuses the stream to a user without a subscription', async () => {
@@ -115,11 +140,12 @@ describe('data host', () => {
 
   it('keeps recent batches for LOAD RECENT, oldest first', async () => {
     const token = await dataToken((await seedSubscriber(app)).token);
-    const res = await app.call<{ data: StreamBatchView[] }>('GET', '/data/stream_bk', { token });
+    const res = await app.call<{ data: unknown }>('GET', '/data/stream_bk', { token });
     expect(res.status).toBe(200);
-    const highs = res.body.data.flatMap((b) => b.highs.map((h) => h[0]));
+    const batches = streamBatchSchema.array().parse(res.body.data);
+    const highs = batches.flatMap((b) => b.highs.map((h) => h.symbol));
     expect(highs).toContain('ABC');
-    const times = res.body.data.map((b) => b.ts);
+    const times = batches.map((b) => b.ts);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { StreamBatchView } from '@tapeline/core';
+import { type StreamBatchView, streamBatchSchema } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
@@ -55,8 +55,9 @@ async function dataToken(): Promise<string> {
 
 async function backlog(token: string): Promise<StreamBatchView[]> {
   for (let i = 0; i < 50; i++) {
-    const res = await app.call<{ data: StreamBatchView[] }>('GET', '/data/stream_bk', { token });
-    if (res.body.data.length > 0) return res.body.data;
+    const res = await app.call<{ data: unknown }>('GET', '/data/stream_bk', { token });
+    const batches = streamBatchSchema.array().parse(res.body.data);
+    if (batches.length > 0) return batches;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('no stream batch from the replay');
@@ -68,12 +69,11 @@ describe('MARKET_FEED=replay: a file in, numbers computed by hand out', () => {
     const last = (side: 'highs' | 'lows', sym: string) =>
       batches
         .flatMap((b) => b[side])
-        .filter((e) => e[0] === sym)
+        .filter((e) => e.symbol === sym)
         .at(-1);
     // 101 opens the day; 102 and 103 are new highs (count 2). 50 opens; 49, 48.5 are new lows.
-    expect(last('highs', 'ABC')?.slice(0, 3)).toEqual(['ABC', 103, 2]);
-    expect(last('highs', 'ABC')?.[5]).toBe(1000);
-    expect(last('lows', 'XYZ')?.slice(0, 3)).toEqual(['XYZ', 48.5, 2]);
+    expect(last('highs', 'ABC')).toMatchObject({ symbol: 'ABC', last: 103, count: 2, volume: 1000 });
+    expect(last('lows', 'XYZ')).toMatchObject({ symbol: 'XYZ', last: 48.5, count: 2 });
   });
 
   it('gives Discovery rows with last, volume, % change, gap and VWAP distance from the tape', async () => {

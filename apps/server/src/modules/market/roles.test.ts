@@ -114,7 +114,7 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
 
   it('serves LOAD RECENT as JSON inflated from the bytes the bus carried', async () => {
     const token = await dataToken('standard');
-    const res = await api.call<{ data: StreamBatchView[] }>('GET', '/data/stream_bk', { token });
+    const res = await api.call<{ data: { ts: number }[] }>('GET', '/data/stream_bk', { token });
     expect(res.status).toBe(200);
     expect(res.body.data.map((batch) => batch.ts)).toContain(streamed.ts);
   });
@@ -126,7 +126,7 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.length).toBeLessThanOrEqual(SIM_SYMBOLS);
     // A symbol the stream just reported is a row; Pro gets no Pro Plus columns.
-    const symbol = (streamed.highs[0] ?? streamed.lows[0])?.[0];
+    const symbol = (streamed.highs[0] ?? streamed.lows[0])?.symbol;
     expect(res.body.map((row) => row.s)).toContain(symbol);
     for (const row of res.body) expect(row).not.toHaveProperty('st');
     const names = await api.call<{ s: string }[]>('GET', '/data/stock-names.json', { token });

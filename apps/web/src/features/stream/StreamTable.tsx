@@ -1,15 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { formatPrice, type StreamEntryView } from '@tapeline/core';
+import { formatPrice, type StreamEntry } from '@tapeline/core';
 import { memo, useRef } from 'react';
 import { SymbolLink } from '../symbols/SymbolLink.tsx';
 import { type MarkContext, marksOf } from './entryMarks.ts';
 
 const ROW_PX = 22;
 
-const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntryView; marks: MarkContext }) {
+const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; marks: MarkContext }) {
   const { option, news } = marksOf(row, marks);
   return (
-    <tr className={row[3] === 1 ? 'is-active' : undefined}>
+    <tr className={row.active ? 'is-active' : undefined}>
       {/* Marks are drawn by CSS so the cell's text stays the bare symbol (copy, tests, readers). */}
       <td
         className="sym"
@@ -21,10 +21,10 @@ const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntryView
             .join(' · ') || undefined
         }
       >
-        <SymbolLink symbol={row[0]} />
+        <SymbolLink symbol={row.symbol} />
       </td>
-      <td className="num">{row[2]}</td>
-      <td className="num">{formatPrice(row[1])}</td>
+      <td className="num">{row.count}</td>
+      <td className="num">{formatPrice(row.last)}</td>
     </tr>
   );
 });
@@ -40,7 +40,7 @@ export function StreamTable({
   marks,
 }: {
   title: string;
-  rows: StreamEntryView[];
+  rows: StreamEntry[];
   tone: 'high' | 'low';
   marks: MarkContext;
 }) {
@@ -50,7 +50,7 @@ export function StreamTable({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_PX,
     overscan: 10,
-    getItemKey: (index) => rows[index]?.[0] ?? index,
+    getItemKey: (index) => rows[index]?.symbol ?? index,
   });
   const items = virtual.getVirtualItems();
   const top = items[0]?.start ?? 0;
@@ -85,7 +85,7 @@ export function StreamTable({
             <tbody>
               {items.map((item) => {
                 const row = rows[item.index];
-                return row ? <StreamRow key={row[0]} row={row} marks={marks} /> : null;
+                return row ? <StreamRow key={row.symbol} row={row} marks={marks} /> : null;
               })}
             </tbody>
           </table>

@@ -72,8 +72,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       {view.halts.length > 0 && (
         <ul className="halts-bar" aria-label="Halts">
           {view.halts.slice(0, 20).map((h) => (
-            <li key={h[0]} className={h[3] === 1 ? 'halted' : 'resumed'}>
-              {h[0]} <span className="muted">{h[3] === 1 ? `HALT ${h[4]}` : 'RESUMED'}</span>
+            <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
+              {h.symbol} <span className="muted">{h.active ? `HALT ${h.flag}` : 'RESUMED'}</span>
             </li>
           ))}
         </ul>

@@ -1,15 +1,10 @@
 import {
   type ChannelContext,
   channelAccepts,
-  type FilterableEntry,
   type StreamBatchView,
   type StreamChannel,
-  type StreamEntryView,
+  type StreamEntry,
 } from '@tapeline/core';
-
-function filterable(e: StreamEntryView): FilterableEntry {
-  return { symbol: e[0], last: e[1], count: e[2], volume: e[5], float: e[7], atr: e[9], gap: e[10] };
-}
 
 /** The part of a batch a channel shows; the same batch object when the channel takes all of it. */
 export function filterBatch(
@@ -17,7 +12,7 @@ export function filterBatch(
   channel: StreamChannel,
   ctx: ChannelContext,
 ): StreamBatchView {
-  const keep = (e: StreamEntryView) => channelAccepts(channel, filterable(e), ctx);
+  const keep = (e: StreamEntry) => channelAccepts(channel, e, ctx);
   const highs = batch.highs.filter(keep);
   const lows = batch.lows.filter(keep);
   const halts = batch.halts.filter(keep);

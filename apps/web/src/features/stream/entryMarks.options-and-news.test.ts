@@ -1,21 +1,10 @@
-import type { StreamEntryView } from '@tapeline/core';
+import { decodeStreamEntry, type StreamEntry } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { type MarkContext, marksOf, passesOptionsMode } from './entryMarks.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
-const entry = (symbol: string, newsAt: number | null): StreamEntryView => [
-  symbol,
-  10,
-  1,
-  1,
-  0,
-  1000,
-  'Q',
-  null,
-  newsAt,
-  null,
-  null,
-];
+const entry = (symbol: string, newsAt: number | null): StreamEntry =>
+  decodeStreamEntry([symbol, 10, 1, 1, 0, 1000, 'Q', null, newsAt, null, null]);
 const ctx = (overrides: Partial<MarkContext> = {}): MarkContext => ({
   optionable: new Set(['OPT']),
   optionsMode: 'icon',

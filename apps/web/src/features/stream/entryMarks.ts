@@ -1,4 +1,4 @@
-import type { DashboardConfig, StreamEntryView } from '@tapeline/core';
+import type { DashboardConfig, StreamEntry } from '@tapeline/core';
 
 const HOUR_MS = 3_600_000;
 
@@ -10,14 +10,14 @@ export interface MarkContext {
 }
 
 /** What a stream row shows beside its symbol: ° for optionable (mode Icon), a news mark. */
-export function marksOf(entry: StreamEntryView, ctx: MarkContext): { option: boolean; news: boolean } {
-  const newsAt = entry[8];
+export function marksOf(entry: StreamEntry, ctx: MarkContext): { option: boolean; news: boolean } {
+  const newsAt = entry.newsTime;
   const recent =
     ctx.news.icon &&
     ctx.news.recency > 0 &&
     newsAt !== null &&
     ctx.now - newsAt <= ctx.news.recency * HOUR_MS;
-  return { option: ctx.optionsMode === 'icon' && ctx.optionable.has(entry[0]), news: recent };
+  return { option: ctx.optionsMode === 'icon' && ctx.optionable.has(entry.symbol), news: recent };
 }
 
 /** Options mode Filter shows optionable symbols only; Off and Icon show every symbol. */

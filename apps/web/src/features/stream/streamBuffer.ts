@@ -1,4 +1,4 @@
-import type { StreamBatchView, StreamEntryView } from '@tapeline/core';
+import type { StreamBatchView, StreamEntry } from '@tapeline/core';
 
 /** Spec §4 "Stream buffer": flush every 2 s; ≤ 1000 pending batches, cut to 300; ≤ 300 rows a side. */
 export const FLUSH_MS = 2000;
@@ -7,9 +7,9 @@ export const TRUNCATE_TO = 300;
 export const MAX_ROWS = 300;
 
 export interface StreamView {
-  highs: StreamEntryView[];
-  lows: StreamEntryView[];
-  halts: StreamEntryView[];
+  highs: StreamEntry[];
+  lows: StreamEntry[];
+  halts: StreamEntry[];
 }
 
 export const emptyView = (): StreamView => ({ highs: [], lows: [], halts: [] });
@@ -43,21 +43,17 @@ export class StreamBuffer {
   }
 }
 
-function merge(
-  shown: StreamEntryView[],
-  batches: StreamBatchView[],
-  side: keyof StreamView,
-): StreamEntryView[] {
-  const fresh: StreamEntryView[] = [];
+function merge(shown: StreamEntry[], batches: StreamBatchView[], side: keyof StreamView): StreamEntry[] {
+  const fresh: StreamEntry[] = [];
   for (let b = batches.length - 1; b >= 0; b--) {
     const entries = (batches[b] as StreamBatchView)[side];
-    for (let i = entries.length - 1; i >= 0; i--) fresh.push(entries[i] as StreamEntryView);
+    for (let i = entries.length - 1; i >= 0; i--) fresh.push(entries[i] as StreamEntry);
   }
   const seen = new Set<string>();
-  const rows: StreamEntryView[] = [];
+  const rows: StreamEntry[] = [];
   for (const row of [...fresh, ...shown]) {
-    if (seen.has(row[0])) continue;
-    seen.add(row[0]);
+    if (seen.has(row.symbol)) continue;
+    seen.add(row.symbol);
     rows.push(row);
     if (rows.length === MAX_ROWS) break;
   }

@@ -1,4 +1,4 @@
-import { TIMEFRAME_IDS } from '@tapeline/core';
+import { PROTOCOL_VERSION, protocolMismatch, protocolOf, TIMEFRAME_IDS } from '@tapeline/core';
 import { z } from 'zod';
 import type { EngineQuery, EngineStatus } from './protocol.ts';
 
@@ -6,6 +6,8 @@ import type { EngineQuery, EngineStatus } from './protocol.ts';
  * The engine process and the API nodes over the bus (topics are namespaced by BUS_PREFIX):
  * a node asks on QUERY_TOPIC naming its own reply topic, the engine answers there, and the
  * engine announces itself on STATUS_TOPIC every few seconds and once more when it stops.
+ * Queries and heartbeats carry `v`, core's PROTOCOL_VERSION: each side refuses the other's
+ * messages of another version, with a log that names both (see `refusal`).
  */
 export const QUERY_TOPIC = 'engine:query';
 export const STATUS_TOPIC = 'engine:status';
@@ -14,6 +16,12 @@ export const replyTopic = (node: string) => `engine:reply:${node}`;
 export const HEARTBEAT_MS = 2000;
 
 const nodeId = z.string().regex(/^[0-9a-f]{8,32}$/);
+
+/**
+ * Senders always set it. Absent reads as protocol 1 (before versions were named); `refusal`
+ * turns away other versions before a message reaches these schemas.
+ */
+const version = z.literal(PROTOCOL_VERSION).optional();
 
 const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
   z.object({
@@ -32,6 +40,7 @@ const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
 
 /** A query from node `node`; `id` is unique on that node. */
 export const engineRequestSchema = z.object({
+  v: version,
   id: z.number().int().nonnegative(),
   node: nodeId,
   query: engineQuerySchema,
@@ -49,6 +58,7 @@ export const engineStatusSchema: z.ZodType<EngineStatus> = z.object({
 
 /** `online: false` is the goodbye of an engine that is stopping. */
 export const heartbeatSchema = z.object({
+  v: version,
   engine: nodeId,
   online: z.boolean(),
   status: engineStatusSchema.nullable(),
@@ -56,8 +66,26 @@ export const heartbeatSchema = z.object({
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 
 /**
+ * A message of another protocol version: the text to log and, for a query, to send back. The
+ * peer's identity is read loosely, as its message need not match this version's schema. Null
+ * when the message is of this version (or not JSON at all: the schema then says malformed).
+ */
+export function refusal(
+  what: string,
+  message: unknown,
+): { text: string; version: number; id?: number; node?: string } | null {
+  if (message === undefined) return null;
+  const version = protocolOf(message);
+  if (version === PROTOCOL_VERSION) return null;
+  const loose = z.object({ id: z.number().int().nonnegative(), node: nodeId }).partial().safeParse(message);
+  return { text: protocolMismatch(what, version), version, ...(loose.success ? loose.data : {}) };
+}
+
+/**
  * Replies are `<id> ok <json>` or `<id> err <message>`: the answer is JSON the engine already
  * serialized, and wrapping it in another JSON document would escape megabytes of Discovery.
+ * Replies carry no version: they answer a query that named this one, and their framing stays
+ * the same across versions so that a refusal (`<id> err <why>`) reaches a node of any version.
  */
 export function encodeReply(id: number, result: { ok: true; json: string } | { ok: false; error: string }) {
   return result.ok ? `${id} ok ${result.json}` : `${id} err ${result.error}`;

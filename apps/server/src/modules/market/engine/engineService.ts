@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PROTOCOL_VERSION } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import {
   encodeReply,
@@ -8,6 +9,7 @@ import {
   heartbeatSchema,
   parseJson,
   QUERY_TOPIC,
+  refusal,
   replyTopic,
   STATUS_TOPIC,
 } from './busProtocol.ts';
@@ -50,7 +52,16 @@ export async function startEngineService(
 
   const offQuery = await bus.subscribe(QUERY_TOPIC, (payload) => {
     if (stopped) return;
-    const parsed = engineRequestSchema.safeParse(parseJson(payload));
+    const message = parseJson(payload);
+    const refused = refusal("an API node's query", message);
+    if (refused) {
+      log.error({ version: refused.version, node: refused.node }, refused.text);
+      if (refused.id !== undefined && refused.node !== undefined) {
+        void publish(replyTopic(refused.node), encodeReply(refused.id, { ok: false, error: refused.text }));
+      }
+      return;
+    }
+    const parsed = engineRequestSchema.safeParse(message);
     if (!parsed.success) {
       log.warn({ issues: parsed.error.issues.length }, 'malformed engine query on the bus ignored');
       return;
@@ -65,7 +76,13 @@ export async function startEngineService(
 
   // Two engines on one bus would each publish every batch: say so rather than double the stream.
   const offStatus = await bus.subscribe(STATUS_TOPIC, (payload) => {
-    const beat = heartbeatSchema.safeParse(parseJson(payload));
+    const message = parseJson(payload);
+    const refused = refusal('another market engine on this bus', message);
+    if (refused && !warnedTwin) {
+      warnedTwin = true;
+      log.error({ version: refused.version }, refused.text);
+    }
+    const beat = heartbeatSchema.safeParse(message);
     if (!beat.success || beat.data.engine === id || !beat.data.online || warnedTwin) return;
     warnedTwin = true;
     log.warn({ other: beat.data.engine }, 'another market engine publishes on this bus; run only one');
@@ -83,7 +100,10 @@ export async function startEngineService(
       }
       if (stopped) return;
     }
-    await publish(STATUS_TOPIC, JSON.stringify({ engine: id, online, status } satisfies Heartbeat));
+    await publish(
+      STATUS_TOPIC,
+      JSON.stringify({ v: PROTOCOL_VERSION, engine: id, online, status } satisfies Heartbeat),
+    );
   };
   await heartbeat(true);
   const timer = setInterval(() => void heartbeat(true), heartbeatMs);

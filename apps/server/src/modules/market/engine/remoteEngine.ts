@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PROTOCOL_VERSION } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import {
   decodeReply,
@@ -8,9 +9,11 @@ import {
   heartbeatSchema,
   parseJson,
   QUERY_TOPIC,
+  refusal,
   replyTopic,
   STATUS_TOPIC,
 } from './busProtocol.ts';
+import type { EngineHostLog } from './host.ts';
 import type { EngineStatus } from './protocol.ts';
 import { type EngineSource, EngineUnavailableError } from './source.ts';
 
@@ -22,6 +25,8 @@ export interface RemoteEngineOptions {
   now?: () => number;
   /** Called with each engine status heard, e.g. to compare it with this node's configuration. */
   onStatus?: (status: EngineStatus) => void;
+  /** Where an engine of another protocol version is reported (once, until a matching one is heard). */
+  log?: Pick<EngineHostLog, 'error'>;
 }
 
 export interface RemoteEngine extends EngineSource {
@@ -46,6 +51,8 @@ export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions 
   let status: EngineStatus | null = null;
   let engineId: string | null = null;
   let saidGoodbye = false;
+  // Set while the only engine heard speaks another protocol version: queries fail with why.
+  let refusedEngine: string | null = null;
 
   const offReplies = await bus.subscribe(replyTopic(node), (payload) => {
     const reply = decodeReply(payload.toString());
@@ -58,10 +65,18 @@ export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions 
     else waiting.reject(new Error(reply.error));
   });
   const offStatus = await bus.subscribe(STATUS_TOPIC, (payload) => {
-    const beat = heartbeatSchema.safeParse(parseJson(payload));
+    const message = parseJson(payload);
+    const refused = refusal('the market engine', message);
+    if (refused) {
+      if (refused.text !== refusedEngine) options.log?.error({ version: refused.version }, refused.text);
+      refusedEngine = refused.text;
+      return;
+    }
+    const beat = heartbeatSchema.safeParse(message);
     if (!beat.success) return;
     const { engine, online } = beat.data;
     if (online) {
+      refusedEngine = null;
       engineId = engine;
       saidGoodbye = false;
       lastHeard = now();
@@ -78,9 +93,10 @@ export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions 
   const remote: RemoteEngine = {
     node,
     get status() {
-      return gone() ? null : status;
+      return refusedEngine || gone() ? null : status;
     },
     query(query, queryTimeoutMs = timeoutMs) {
+      if (refusedEngine) return Promise.reject(new EngineUnavailableError(refusedEngine));
       if (gone()) return Promise.reject(new EngineUnavailableError('no market engine is running'));
       return new Promise<string>((resolve, reject) => {
         const id = nextId++;
@@ -95,7 +111,7 @@ export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions 
             fn(value);
           };
         pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-        const request: EngineRequest = { id, node, query };
+        const request: EngineRequest = { v: PROTOCOL_VERSION, id, node, query };
         bus.publish(QUERY_TOPIC, JSON.stringify(request)).catch(() => {
           pending.delete(id);
           settle(reject)(new EngineUnavailableError('the bus is unreachable'));

@@ -1,4 +1,10 @@
-import { channelRequestSchema, STREAM_EVENTS } from '@tapeline/core';
+import {
+  channelRequestSchema,
+  PROTOCOL_VERSION,
+  protocolMismatch,
+  protocolOf,
+  STREAM_EVENTS,
+} from '@tapeline/core';
 import type { Server, Socket } from 'socket.io';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import type { Backlog } from './backlog.ts';
@@ -9,19 +15,44 @@ export const STREAM_ROOM = 'stream';
 /** Decides whether a connected user may watch the stream (a subscriber). */
 export type StreamAccess = (userId: string) => Promise<boolean>;
 
+/** Where a refused client (another protocol version) is reported. */
+export interface GatewayLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** `stream_subscribe` may come with a body ({ v }) and an ack, or with the ack alone. */
+function bodyAndAck(first: unknown, second: unknown): { body: unknown; ack: unknown } {
+  return typeof first === 'function' ? { body: undefined, ack: first } : { body: first, ack: second };
+}
+
 /**
  * Relays engine batches from the bus to every subscribed socket. Each batch is one Buffer of
  * raw-deflated UTF-8 JSON, made once on the engine thread and written to all sockets as a
- * binary frame: no per-client encoding (docs/decisions.md, "Stream encoding").
+ * binary frame: no per-client encoding (docs/decisions.md, "Stream encoding"). A client names
+ * its protocol version on `stream_subscribe` and `subscribe` ({ v }; none means 1): another
+ * version is refused with `stream_error` { error: 'protocol_version' }, as batches name theirs.
  */
-export async function startStreamGateway(io: Server, bus: Bus, backlog: Backlog, access: StreamAccess) {
+export async function startStreamGateway(
+  io: Server,
+  bus: Bus,
+  backlog: Backlog,
+  access: StreamAccess,
+  log?: GatewayLog,
+) {
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     io.to(STREAM_ROOM).emit(STREAM_EVENTS.update, bytes);
     backlog.push(bytes);
   });
 
-  const join = async (socket: Socket) => {
+  const join = async (socket: Socket, body: unknown) => {
+    const version = protocolOf(body);
+    if (version !== PROTOCOL_VERSION) {
+      const message = protocolMismatch('this client', version);
+      log?.warn({ userId: socket.data.userId, version }, `stream subscription refused: ${message}`);
+      socket.emit(STREAM_EVENTS.error, { error: 'protocol_version', message });
+      return false;
+    }
     if (await access(socket.data.userId as string)) {
       await socket.join(STREAM_ROOM);
       return true;
@@ -31,14 +62,15 @@ export async function startStreamGateway(io: Server, bus: Bus, backlog: Backlog,
   };
 
   const onConnection = (socket: Socket) => {
-    socket.on(STREAM_EVENTS.subscribe, (ack?: unknown) => {
-      void join(socket).then((ok) => typeof ack === 'function' && ack({ success: ok }));
+    socket.on(STREAM_EVENTS.subscribe, (first?: unknown, second?: unknown) => {
+      const { body, ack } = bodyAndAck(first, second);
+      void join(socket, body).then((ok) => typeof ack === 'function' && ack({ success: ok }));
     });
     socket.on(STREAM_EVENTS.channelSubscribe, (body: unknown, ack?: unknown) => {
       const parsed = channelRequestSchema.safeParse(body);
       const done = (ok: boolean) => typeof ack === 'function' && ack({ success: ok });
       if (!parsed.success) return done(false);
-      void join(socket).then(done);
+      void join(socket, body).then(done);
     });
     socket.on(STREAM_EVENTS.channelUnsubscribe, (body: unknown, ack?: unknown) => {
       const ok = channelRequestSchema.safeParse(body).success;

@@ -1,0 +1,22 @@
+/**
+ * The version of the messages between peers that may run different builds: the engine process
+ * and API nodes on the bus, the server and a browser tab on the socket (as tldraw's sync
+ * protocol names one). Raise it when a message changes shape; a peer on another version is
+ * refused with a clear error instead of misreading it.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** A message without a version is from before versions were named: protocol 1, today's shapes. */
+export const UNVERSIONED_PROTOCOL = 1;
+
+/** The version a message names, or UNVERSIONED_PROTOCOL when it names none. */
+export function protocolOf(message: unknown): number {
+  if (typeof message !== 'object' || message === null || !('v' in message)) return UNVERSIONED_PROTOCOL;
+  const { v } = message as { v: unknown };
+  return typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN;
+}
+
+/** The refusal text both sides log: what the peer speaks and what this side speaks. */
+export function protocolMismatch(what: string, theirs: number): string {
+  return `${what} speaks protocol v${theirs}, this side speaks v${PROTOCOL_VERSION}: refused; run the same build on both`;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeStreamEntry,
+  encodeStreamEntry,
+  type StreamEntry,
+  type StreamEntryWire,
+  streamBatchSchema,
+  streamEntryWireSchema,
+} from './streamEntry.ts';
+
+// A new high of ABC at 11.2, its third of the session, with options, news and all figures known.
+const high: StreamEntry = {
+  symbol: 'ABC',
+  last: 11.2,
+  count: 3,
+  active: true,
+  flag: 1,
+  volume: 1_250_000,
+  exchange: 'NASDAQ',
+  float: 40_000_000,
+  newsTime: 1_763_650_000_000,
+  atr: 4.5,
+  gap: -2.25,
+};
+const highOnWire: StreamEntryWire = [
+  'ABC',
+  11.2,
+  3,
+  1,
+  1,
+  1_250_000,
+  'NASDAQ',
+  40_000_000,
+  1_763_650_000_000,
+  4.5,
+  -2.25,
+];
+
+// A halt of XYZ (reason code T1) whose float, news, ATR and gap are unknown.
+const halt: StreamEntry = {
+  symbol: 'XYZ',
+  last: 50,
+  count: 1,
+  active: true,
+  flag: 'T1',
+  volume: 0,
+  exchange: 'NYSE',
+  float: null,
+  newsTime: null,
+  atr: null,
+  gap: null,
+};
+
+describe('the stream entry codec: named fields in code, the spec array on the wire', () => {
+  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap', () => {
+    expect(encodeStreamEntry(high)).toEqual(highOnWire);
+    expect(JSON.stringify(encodeStreamEntry(halt))).toBe('["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null]');
+  });
+
+  it('decodes back to the same entry', () => {
+    expect(decodeStreamEntry(highOnWire)).toEqual(high);
+    expect(decodeStreamEntry(encodeStreamEntry(halt))).toEqual(halt);
+  });
+
+  it('a high no longer at its extreme, or a resumed halt, is active 0 on the wire', () => {
+    expect(encodeStreamEntry({ ...high, active: false })[3]).toBe(0);
+    expect(decodeStreamEntry(['XYZ', 50, 2, 0, 'T1', 0, 'NYSE', null, null, null, null]).active).toBe(false);
+  });
+
+  it('the wire schema takes the spec array and refuses anything else', () => {
+    expect(streamEntryWireSchema.safeParse(highOnWire).success).toBe(true);
+    expect(streamEntryWireSchema.safeParse(highOnWire.slice(0, 10)).success).toBe(false);
+    expect(
+      streamEntryWireSchema.safeParse(['ABC', '11.2', 3, 1, 1, 0, 'NASDAQ', null, null, null, null]).success,
+    ).toBe(false);
+    expect(streamEntryWireSchema.safeParse({ ...high }).success).toBe(false);
+  });
+});
+
+describe('streamBatchSchema: a batch off the wire, entries decoded', () => {
+  it('decodes each side to named entries and keeps the version', () => {
+    const parsed = streamBatchSchema.parse({
+      v: 1,
+      ts: 5,
+      highs: [highOnWire],
+      lows: [],
+      halts: [encodeStreamEntry(halt)],
+    });
+    expect(parsed).toEqual({ v: 1, ts: 5, highs: [high], lows: [], halts: [halt] });
+  });
+
+  it('a batch without a version is protocol 1, the shape from before versions were named', () => {
+    expect(streamBatchSchema.parse({ ts: 5, highs: [], lows: [], halts: [] }).v).toBe(1);
+  });
+
+  it('a batch with a bad entry does not parse', () => {
+    expect(streamBatchSchema.safeParse({ v: 1, ts: 5, highs: [['ABC']], lows: [], halts: [] }).success).toBe(
+      false,
+    );
+  });
+});

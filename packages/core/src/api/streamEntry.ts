@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { UNVERSIONED_PROTOCOL } from './protocol.ts';
+
+// The live stream's entry (dashboard spec §3 "Stream entry"): named fields in code, the spec's
+// 11-element array on the wire. The readings of the positions the spec leaves open (active,
+// flag, units of atr and gap) are ours; docs/metrics.md explains them.
+
+/** One stream entry as code reads it. */
+export interface StreamEntry {
+  symbol: string;
+  /** The new high (highs), the new low (lows), or the last print (halts). */
+  last: number;
+  /** New highs / new lows / halts of this symbol in the session so far. */
+  count: number;
+  /** Highs/lows: the last print still equals that extreme; halts: halted (false: resumed). */
+  active: boolean;
+  /** Highs/lows: 1 when the symbol has listed options, else 0; halts: the reason code. */
+  flag: number | string;
+  /** Session volume. */
+  volume: number;
+  /** Listing exchange. */
+  exchange: string;
+  /** Float in shares, null if unknown. */
+  float: number | null;
+  /** Latest news time (ms), null if none. */
+  newsTime: number | null;
+  /** ATR(14) of daily bars as % of last, null during warm-up. */
+  atr: number | null;
+  /** Gap as % of the prior close, null without a prior close. */
+  gap: number | null;
+}
+
+/** The entry on the wire, in the spec's positions. */
+export type StreamEntryWire = [
+  symbol: string,
+  last: number,
+  count: number,
+  active: 0 | 1,
+  flag: number | string,
+  volume: number,
+  exchange: string,
+  float: number | null,
+  newsTime: number | null,
+  atr: number | null,
+  gap: number | null,
+];
+
+export const streamEntryWireSchema = z.tuple([
+  z.string(),
+  z.number(),
+  z.number(),
+  z.union([z.literal(0), z.literal(1)]),
+  z.union([z.number(), z.string()]),
+  z.number(),
+  z.string(),
+  z.number().nullable(),
+  z.number().nullable(),
+  z.number().nullable(),
+  z.number().nullable(),
+]) satisfies z.ZodType<StreamEntryWire>;
+
+/** One array per entry and nothing else: the engine calls this once per entry of a batch. */
+export function encodeStreamEntry(e: StreamEntry): StreamEntryWire {
+  return [
+    e.symbol,
+    e.last,
+    e.count,
+    e.active ? 1 : 0,
+    e.flag,
+    e.volume,
+    e.exchange,
+    e.float,
+    e.newsTime,
+    e.atr,
+    e.gap,
+  ];
+}
+
+export function decodeStreamEntry(w: StreamEntryWire): StreamEntry {
+  return {
+    symbol: w[0],
+    last: w[1],
+    count: w[2],
+    active: w[3] === 1,
+    flag: w[4],
+    volume: w[5],
+    exchange: w[6],
+    float: w[7],
+    newsTime: w[8],
+    atr: w[9],
+    gap: w[10],
+  };
+}
+
+/** `compressedUpdate` as sent: one engine batch, raw-deflated UTF-8 JSON (deflated once per batch). */
+export interface StreamBatchWire {
+  /** PROTOCOL_VERSION of the engine that made the batch. */
+  readonly v: number;
+  /** Engine clock when drained (ms). */
+  readonly ts: number;
+  /** Entries oldest first. */
+  readonly highs: StreamEntryWire[];
+  readonly lows: StreamEntryWire[];
+  readonly halts: StreamEntryWire[];
+}
+
+const entries = z.array(streamEntryWireSchema.transform(decodeStreamEntry));
+
+/** A batch off the wire, its entries decoded to named fields; a batch without `v` is protocol 1. */
+export const streamBatchSchema = z.object({
+  v: z.number().int().default(UNVERSIONED_PROTOCOL),
+  ts: z.number(),
+  highs: entries,
+  lows: entries,
+  halts: entries,
+});
+/** A batch as read off the wire, with the version it names. */
+export type StreamBatchRead = z.output<typeof streamBatchSchema>;
+/** A batch as the client uses it once its version is checked. */
+export type StreamBatchView = Omit<StreamBatchRead, 'v'>;
