@@ -1,32 +1,24 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
 
-export function Field({ label, value, onChange, type = 'text', ...rest }: FieldProps) {
+/** A labelled input. Takes a form's `register(name)` as it is, or `value`/`onChange` as usual. */
+export function Field({ label, type = 'text', ...input }: InputProps & { label: string }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />
+      <input id={id} type={type} {...input} />
     </div>
   );
 }
 
-interface CheckboxProps {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-export function Checkbox({ label, checked, onChange }: CheckboxProps) {
+/** A labelled checkbox, for a form's `register(name)`. */
+export function Checkbox({ label, ...input }: Omit<InputProps, 'type'> & { label: string }) {
   const id = useId();
   return (
     <div className="checkbox">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input id={id} type="checkbox" {...input} />
       <label htmlFor={id}>{label}</label>
     </div>
   );

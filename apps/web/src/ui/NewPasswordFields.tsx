@@ -1,11 +1,10 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { controlText } from './controlText.ts';
 import { Field } from './Field.tsx';
 
 interface NewPasswordProps {
-  password: string;
-  confirm: string;
-  onPassword(value: string): void;
-  onConfirm(value: string): void;
+  /** The form's `register`: the fields are its `password` and `confirm`. */
+  register: (name: 'password' | 'confirm') => UseFormRegisterReturn;
   label?: string;
   hint?: string;
   disabled?: boolean;
@@ -13,10 +12,7 @@ interface NewPasswordProps {
 
 /** A new password and its confirmation: register, reset and the Account tab ask the same way. */
 export function NewPasswordFields({
-  password,
-  confirm,
-  onPassword,
-  onConfirm,
+  register,
   label = controlText.password,
   hint,
   disabled,
@@ -28,17 +24,15 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         placeholder={hint}
-        value={password}
-        onChange={onPassword}
         disabled={disabled}
+        {...register('password')}
       />
       <Field
         label={controlText.confirmPassword}
         type="password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={onConfirm}
         disabled={disabled}
+        {...register('confirm')}
       />
     </>
   );

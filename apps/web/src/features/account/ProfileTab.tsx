@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type ProfileResponse, USERNAME_MAX_LENGTH } from '@tapeline/core';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useSession } from '../../app/session.tsx';
 import { profileApi, profileKeys } from '../../lib/profileApi.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { accountText } from './accountText.ts';
-import { chatIsActive, imageProblem, profileSaveError, roleLabel, usernameProblem } from './profileRules.ts';
+import { chatIsActive, imageProblem, profileForm, profileSaveError, roleLabel } from './profileRules.ts';
 
 /** Spec §2 Profile tab. */
 export function ProfileTab() {
@@ -33,11 +34,12 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
   const { refresh } = useSession();
   const toast = useToast();
   const imageId = useId();
-  const [username, setUsername] = useState(profile.username ?? '');
-  const [notification, setNotification] = useState(profile.chat_notification);
+  const form = useRuleForm(profileForm, {
+    username: profile.username ?? '',
+    notification: profile.chat_notification,
+  });
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   // The preview is a blob URL of the chosen file, released when it changes or the tab closes.
   useEffect(() => {
@@ -55,11 +57,11 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
     onSuccess: (updated) => {
       queryClient.setQueryData(profileKeys.profile, updated);
       setImage(null);
-      setError(null);
+      form.fail(null);
       toast(messages.profileUpdated, { tone: 'success' });
       refresh();
     },
-    onError: (err) => setError(profileSaveError(err)),
+    onError: (err) => form.fail(profileSaveError(err)),
   });
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -67,16 +69,14 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
     event.target.value = '';
     if (!file) return;
     const problem = imageProblem(file);
-    setError(problem);
+    form.fail(problem);
     if (!problem) setImage(file);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = usernameProblem(username);
-    setError(problem);
-    if (!problem) save.mutate({ username: username.trim(), notification, image });
-  };
+  const submit = form.submit(({ username, notification }) =>
+    save.mutate({ username: username.trim(), notification, image }),
+  );
+  const username = form.watch('username');
 
   const shown = preview ?? profile.image;
   const active = chatIsActive(profile.chat);
@@ -135,18 +135,13 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
         </div>
         <Field
           label={accountText.profile.username}
-          value={username}
-          onChange={setUsername}
+          {...form.register('username')}
           maxLength={USERNAME_MAX_LENGTH}
           autoComplete="nickname"
           required
         />
-        <Checkbox
-          label={accountText.profile.chatNotification}
-          checked={notification}
-          onChange={setNotification}
-        />
-        <FormMessage error={error} />
+        <Checkbox label={accountText.profile.chatNotification} {...form.register('notification')} />
+        <FormMessage {...form.notice} />
         <SubmitButton label={accountText.save} pending={save.isPending} />
       </form>
     </div>

@@ -1,5 +1,7 @@
 import { messages, PROFILE_IMAGE_MAX_BYTES, type Role, USERNAME_MAX_LENGTH } from '@tapeline/core';
+import { z } from 'zod';
 import { failureOf } from '../../lib/api.ts';
+import { formRules } from '../../ui/form/formRules.ts';
 import { accountText } from './accountText.ts';
 
 export function roleLabel(role: Role): string {
@@ -16,6 +18,11 @@ export function usernameProblem(username: string): string | null {
   const trimmed = username.trim();
   return trimmed.length === 0 || trimmed.length > USERNAME_MAX_LENGTH ? messages.usernameRequired : null;
 }
+
+/** The Profile tab's form: the username is sent trimmed. */
+export const profileForm = formRules({ username: z.string(), notification: z.boolean() }, (form) =>
+  usernameProblem(form.username),
+);
 
 /** Spec §5/§9: images only, at most 10 MB; checked before upload as the server checks again. */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {

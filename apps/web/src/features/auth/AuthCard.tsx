@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { authText } from './authText.ts';
 
 interface AuthCardProps {
   title: string;
   children: ReactNode;
-  /** Links under the card, e.g. "Already have an account? Log in". */
+  /** Links under the card, e.g. "Back to login". */
   footer?: ReactNode;
+  /** The question and link under the card to the other sign-in screen ("New here? Create account"). */
+  elsewhere?: { question: string; to: string; link: string };
 }
 
 /** The centered card every public screen (spec §2 "Public routes") is laid out in. */
-export function AuthCard({ title, children, footer }: AuthCardProps) {
+export function AuthCard({ title, children, footer, elsewhere }: AuthCardProps) {
   return (
     <main className="auth-page">
       <div className="auth-brand">
@@ -25,6 +28,11 @@ export function AuthCard({ title, children, footer }: AuthCardProps) {
         {children}
       </section>
       {footer ? <div className="auth-footer">{footer}</div> : null}
+      {elsewhere ? (
+        <div className="auth-footer">
+          {elsewhere.question} <Link to={elsewhere.to}>{elsewhere.link}</Link>
+        </div>
+      ) : null}
     </main>
   );
 }

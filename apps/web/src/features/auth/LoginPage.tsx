@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { homeFor, messageFor, messages, normalizeEmail, type SessionResponse } from '@tapeline/core';
-import { type FormEvent, useState } from 'react';
+import { homeFor, messageFor, messages, type SessionResponse } from '@tapeline/core';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { failureOf } from '../../lib/api.ts';
@@ -9,79 +9,63 @@ import { appStores } from '../../lib/session.ts';
 import { takeSessionNotice } from '../../lib/sessionNotice.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { useConfig } from './useConfig.ts';
 import { useEmailChangedToast } from './useLinkErrorToast.ts';
-import { loginError } from './validation.ts';
+import { loginForm } from './validation.ts';
+
+const TO_REGISTER = { question: authText.loginNoAccount, to: '/register', link: authText.createAccount };
 
 export function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const config = useConfig();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
   // Sent here by an expired or ended session: say so once (spec §4 logs the user out on a 401).
-  const [error, setError] = useState<string | null>(() =>
-    takeSessionNotice(appStores) ? messages.sessionExpired : null,
-  );
+  const [notice] = useState(() => (takeSessionNotice(appStores) ? messages.sessionExpired : null));
+  const form = useRuleForm(loginForm, { email: '', password: '', remember: false }, notice);
   useEmailChangedToast();
 
   // Spec §4 "Login": unverified → /verify, unsubscribed → /profile, else /dashboard.
   const enter = ({ access_token, user }: SessionResponse) => {
-    signIn(access_token, user, remember);
+    signIn(access_token, user, form.getValues('remember'));
     navigate(homeFor(user), { replace: true });
   };
 
   const login = useMutation({
     mutationFn: authApi.login,
     onSuccess: enter,
-    onError: (err) => setError(messageFor('login', failureOf(err))),
+    onError: (err) => form.fail(messageFor('login', failureOf(err))),
   });
   const google = useMutation({
     mutationFn: authApi.google,
     onSuccess: enter,
-    onError: (err) => setError(messageFor('google', failureOf(err))),
+    onError: (err) => form.fail(messageFor('google', failureOf(err))),
   });
   const busy = login.isPending || google.isPending;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = normalizeEmail(email);
-    const problem = loginError(address, password);
-    setError(problem);
-    if (!problem) login.mutate({ email: address, password });
-  };
-
+  const send = form.submit(({ email, password }) => login.mutate({ email, password }));
   const clientId = config.data?.google_client_id ?? null;
   return (
-    <AuthCard
-      title={authText.loginTitle}
-      footer={
-        <>
-          {authText.loginNoAccount} <Link to="/register">{authText.createAccount}</Link>
-        </>
-      }
-    >
-      <form className="form" onSubmit={submit} noValidate>
-        <Field label={authText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+    <AuthCard title={authText.loginTitle} elsewhere={TO_REGISTER}>
+      <form className="form" onSubmit={send} noValidate>
+        <Field label={authText.email} type="email" autoComplete="email" {...form.register('email')} />
         <Field
           label={authText.password}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
+          {...form.register('password')}
         />
         <div className="form-row">
-          <Checkbox label={authText.keepSignedIn} checked={remember} onChange={setRemember} />
+          <Checkbox label={authText.keepSignedIn} {...form.register('remember')} />
           <Link to="/forgot-password" className="link-quiet">
             {authText.forgotPassword}
           </Link>
         </div>
-        <FormMessage error={error} />
+        <FormMessage {...form.notice} />
         <SubmitButton label={authText.logIn} pending={login.isPending} disabled={google.isPending} />
       </form>
       {clientId ? (
@@ -93,10 +77,10 @@ export function LoginPage() {
             clientId={clientId}
             busy={busy}
             onCredential={(idToken) => {
-              setError(null);
+              form.fail(null);
               google.mutate({ id_token: idToken });
             }}
-            onFailure={() => setError(messages.googleFailed)}
+            onFailure={() => form.fail(messages.googleFailed)}
           />
         </>
       ) : null}

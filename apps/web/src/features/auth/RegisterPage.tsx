@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageFor, normalizeEmail } from '@tapeline/core';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { messageFor } from '@tapeline/core';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { savePendingEmail } from '../../lib/pendingEmail.ts';
@@ -9,20 +9,19 @@ import { rememberPlan } from '../../lib/plan.ts';
 import { appStores } from '../../lib/session.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
-import { registrationError } from './validation.ts';
+import { registrationForm } from './validation.ts';
+
+const TO_LOGIN = { question: authText.registerHaveAccount, to: '/login', link: authText.logIn };
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useRuleForm(registrationForm, { email: '', password: '', confirm: '', agreed: false });
 
   // Spec §4 "Signup": the plan from the link preselects a plan on the plan screen later.
   useEffect(() => {
@@ -35,38 +34,18 @@ export function RegisterPage() {
       savePendingEmail(request.email);
       navigate('/verify');
     },
-    onError: (err) => setError(messageFor('signup', failureOf(err))),
+    onError: (err) => form.fail(messageFor('signup', failureOf(err))),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = normalizeEmail(email);
-    const problem = registrationError(address, password, confirm);
-    setError(problem);
-    if (!problem) signup.mutate({ email: address, password });
-  };
-
+  const send = form.submit(({ email, password }) => signup.mutate({ email, password }));
   return (
-    <AuthCard
-      title={authText.registerTitle}
-      footer={
-        <>
-          {authText.registerHaveAccount} <Link to="/login">{authText.logIn}</Link>
-        </>
-      }
-    >
-      <form className="form" onSubmit={submit} noValidate>
-        <Field label={authText.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <NewPasswordFields
-          hint={authText.passwordHint}
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-        />
-        <Checkbox label={authText.terms} checked={agreed} onChange={setAgreed} />
-        <FormMessage error={error} />
-        <SubmitButton label={authText.signUp} pending={signup.isPending} disabled={!agreed} />
+    <AuthCard title={authText.registerTitle} elsewhere={TO_LOGIN}>
+      <form className="form" onSubmit={send} noValidate>
+        <Field label={authText.email} type="email" autoComplete="email" {...form.register('email')} />
+        <NewPasswordFields hint={authText.passwordHint} register={form.register} />
+        <Checkbox label={authText.terms} {...form.register('agreed')} />
+        <FormMessage {...form.notice} />
+        <SubmitButton label={authText.signUp} pending={signup.isPending} disabled={!form.watch('agreed')} />
       </form>
     </AuthCard>
   );

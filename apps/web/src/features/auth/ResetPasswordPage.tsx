@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageFor, messages, RESET_REDIRECT_DELAY_MS } from '@tapeline/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
-import { newPasswordError } from './validation.ts';
+import { newPasswordForm } from './validation.ts';
 
 const INVALID_LINK = '/forgot-password?_t=invalid';
 const DEAD_LINK_CODES = new Set(['invalid_token', 'link_expired']);
@@ -20,9 +21,7 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const toast = useToast();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRuleForm(newPasswordForm, { password: '', confirm: '' });
 
   const reset = useMutation({
     mutationFn: authApi.resetPassword,
@@ -31,7 +30,7 @@ export function ResetPasswordPage() {
       const failure = failureOf(err);
       if (failure.kind === 'api' && DEAD_LINK_CODES.has(failure.code))
         navigate(INVALID_LINK, { replace: true });
-      else setError(messageFor('reset', failure));
+      else form.fail(messageFor('reset', failure));
     },
   });
 
@@ -45,26 +44,16 @@ export function ResetPasswordPage() {
 
   if (!token) return <Navigate to={INVALID_LINK} replace />;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = newPasswordError(password, confirm);
-    setError(problem);
-    if (!problem) reset.mutate({ password, token });
-  };
-
   return (
     <AuthCard title={authText.resetTitle} footer={<Link to="/login">{authText.backToLogin}</Link>}>
       <p className="lead">{authText.resetIntro}</p>
-      <form className="form" onSubmit={submit} noValidate>
-        <NewPasswordFields
-          label={authText.newPassword}
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          disabled={done}
-        />
-        <FormMessage error={error} />
+      <form
+        className="form"
+        onSubmit={form.submit(({ password }) => reset.mutate({ password, token }))}
+        noValidate
+      >
+        <NewPasswordFields label={authText.newPassword} register={form.register} disabled={done} />
+        <FormMessage {...form.notice} />
         <SubmitButton label={authText.resetPassword} pending={reset.isPending} disabled={done} />
       </form>
     </AuthCard>

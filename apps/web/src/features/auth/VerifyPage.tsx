@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageFor, messages, normalizeEmail } from '@tapeline/core';
-import { type FormEvent, useState } from 'react';
+import { messageFor, messages } from '@tapeline/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { failureOf } from '../../lib/api.ts';
@@ -8,11 +8,12 @@ import { authApi } from '../../lib/authApi.ts';
 import { readPendingEmail } from '../../lib/pendingEmail.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
 import { useLinkErrorToast } from './useLinkErrorToast.ts';
-import { emailError } from './validation.ts';
+import { emailForm } from './validation.ts';
 
 export function VerifyPage() {
   const { state, logout } = useSession();
@@ -22,24 +23,14 @@ export function VerifyPage() {
   const [knownEmail] = useState(() =>
     state.status === 'authenticated' ? state.user.email : readPendingEmail(),
   );
-  const [typedEmail, setTypedEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  // With an address known the field is not shown, and the form sends that address.
+  const form = useRuleForm(emailForm, { email: knownEmail ?? '' });
 
   const resend = useMutation({
     mutationFn: authApi.resendVerification,
-    onSuccess: () => setSuccess(messages.resendSuccess),
-    onError: (err) => setError(messageFor('resend', failureOf(err))),
+    onSuccess: () => form.succeed(messages.resendSuccess),
+    onError: (err) => form.fail(messageFor('resend', failureOf(err))),
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = normalizeEmail(knownEmail ?? typedEmail);
-    const problem = emailError(address);
-    setError(problem);
-    setSuccess(null);
-    if (!problem) resend.mutate(address);
-  };
 
   return (
     <AuthCard
@@ -49,7 +40,7 @@ export function VerifyPage() {
       <div className="verify-icon" aria-hidden="true">
         ✉
       </div>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={form.submit(({ email }) => resend.mutate(email))} noValidate>
         {knownEmail ? (
           <p className="lead">
             {authText.verifySentTo} <strong data-testid="verify-email">{knownEmail}</strong>.{' '}
@@ -58,16 +49,10 @@ export function VerifyPage() {
         ) : (
           <>
             <p className="lead">{authText.verifyAskEmail}</p>
-            <Field
-              label={authText.email}
-              type="email"
-              autoComplete="email"
-              value={typedEmail}
-              onChange={setTypedEmail}
-            />
+            <Field label={authText.email} type="email" autoComplete="email" {...form.register('email')} />
           </>
         )}
-        <FormMessage error={error} success={success} />
+        <FormMessage {...form.notice} />
         <button type="submit" className="btn btn-secondary btn-block" disabled={resend.isPending}>
           {resend.isPending ? <InlineSpinner /> : null}
           {authText.resendVerification}

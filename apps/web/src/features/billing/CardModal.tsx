@@ -130,7 +130,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
         label={billingText.cardName}
         autoComplete="cc-name"
         value={name}
-        onChange={setName}
+        onChange={(event) => setName(event.target.value)}
         maxLength={200}
       />
       {provider === 'stripe' && publishableKey ? (
@@ -143,7 +143,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
             inputMode="numeric"
             placeholder="1234 1234 1234 1234"
             value={number}
-            onChange={(value) => setNumber(formatCardNumber(value))}
+            onChange={(event) => setNumber(formatCardNumber(event.target.value))}
           />
           <div className="field-pair">
             <Field
@@ -152,7 +152,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
               inputMode="numeric"
               placeholder="MM / YY"
               value={expiry}
-              onChange={(value) => setExpiry(formatExpiryInput(value))}
+              onChange={(event) => setExpiry(formatExpiryInput(event.target.value))}
             />
             <Field
               label={billingText.cardCvc}
@@ -161,7 +161,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
               placeholder="123"
               maxLength={4}
               value={cvc}
-              onChange={(value) => setCvc(value.replace(/\D/g, ''))}
+              onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
             />
           </div>
         </>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type Coupon,
   discounted,
@@ -38,6 +38,16 @@ import {
 import { useCustomer, usePlans } from './queries.ts';
 import { useSubscribe } from './useSubscribe.ts';
 
+/** The plan, the coupon and its code chosen so far; `key` numbers the coupon field's mounts. */
+interface Choice {
+  planId: string | null;
+  code: string;
+  coupon: Coupon | null;
+  key: number;
+}
+
+const noChoice = (key: number): Choice => ({ planId: null, code: '', coupon: null, key });
+
 const PERIODS: readonly { period: BillingPeriod; label: string }[] = [
   { period: 'month', label: billingText.monthly },
   { period: 'year', label: billingText.annual },
@@ -57,37 +67,38 @@ export function PlanScreen() {
     const stored = rememberedPlan(appStores.local);
     return stored ? periodOfPlanId(stored) : 'month';
   });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [choice, setChoice] = useState<Choice>(noChoice(0));
+  const { planId: selectedId, code, coupon } = choice;
+  const choose = (change: Partial<Choice>) => setChoice((now) => ({ ...now, ...change }));
   const [preselected, setPreselected] = useState(false);
-  const [code, setCode] = useState('');
-  const [coupon, setCoupon] = useState<Coupon | null>(null);
-  const [couponKey, setCouponKey] = useState(0);
   const [cardOpen, setCardOpen] = useState(false);
-  const [payError, setPayError] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+
+  // With a card on file the pay button subscribes at once; else the card modal saves one first.
+  const payment = useMutation({
+    mutationFn: (plan: { id: string; coupon?: string }) => subscribe(plan.id, plan.coupon),
+    onSuccess: () => clearChoice(),
+  });
+  const payError = payment.isError ? subscriptionErrorMessage(payment.error) : null;
 
   // Spec §4: the plan chosen at /register?plan= preselects a plan here, once the plans arrive.
   useEffect(() => {
     if (preselected || !plans.data) return;
     setPreselected(true);
-    setSelectedId(preselectedPlan(rememberedPlan(appStores.local), plans.data, current));
+    const planId = preselectedPlan(rememberedPlan(appStores.local), plans.data, current);
+    setChoice((now) => ({ ...now, planId }));
   }, [preselected, plans.data, current]);
 
+  // A new key remounts the coupon field, so its error goes with the choice.
   const clearChoice = () => {
-    setSelectedId(null);
-    setCoupon(null);
-    setCode('');
-    setCouponKey((key) => key + 1);
-    setPayError(null);
+    setChoice((now) => noChoice(now.key + 1));
+    payment.reset();
   };
 
   // The 'Payment complete' modal takes over from the card modal; the choice is spent.
   useEffect(() => {
     if (outcome === null) return;
     setCardOpen(false);
-    setSelectedId(null);
-    setCoupon(null);
-    setCode('');
+    setChoice((now) => noChoice(now.key));
   }, [outcome]);
 
   const offered = plans.data ? plansForPeriod(plans.data, period, current) : [];
@@ -102,23 +113,12 @@ export function PlanScreen() {
     ? checkoutNote({ kind, purchase: selected ? { amount, interval: selected.interval } : undefined })
     : null;
 
-  const pay = async () => {
+  const pay = () => {
     if (!selected) return;
-    setPayError(null);
+    payment.reset();
     // No card yet: the card modal saves one and then subscribes.
-    if (!customer.data) {
-      setCardOpen(true);
-      return;
-    }
-    setPaying(true);
-    try {
-      await subscribe(selected.id, coupon?.id);
-      clearChoice();
-    } catch (err) {
-      setPayError(subscriptionErrorMessage(err));
-    } finally {
-      setPaying(false);
-    }
+    if (customer.data) payment.mutate({ id: selected.id, coupon: coupon?.id });
+    else setCardOpen(true);
   };
 
   const closeCard = () => {
@@ -159,17 +159,17 @@ export function PlanScreen() {
           plans={offered}
           current={isBilled(current) ? current?.plan : undefined}
           selectedId={selectedId}
-          onSelect={setSelectedId}
+          onSelect={(planId) => choose({ planId })}
         />
       )}
 
       <div className="checkout">
         <CouponField
-          key={couponKey}
+          key={choice.key}
           code={code}
-          onCodeChange={setCode}
+          onCodeChange={(typed) => choose({ code: typed })}
           coupon={coupon}
-          onCoupon={setCoupon}
+          onCoupon={(found) => choose({ coupon: found })}
         />
         <div className="checkout-pay">
           {selected && customer.data && !cardOpen ? (
@@ -180,11 +180,11 @@ export function PlanScreen() {
           <button
             type="button"
             className="btn btn-primary btn-block"
-            disabled={!selected || paying || customer.isPending}
+            disabled={!selected || payment.isPending || customer.isPending}
             onClick={pay}
             data-testid="pay-button"
           >
-            {paying ? <InlineSpinner /> : null}
+            {payment.isPending ? <InlineSpinner /> : null}
             {selected ? billingText.subscribeFor(centsToAmount(amount)) : billingText.choosePlanFirst}
           </button>
           <FormMessage error={payError} />
@@ -302,59 +302,47 @@ function CurrentPlan({ subscription, plans }: { subscription: Subscription; plan
 
 /** Undoes a pending cancellation: the plan renews at its period end as before. */
 function ResumeSubscription({ subscription }: { subscription: Subscription }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { refresh } = useSession();
   const toast = useToast();
-
-  const resume = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await billingApi.resume(subscription.id);
+  const resume = useMutation({
+    mutationFn: () => billingApi.resume(subscription.id),
+    onSuccess: () => {
       toast(billingText.resumedToast, { tone: 'success' });
       refresh();
-    } catch {
-      setError(billingText.resumeFailed);
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
 
   return (
     <div className="resume-subscription">
-      <button type="button" className="btn btn-secondary" onClick={resume} disabled={pending}>
-        {pending ? <InlineSpinner /> : null}
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => resume.mutate()}
+        disabled={resume.isPending}
+      >
+        {resume.isPending ? <InlineSpinner /> : null}
         {billingText.resume}
       </button>
-      <FormMessage error={error} />
+      <FormMessage error={resume.isError ? billingText.resumeFailed : null} />
     </div>
   );
 }
 
 function CancelSubscription({ subscription }: { subscription: Subscription }) {
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { refresh } = useSession();
   const queryClient = useQueryClient();
   const toast = useToast();
-
-  const cancel = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await billingApi.cancel(subscription.id);
+  const cancel = useMutation({
+    mutationFn: () => billingApi.cancel(subscription.id),
+    onSuccess: () => {
       setConfirming(false);
       toast(billingText.canceledToast, { tone: 'success' });
       void queryClient.invalidateQueries({ queryKey: billingKeys.history });
       refresh();
-    } catch {
-      setError(messages.cancelFailed);
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+  const pending = cancel.isPending;
 
   return (
     <div className="cancel-subscription">
@@ -366,12 +354,12 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
         title={billingText.cancelConfirmTitle}
         onClose={() => {
           setConfirming(false);
-          setError(null);
+          cancel.reset();
         }}
         testId="cancel-modal"
       >
         <p className="muted">{billingText.cancelConfirmText}</p>
-        <FormMessage error={error} />
+        <FormMessage error={cancel.isError ? messages.cancelFailed : null} />
         <div className="actions modal-actions">
           <button
             type="button"
@@ -381,7 +369,7 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
           >
             {billingText.keepSubscription}
           </button>
-          <button type="button" className="btn btn-danger" onClick={cancel} disabled={pending}>
+          <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={pending}>
             {pending ? <InlineSpinner /> : null}
             {billingText.cancelConfirm}
           </button>

@@ -1,14 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
 import type { StreamChannelId } from '@tapeline/core';
-import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
 import { settingsApi } from '../../lib/settings/settingsApi.ts';
 import { useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { channelOf, withCustomView } from './channelConfig.ts';
 import { settingsMessages, settingsText } from './settingsText.ts';
 import { checkNewSymbol } from './symbolList.ts';
+
+const symbolForm = z.object({ symbol: z.string() });
 
 interface AddSymbolModalProps {
   open: boolean;
@@ -29,45 +33,39 @@ export function AddSymbolModal({ open, channelId, onClose }: AddSymbolModalProps
 function AddSymbolForm({ channelId, onDone }: { channelId: StreamChannelId; onDone: () => void }) {
   const store = useSettingsStore();
   const toast = useToast();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Its problems are toasts (spec §4), so the form itself has no rule.
+  const form = useRuleForm(symbolForm, { symbol: '' });
   const listNow = () => channelOf(store.getSnapshot().config, channelId).value.custom_view;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkNewSymbol(text, listNow());
-    if (check.kind === 'empty') return;
-    if (check.kind === 'rejected') {
-      toast(check.message, { tone: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { symbols } = await settingsApi.validateSymbols([check.symbol]);
-      if (!symbols.includes(check.symbol)) {
-        toast(settingsMessages.symbolInvalid(check.symbol), { tone: 'error' });
+  const add = useMutation({
+    mutationFn: async (symbol: string) =>
+      (await settingsApi.validateSymbols([symbol])).symbols.includes(symbol),
+    onSuccess: (known, symbol) => {
+      if (!known) {
+        toast(settingsMessages.symbolInvalid(symbol), { tone: 'error' });
         return;
       }
       store.updateConfig((config) => {
         const list = channelOf(config, channelId).value.custom_view;
-        return list.includes(check.symbol)
-          ? config
-          : withCustomView(config, channelId, [...list, check.symbol]);
+        return list.includes(symbol) ? config : withCustomView(config, channelId, [...list, symbol]);
       });
       onDone();
-    } catch {
-      toast(settingsMessages.addFailed, { tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: () => toast(settingsMessages.addFailed, { tone: 'error' }),
+  });
 
+  const submit = form.submit(({ symbol }) => {
+    const check = checkNewSymbol(symbol, listNow());
+    if (check.kind === 'rejected') toast(check.message, { tone: 'error' });
+    else if (check.kind === 'ok') add.mutate(check.symbol);
+  });
+
+  const empty = form.watch('symbol').trim() === '';
   return (
     <form className="form" onSubmit={submit}>
       <Field
         label={settingsText.symbol}
-        value={text}
-        onChange={setText}
+        {...form.register('symbol')}
         autoFocus
         autoComplete="off"
         autoCapitalize="characters"
@@ -78,8 +76,8 @@ function AddSymbolForm({ channelId, onDone }: { channelId: StreamChannelId; onDo
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           {settingsText.cancel}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy || text.trim() === ''}>
-          {busy ? <InlineSpinner /> : null}
+        <button type="submit" className="btn btn-primary" disabled={add.isPending || empty}>
+          {add.isPending ? <InlineSpinner /> : null}
           {settingsText.add}
         </button>
       </div>
