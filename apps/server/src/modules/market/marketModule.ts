@@ -38,7 +38,7 @@ export async function startMarket(
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
-  const stopGateway = await startStreamGateway(io, bus, backlog, access);
+  const stopGateway = await startStreamGateway(io, bus, backlog, access, log);
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;
@@ -62,6 +62,7 @@ export async function startMarket(
   } else {
     let warned = false;
     remote = await createRemoteEngine(bus, {
+      log,
       // /api/config's SIMULATED flag reads this node's MARKET_FEED: say when it is not the engine's.
       onStatus: (status) => {
         if (warned || statusFeedKind(status.feed) === feedKindOf(market)) return;

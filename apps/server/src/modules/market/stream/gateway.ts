@@ -37,7 +37,7 @@ export async function startStreamGateway(
   bus: Bus,
   backlog: Backlog,
   access: StreamAccess,
-  log?: GatewayLog,
+  log: GatewayLog,
 ) {
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
@@ -49,7 +49,7 @@ export async function startStreamGateway(
     const version = protocolOf(body);
     if (version !== PROTOCOL_VERSION) {
       const message = protocolMismatch('this client', version);
-      log?.warn({ userId: socket.data.userId, version }, `stream subscription refused: ${message}`);
+      log.warn({ userId: socket.data.userId, version }, `stream subscription refused: ${message}`);
       socket.emit(STREAM_EVENTS.error, { error: 'protocol_version', message });
       return false;
     }
