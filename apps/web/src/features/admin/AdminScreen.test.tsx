@@ -1,0 +1,48 @@
+import { adminUserListSchema, messages } from '@tapeline/core';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type FakeApi, fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { signedIn, userFixture, withSession } from '../../test-setup/session.tsx';
+import { AdminScreen } from './AdminScreen.tsx';
+import { adminText } from './adminText.ts';
+
+const USERS = [
+  userFixture({ id: 'a1', email: 'alice@example.com', username: 'alice' }),
+  userFixture({ id: 'b2', email: 'bob@example.com', username: 'bob' }),
+  userFixture({ id: 'c3', email: 'carol@example.com', username: 'carol', role: 'mod' }),
+];
+
+function renderAdmin(api: FakeApi) {
+  signedIn(api, {
+    role: 'admin',
+    profile: { role: 'admin', image: null, chat_notification: true, ban_exp_at: null },
+  });
+  return renderUi(<AdminScreen />, { wrap: withSession });
+}
+
+describe('AdminScreen', () => {
+  it('counts the users and narrows them by username or email', async () => {
+    const api = fakeApi().on('GET /api/admin/users', ok(adminUserListSchema, USERS));
+    const { user } = renderAdmin(api);
+    expect(await screen.findByText(adminText.userCount(3, 3))).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: adminText.search }), 'bob@');
+    expect(screen.getByText(adminText.userCount(1, 3))).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: adminText.search }));
+    await user.type(screen.getByRole('searchbox', { name: adminText.search }), 'zzz');
+    expect(screen.getByText(adminText.userCount(0, 3))).toBeInTheDocument();
+  });
+
+  it('says the user list failed when the API does', async () => {
+    const api = fakeApi().on('GET /api/admin/users', fail(500, 'internal'));
+    renderAdmin(api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.userListFailed);
+  });
+
+  it('asks for the list once, as the signed-in admin', async () => {
+    const api = fakeApi().on('GET /api/admin/users', ok(adminUserListSchema, USERS));
+    renderAdmin(api);
+    await waitFor(() => expect(api.calls('GET /api/admin/users')).toHaveLength(1));
+    expect(api.calls('GET /api/admin/users')[0]?.authorization).toMatch(/^Bearer /);
+  });
+});
