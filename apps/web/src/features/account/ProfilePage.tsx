@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { useHasChrome } from '../../app/chrome.ts';
 import { useSession, useUser } from '../../app/session.tsx';
+import { Logo } from '../../ui/Logo.tsx';
 import { PaymentCompleteModal } from '../billing/PaymentCompleteModal.tsx';
 import { AccountTab } from './AccountTab.tsx';
 import { AdminTab } from './AdminTab.tsx';
@@ -73,10 +74,7 @@ export function ProfilePage() {
   return (
     <div className="standalone">
       <div className="standalone-brand">
-        <span className="logo">
-          <span className="logo-mark" aria-hidden="true" />
-          {accountText.brand}
-        </span>
+        <Logo />
       </div>
       <main className="standalone-main">{page}</main>
     </div>

@@ -1,8 +1,5 @@
-import { PRODUCT_NAME } from '@tapeline/core';
-
 /** Interface text of the profile page and its Account and Profile tabs. */
 export const accountText = {
-  brand: PRODUCT_NAME,
   email: 'Email',
   save: 'Save',
   logOut: 'Log out',

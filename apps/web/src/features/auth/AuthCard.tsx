@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Logo } from '../../ui/Logo.tsx';
 import { authText } from './authText.ts';
 
 interface AuthCardProps {
@@ -16,10 +17,7 @@ export function AuthCard({ title, children, footer, elsewhere }: AuthCardProps) 
   return (
     <main className="auth-page">
       <div className="auth-brand">
-        <span className="logo">
-          <span className="logo-mark" aria-hidden="true" />
-          {authText.brand}
-        </span>
+        <Logo />
         <p className="auth-tagline">{authText.tagline}</p>
       </div>
       {/* No aria-labelledby: it would make the card match label queries for its fields. */}

@@ -1,11 +1,10 @@
-import { PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@tapeline/core';
+import { PASSWORD_MIN_LENGTH } from '@tapeline/core';
 
 /**
  * Labels, headings and explanations of the sign-in screens, which the spec leaves to us. Error
  * and success messages come from core's `messages`; nothing here restates one of those.
  */
 export const authText = {
-  brand: PRODUCT_NAME,
   tagline: 'The live market tape for day traders',
   tryAgain: 'Try again',
   or: 'or',
