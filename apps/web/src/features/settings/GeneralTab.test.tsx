@@ -1,0 +1,71 @@
+import { settingsResponseSchema, successResponseSchema } from '@tapeline/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
+import { type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { GeneralTab } from './GeneralTab.tsx';
+import { settingsText } from './settingsText.ts';
+
+// The store loads 2 s after the app starts and saves config after 2 s of quiet (spec §4).
+const SETTLED = { timeout: 6000 };
+
+function serve(): FakeApi {
+  return fakeApi()
+    .on(
+      'GET /api/settings',
+      ok(settingsResponseSchema, { success: true, config: null, discovery: null, layout: null }),
+    )
+    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
+    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
+}
+
+type SavedNews = {
+  config: { optionsMode: string; news: { icon: boolean; recency: number; hide_rf: boolean } };
+};
+const lastSaved = (api: FakeApi) =>
+  (api.calls('POST /api/settings/config').at(-1)?.body as SavedNews)?.config;
+
+function renderGeneral() {
+  return renderUi(
+    <SettingsProvider>
+      <GeneralTab />
+    </SettingsProvider>,
+  );
+}
+
+describe('GeneralTab', () => {
+  it('shows the defaults of spec §9: options as icons, news icon on, 8 hours, filings shown', async () => {
+    const api = serve();
+    renderGeneral();
+    // A fresh account's defaults are written back once loaded.
+    await waitFor(() => expect(api.calls('POST /api/settings/config')).toHaveLength(1), SETTLED);
+    expect(screen.getByRole('radio', { name: 'Icon' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: settingsText.newsIcon })).toBeChecked();
+    expect(screen.getByRole('slider', { name: settingsText.recency })).toHaveAttribute(
+      'aria-valuetext',
+      '8 hours',
+    );
+    expect(screen.getByRole('switch', { name: settingsText.hideFilings })).not.toBeChecked();
+  });
+
+  it('saves each change to the server', async () => {
+    const api = serve();
+    const { user } = renderGeneral();
+    await waitFor(() => expect(api.calls('POST /api/settings/config')).toHaveLength(1), SETTLED);
+
+    await user.click(screen.getByRole('radio', { name: 'Filter' }));
+    await user.click(screen.getByRole('switch', { name: settingsText.newsIcon }));
+    await user.click(screen.getByRole('switch', { name: settingsText.hideFilings }));
+    fireEvent.change(screen.getByRole('slider', { name: settingsText.recency }), { target: { value: '24' } });
+
+    await waitFor(
+      () =>
+        expect(lastSaved(api)).toMatchObject({
+          optionsMode: 'filter',
+          news: { icon: false, recency: 24, hide_rf: true },
+        }),
+      SETTLED,
+    );
+  });
+});
