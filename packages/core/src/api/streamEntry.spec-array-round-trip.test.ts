@@ -5,6 +5,7 @@ import {
   type StreamEntry,
   type StreamEntryWire,
   streamBatchSchema,
+  streamEntryCodec,
   streamEntryWireSchema,
 } from './streamEntry.ts';
 
@@ -65,6 +66,13 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
   it('a high no longer at its extreme, or a resumed halt, is active 0 on the wire', () => {
     expect(encodeStreamEntry({ ...high, active: false })[3]).toBe(0);
     expect(decodeStreamEntry(['XYZ', 50, 2, 0, 'T1', 0, 'NYSE', null, null, null, null]).active).toBe(false);
+  });
+
+  it('zod codec: decode checks the array, encode checks the entry', () => {
+    expect(streamEntryCodec.decode(highOnWire)).toEqual(high);
+    expect(streamEntryCodec.encode(halt)).toEqual(['XYZ', 50, 1, 1, 'T1', 0, 'NYSE', null, null, null, null]);
+    expect(() => streamEntryCodec.encode({ ...high, last: Number.NaN })).toThrow();
+    expect(streamEntryCodec.safeDecode(['ABC', 11.2] as unknown as StreamEntryWire).success).toBe(false);
   });
 
   it('the wire schema takes the spec array and refuses anything else', () => {

@@ -59,7 +59,10 @@ export const streamEntryWireSchema = z.tuple([
   z.number().nullable(),
 ]) satisfies z.ZodType<StreamEntryWire>;
 
-/** One array per entry and nothing else: the engine calls this once per entry of a batch. */
+/**
+ * One array per entry and nothing else. The engine calls this directly, once per entry of a
+ * batch, rather than `streamEntryCodec.encode`: its own figures need no validation per entry.
+ */
 export function encodeStreamEntry(e: StreamEntry): StreamEntryWire {
   return [
     e.symbol,
@@ -104,6 +107,28 @@ export interface StreamBatchWire {
   readonly halts: StreamEntryWire[];
 }
 
+const streamEntrySchema = z.object({
+  symbol: z.string(),
+  last: z.number(),
+  count: z.number(),
+  active: z.boolean(),
+  flag: z.union([z.number(), z.string()]),
+  volume: z.number(),
+  exchange: z.string(),
+  float: z.number().nullable(),
+  newsTime: z.number().nullable(),
+  atr: z.number().nullable(),
+  gap: z.number().nullable(),
+}) satisfies z.ZodType<StreamEntry>;
+
+/** zod's two-way codec: `.decode(array)` → entry, `.encode(entry)` → array, each side checked. */
+export const streamEntryCodec = z.codec(streamEntryWireSchema, streamEntrySchema, {
+  decode: decodeStreamEntry,
+  encode: encodeStreamEntry,
+});
+
+// The batch path decodes with the same function as the codec but checks only the array: the
+// codec would also check the object it just built from checked parts, at twice the cost per entry.
 const entries = z.array(streamEntryWireSchema.transform(decodeStreamEntry));
 
 /** A batch off the wire, its entries decoded to named fields; a batch without `v` is protocol 1. */
