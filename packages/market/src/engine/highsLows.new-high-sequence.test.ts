@@ -1,3 +1,4 @@
+import { decodeStreamEntry } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './MarketEngine.ts';
 import { testClock } from './testClock.ts';
@@ -29,7 +30,7 @@ describe('highs and lows of day', () => {
     [100, 101, 101.5, 101.25, 102].forEach((price, i) => {
       e.ingest({ sym: 'ABC', price, size: 100, ts: ny(9, 30, i) });
       clock.set(ny(9, 30, i));
-      for (const h of e.drainBatch().highs) seen.push([h[1], h[2]]);
+      for (const h of e.drainBatch().highs.map(decodeStreamEntry)) seen.push([h.last, h.count]);
     });
     expect(seen).toEqual([
       [101, 1],
@@ -51,7 +52,7 @@ describe('highs and lows of day', () => {
     ]);
   });
 
-  it('reports new lows with their counts and the full entry shape', () => {
+  it('reports new lows with their counts and the full entry shape (the spec array, as on the wire)', () => {
     const { e } = engineAt(ny(10));
     for (const [i, price] of [50, 49.5, 49.75, 49].entries()) {
       e.ingest({ sym: 'ABC', price, size: 200, ts: ny(10, 0, i) });
@@ -70,8 +71,8 @@ describe('highs and lows of day', () => {
     e.ingest({ sym: 'ABC', price: 10, size: 1, ts: ny(10) });
     e.ingest({ sym: 'ABC', price: 11, size: 1, ts: ny(10, 0, 1) });
     e.ingest({ sym: 'ABC', price: 10.5, size: 1, ts: ny(10, 0, 2) });
-    const [h] = e.drainBatch().highs;
-    expect(h?.slice(0, 4)).toEqual(['ABC', 11, 1, 0]);
+    const [h] = e.drainBatch().highs.map(decodeStreamEntry);
+    expect(h).toMatchObject({ symbol: 'ABC', last: 11, count: 1, active: false });
   });
 
   it('orders a batch by event time and starts empty after a drain', () => {
@@ -79,7 +80,7 @@ describe('highs and lows of day', () => {
     for (const sym of ['AAA', 'BBB']) e.ingest({ sym, price: 5, size: 1, ts: ny(10) });
     e.ingest({ sym: 'BBB', price: 6, size: 1, ts: ny(10, 1) });
     e.ingest({ sym: 'AAA', price: 6, size: 1, ts: ny(10, 2) });
-    expect(e.drainBatch().highs.map((h) => h[0])).toEqual(['BBB', 'AAA']);
+    expect(e.drainBatch().highs.map((h) => decodeStreamEntry(h).symbol)).toEqual(['BBB', 'AAA']);
     expect(e.drainBatch().highs).toEqual([]);
   });
 
@@ -101,10 +102,10 @@ describe('highs and lows of day', () => {
     expect(e.ingestStatus({ sym: 'ABC', halted: true, reason: 'LUDP', ts: ny(11, 1) })).toBe(true);
     expect(e.ingestStatus({ sym: 'ABC', halted: true, reason: 'LUDP', ts: ny(11, 2) })).toBe(false);
     e.ingestStatus({ sym: 'ABC', halted: false, reason: 'LUDP', ts: ny(11, 6) });
-    const h = e.drainBatch().halts.map((x) => x.slice(0, 5));
-    expect(h).toEqual([
-      ['ABC', 20, 1, 1, 'LUDP'],
-      ['ABC', 20, 1, 0, 'LUDP'],
+    const h = e.drainBatch().halts.map(decodeStreamEntry);
+    expect(h).toMatchObject([
+      { symbol: 'ABC', last: 20, count: 1, active: true, flag: 'LUDP' },
+      { symbol: 'ABC', last: 20, count: 1, active: false, flag: 'LUDP' },
     ]);
   });
 

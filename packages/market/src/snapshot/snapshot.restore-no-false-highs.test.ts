@@ -1,3 +1,4 @@
+import { decodeStreamEntry } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from '../engine/MarketEngine.ts';
 import { testClock } from '../engine/testClock.ts';
@@ -47,7 +48,7 @@ describe('snapshot and restore', () => {
     run(live, AFTERNOON);
     const a = restarted.drainBatch();
     const b = live.drainBatch();
-    expect(a.highs.map((h) => [h[0], h[1], h[2]])).toEqual([['ABC', 11.2, 3]]);
+    expect(a.highs.map(decodeStreamEntry)).toMatchObject([{ symbol: 'ABC', last: 11.2, count: 3 }]);
     expect(a.lows).toEqual([]);
     expect(a).toEqual(b);
     expect(restarted.snapshot().columns).toEqual(live.snapshot().columns);
@@ -56,7 +57,7 @@ describe('snapshot and restore', () => {
   it('without the checkpoint the same afternoon prints would look like fresh highs', () => {
     const fresh = new MarketEngine({ clock: testClock(ny(12)) });
     run(fresh, AFTERNOON);
-    expect(fresh.drainBatch().highs.map((h) => h[2])).toEqual([2]);
+    expect(fresh.drainBatch().highs.map((h) => decodeStreamEntry(h).count)).toEqual([2]);
     // Counts restart at 1 for ABC (11 over 10.8) — exactly what restoring prevents.
   });
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { decodeStreamEntry } from '@tapeline/core';
 import type { StreamBatch } from '@tapeline/market';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,10 +42,7 @@ describe('engine thread', () => {
     host.push([100, 101, 101.5, 101.25, 102].map((p, i) => trade('ABC', p, 100, i)));
     const { highs } = await batch;
     // One entry per symbol per batch, carrying the latest high and the count so far.
-    expect(highs).toHaveLength(1);
-    expect(highs[0]?.[0]).toBe('ABC');
-    expect(highs[0]?.[1]).toBe(102);
-    expect(highs[0]?.[2]).toBe(3);
+    expect(highs.map(decodeStreamEntry)).toMatchObject([{ symbol: 'ABC', last: 102, count: 3 }]);
     await host.stop();
   });
 
@@ -53,7 +51,7 @@ describe('engine thread', () => {
     const first = await start(file);
     const seen = nextBatch(first);
     first.push([50, 52, 55].map((p, i) => trade('XYZ', p, 100, i)));
-    expect((await seen).highs[0]?.[2]).toBe(2);
+    expect((await seen).highs.map(decodeStreamEntry)[0]?.count).toBe(2);
     await first.stop(); // checkpoints on the way out
 
     const second = await start(file, OPEN + 10 * 60_000);
@@ -66,9 +64,9 @@ describe('engine thread', () => {
     const next = nextBatch(second);
     second.push([trade('XYZ', 56, 100, 14)]);
     const { highs } = await next;
-    expect(batches.flatMap((b) => b.highs).filter((h) => h[1] !== 56)).toEqual([]);
-    expect(highs[0]?.[1]).toBe(56);
-    expect(highs[0]?.[2]).toBe(3);
+    const earlier = batches.flatMap((b) => b.highs.map(decodeStreamEntry));
+    expect(earlier.filter((h) => h.last !== 56)).toEqual([]);
+    expect(highs.map(decodeStreamEntry)[0]).toMatchObject({ last: 56, count: 3 });
     await second.stop();
   });
 
