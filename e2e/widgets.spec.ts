@@ -5,10 +5,35 @@ import { freshEmail } from './support/users.ts';
 
 const POPULAR_LIST = 'Popular symbols, most popular first';
 
-/** A symbol no other test counts: popularity is shared by every trader on the server. */
-function freshSymbol(): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  return `W${Array.from({ length: 5 }, () => letters[Math.floor(Math.random() * 26)]).join('')}`;
+/**
+ * Listed symbols no other test counted yet: Popular counts only the engine's reference data, and
+ * popularity is shared by every trader on the server. Picked from the simulated market's names,
+ * leaving out the symbols already on the Popular list.
+ */
+async function freshSymbols(page: Page, count: number): Promise<string[]> {
+  return page.evaluate(async (n) => {
+    const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
+    const auth = { Authorization: `Bearer ${token}` };
+    const ds = (await (await fetch('/api/auth/ds/login', { method: 'POST', headers: auth })).json()) as {
+      token: string;
+    };
+    const names = (await (
+      await fetch('/data/stock-names.json', { headers: { Authorization: `Bearer ${ds.token}` } })
+    ).json()) as { s: string }[];
+    const top = (await (await fetch('/api/stock_stats/top', { headers: auth })).json()) as {
+      data: { symbol: string }[];
+    };
+    const counted = new Set(top.data.map((row) => row.symbol));
+    const candidates = names
+      .map((name) => name.s)
+      .filter((sym) => !counted.has(sym) && /^[A-Z]{3,5}$/.test(sym));
+    const picked: string[] = [];
+    while (picked.length < n) {
+      const sym = candidates.splice(Math.floor(Math.random() * candidates.length), 1)[0];
+      if (sym) picked.push(sym);
+    }
+    return picked;
+  }, count);
 }
 
 /** POST /api/stock_stats/inc/{symbol} with the signed-in trader's token, as the app would. */
@@ -33,7 +58,7 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
   test('Popular lists a counted symbol, largest font first; a click counts and a newcomer blinks', async ({
     page,
   }) => {
-    const first = freshSymbol();
+    const [first = '', second = ''] = await freshSymbols(page, 2);
     expect(await countFromPage(page, first)).toBe(200);
     await page.reload();
     await dashboardReady(page);
@@ -50,7 +75,6 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1] as number);
 
     // Someone else's interest arrives; the trader's click counts and refreshes the list.
-    const second = freshSymbol();
     expect(await countFromPage(page, second)).toBe(200);
     const counted = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith(`/api/stock_stats/inc/${first}`),
