@@ -10,6 +10,8 @@ import { AppRoutes } from './AppRoutes.tsx';
 // Spec §2's redirect rules through the real gate, session and (lazy) routes.
 const at = (path: string) => renderUi(<AppRoutes />, { at: path, wrap: withoutSession });
 const location = () => screen.getByTestId('location');
+// A redirect to a lazy page lands when its chunk has loaded, which a busy machine slows.
+const LOADED = { timeout: 8000 };
 
 function serve() {
   return fakeApi().on('GET /api/config', configAnswer());
@@ -19,20 +21,20 @@ describe('routes and the redirect rules', () => {
   it('a signed-out visitor of the dashboard lands on the login form', async () => {
     serve();
     at('/dashboard');
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log in' }, LOADED)).toBeInTheDocument();
     expect(location()).toHaveTextContent('/login');
   });
 
   it('an unknown path goes to the dashboard, and so to /login when signed out', async () => {
     serve();
     at('/no/such/page');
-    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+    await waitFor(() => expect(location()).toHaveTextContent('/login'), LOADED);
   });
 
   it('the signed-out pages stay where they are', async () => {
     serve();
     at('/register');
-    expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign up' }, LOADED)).toBeInTheDocument();
     expect(location()).toHaveTextContent('/register');
   });
 
@@ -40,7 +42,9 @@ describe('routes and the redirect rules', () => {
     const api = serve();
     signedIn(api, { email_verified: false });
     at('/dashboard');
-    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Resend verification email' }, LOADED),
+    ).toBeInTheDocument();
     expect(location()).toHaveTextContent('/verify');
   });
 
@@ -48,14 +52,14 @@ describe('routes and the redirect rules', () => {
     const api = serve();
     signedIn(api, { subscription: subscription('pro') });
     at('/login');
-    await waitFor(() => expect(location()).toHaveTextContent('/dashboard'));
+    await waitFor(() => expect(location()).toHaveTextContent('/dashboard'), LOADED);
   });
 
   it('a verified trader without a plan is sent to the profile', async () => {
     const api = serve();
     signedIn(api);
     at('/dashboard');
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/profile/));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/profile/), LOADED);
   });
 
   it('an API that does not answer keeps the stored session and offers to try again', async () => {
@@ -63,7 +67,7 @@ describe('routes and the redirect rules', () => {
     signedIn(api);
     api.on('GET /api/auth/user', { status: 502, body: 'Bad Gateway' });
     at('/dashboard');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.serviceNotAvailable);
+    expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(messages.serviceNotAvailable);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -72,7 +76,7 @@ describe('routes and the redirect rules', () => {
     signedIn(api);
     api.on('GET /api/auth/user', fail(401, 'invalid_token'));
     at('/dashboard');
-    expect(await screen.findByText(messages.sessionExpired)).toBeInTheDocument();
+    expect(await screen.findByText(messages.sessionExpired, {}, LOADED)).toBeInTheDocument();
     expect(location()).toHaveTextContent('/login');
   });
 });

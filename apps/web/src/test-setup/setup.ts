@@ -1,11 +1,15 @@
 // Vitest setup for the web's component tests (project 'web', jsdom): jest-dom matchers, a
 // clean DOM, storage and fetch stub between tests.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dispatchFetch, resetFakeApi } from './fakeApi.ts';
 
 globalThis.fetch = dispatchFetch;
+
+// findBy/waitFor give up after 5 s rather than 1 s: on a busy two-core machine a lazy chunk or
+// a chain of fake answers can take longer. Nothing waits that long when the code is right.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out, so it has no ResizeObserver; widgets that measure themselves get one
 // that never reports (their size stays 'not measured yet', which they handle).
