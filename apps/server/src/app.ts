@@ -78,9 +78,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
-  authRoutes(http, auth);
-  systemRoutes(http, ctx);
   const guards = createGuards(guardSources(auth));
+  authRoutes(http, auth, guards);
+  systemRoutes(http, ctx);
   devRoutes(http, ctx, guards);
   alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);

@@ -1,6 +1,7 @@
 export * from './api/admin.ts';
 export * from './api/auth.ts';
 export * from './api/billing.ts';
+export * from './api/dataHost.ts';
 export * from './api/market.ts';
 export * from './api/meters.ts';
 export * from './api/popularity.ts';

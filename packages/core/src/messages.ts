@@ -93,3 +93,34 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * The server's own error texts, besides the spec's `messages` above: guards, the data host,
+ * billing, mail, admin. Word for word: clients and tests compare them.
+ */
+export const serverMessages = {
+  unverified: 'Please verify your email address first',
+  subscriptionRequired: 'An active subscription is required',
+  upgradeRequired: 'Upgrade your plan to use this',
+  forbidden: 'You are not allowed to do this',
+  /** The data host's 403: Discovery or money flow below the plan that opens them. */
+  dataUpgradeRequired: 'Upgrade your plan to see this',
+  adminProtected: "An admin's role can only be changed with the CLI",
+  mailUnavailable: 'Mail could not be sent. Please try again later',
+  devAlertRequired: 'Alert message is required',
+  unsupportedContentType: 'Unsupported content type',
+  webhookSignature: 'Webhook signature verification failed',
+  cardRequired: 'Add a card before subscribing',
+  providerIncomplete: 'The payment provider gave an incomplete answer',
+  providerUnavailable: 'The payment provider is not available',
+  noSuchCoupon: (code: string) => `No such coupon: ${code}`,
+  noSuchSubscription: (id: string) => `No such subscription: ${id}`,
+  noSuchPlan: (id: string) => `No such plan: ${id}`,
+  notResumable: (id: string) => `Subscription ${id} has ended; subscribe again instead`,
+  noSuchCardToken: (token: string) => `No such token: '${token}'`,
+  cardTokenReused: (token: string) => `You cannot use a token more than once: ${token}`,
+  invalidSymbolNamed: (raw: string) => `${raw} is not a valid symbol`,
+  /** A settings save the schema refused, naming the first problem and where it is. */
+  settingsInvalid: (what: string, path: readonly PropertyKey[], problem: string) =>
+    `${what} is invalid${path.length > 0 ? ` at ${path.join('.')}` : ''}: ${problem}`,
+} as const;

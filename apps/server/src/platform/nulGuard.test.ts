@@ -3,22 +3,18 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/testApp.ts';
+import { withApp } from '../test/withApp.ts';
 import { installErrorHandler } from './http/errors.ts';
 
 const REFUSED = { error: 'bad_request', message: messages.malformedRequest };
 
-let app: TestApp;
+const app = withApp({ mail: 'outbox' });
 let token: string;
 let userId: string;
 beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
   const seeded = await seedSubscriber(app);
   token = seeded.token;
   userId = seeded.user.id;
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 describe('a NUL byte anywhere', () => {

@@ -1,16 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/testApp.ts';
+import { withApp } from '../test/withApp.ts';
 
-let app: TestApp;
+const app = withApp({ mail: 'outbox' });
 const sockets: Socket[] = [];
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
-});
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await app?.close();
 });
 
 type Outcome = { event: 'connect' } | { event: 'connect_error'; message: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fakeJwt } from '../testing/testTokens.ts';
 import { isTokenExpired, jwtClaims, jwtExpiry } from './jwt.ts';
-import { fakeJwt } from './testTokens.ts';
 
 const NOW = Date.UTC(2024, 0, 2, 15, 30);
 const nowSeconds = Math.floor(NOW / 1000);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeJwt } from '../testing/testTokens.ts';
 import {
   clearPersistedState,
   clearToken,
@@ -10,7 +11,6 @@ import {
   storeFor,
 } from './session.ts';
 import { memoryStore, PENDING_EMAIL_KEY, PLAN_KEY, TOKEN_KEY } from './storageKeys.ts';
-import { fakeJwt } from './testTokens.ts';
 
 const stores = (): Stores => ({ local: memoryStore(), session: memoryStore() });
 const NOW = Date.UTC(2024, 5, 1);

@@ -1,8 +1,12 @@
-/** The subscription fields the tier predicates read (spec §3, §4). */
+/**
+ * The subscription fields the tier predicates read (spec §3, §4): the API shape. `ended_at` is
+ * required so a database row (camelCase `endedAt`) cannot be passed by mistake — it would read
+ * as never ended.
+ */
 export interface SubscriptionState {
   plan: string;
   status: string;
-  ended_at?: number | string | null;
+  ended_at: number | string | null;
   canceled_at?: number | string | null;
 }
 

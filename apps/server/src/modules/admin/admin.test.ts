@@ -1,17 +1,13 @@
 import { adminUserListSchema, adminUserUpdateResponseSchema } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscription, seedUser } from '../../test/factories.ts';
 import { login } from '../../test/helpers.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
-let app: TestApp;
+const app = withApp({ mail: 'outbox' });
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
   admin = (await seedUser(app, { role: 'admin', username: 'boss' })).token;
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const update = (token: string, body: unknown) => app.call('POST', '/api/admin/user/update', { token, body });

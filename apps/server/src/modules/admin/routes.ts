@@ -1,7 +1,8 @@
 import { adminUserUpdateRequestSchema, messages } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../platform/http/guards.ts';
-import { parseInput } from '../../platform/http/validate.ts';
+import { route } from '../../platform/http/route.ts';
+import { input } from '../../platform/http/validate.ts';
 import type { AuthDeps } from '../auth/deps.ts';
 import { presentUser } from '../auth/userView.ts';
 import { listUsers } from './listUsers.ts';
@@ -11,20 +12,18 @@ import { updateUserSetting } from './updateUser.ts';
 export function adminRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards): void {
   const { db } = deps.ctx.database;
 
-  app.get('/api/admin/users', async (request) => {
-    await guards.requireRole(request, 'admin');
-    return listUsers(db);
-  });
+  route(app, { method: 'GET', url: '/api/admin/users', guard: guards.role('admin') }, async () =>
+    listUsers(db),
+  );
 
-  app.post('/api/admin/user/update', async (request) => {
-    await guards.requireRole(request, 'admin');
-    const input = parseInput(
-      adminUserUpdateRequestSchema,
-      request.body,
-      'bad_request',
-      messages.adminUpdateFailed,
-    );
-    const user = await updateUserSetting(deps, input);
-    return { content: await presentUser(db, user) };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/user/update',
+      guard: guards.role('admin'),
+      body: input(adminUserUpdateRequestSchema, 'bad_request', messages.adminUpdateFailed),
+    },
+    async ({ body }) => ({ content: await presentUser(db, await updateUserSetting(deps, body)) }),
+  );
 }

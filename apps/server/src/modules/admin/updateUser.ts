@@ -1,10 +1,8 @@
-import { type AdminUserUpdateRequest, messages, type Role } from '@tapeline/core';
+import { type AdminUserUpdateRequest, messages, type Role, serverMessages } from '@tapeline/core';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { AuthDeps } from '../auth/deps.ts';
 import { endAllSessions } from '../auth/session.ts';
-
-export const ADMIN_PROTECTED_MESSAGE = "An admin's role can only be changed with the CLI";
 
 /**
  * The admin table's two toggles. The mod toggle moves a user between trader and mod only: it
@@ -22,7 +20,7 @@ export async function updateUserSetting(deps: AuthDeps, input: AdminUserUpdateRe
     const updated = await users.update(target.id, { chat });
     return chat === 0 ? endAllSessions(deps, updated) : updated;
   }
-  if (target.role === 'admin') throw new HttpError(409, 'admin_protected', ADMIN_PROTECTED_MESSAGE);
+  if (target.role === 'admin') throw new HttpError(409, 'admin_protected', serverMessages.adminProtected);
   const role: Role = input.value ? 'mod' : 'trader';
   if (role === target.role) return target;
   return endAllSessions(deps, await users.update(target.id, { role }));

@@ -1,18 +1,12 @@
 import { ALERT_HISTORY_MAX, type AlertHistoryItem, alertHistoryResponseSchema } from '@tapeline/core';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertHistory } from '../../platform/db/schema.ts';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import { createAlertHistoryRepository } from './repository.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp({ mail: 'outbox' });
 
 const repo = () => createAlertHistoryRepository(app.ctx.database.db);
 const T0 = Date.UTC(2026, 10, 20, 14, 30);

@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
+import { route } from '../../platform/http/route.ts';
 import { createAlertHistoryRepository } from './repository.ts';
 
 /** The Alerts widget's history list and its 'clear' link: dashboard users (subscribers). */
 export function alertHistoryRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   const history = createAlertHistoryRepository(ctx.database.db);
 
-  app.get('/api/alert_history', async (request) => {
-    const { user } = await guards.requireSubscriber(request);
-    return history.list(user.id);
-  });
+  route(app, { method: 'GET', url: '/api/alert_history', guard: guards.subscriber }, async ({ principal }) =>
+    history.list(principal.user.id),
+  );
 
-  app.delete('/api/alert_history', async (request) => {
-    const { user } = await guards.requireSubscriber(request);
-    await history.clear(user.id);
-    return { success: true };
-  });
+  route(
+    app,
+    { method: 'DELETE', url: '/api/alert_history', guard: guards.subscriber },
+    async ({ principal }) => {
+      await history.clear(principal.user.id);
+      return { success: true };
+    },
+  );
 }

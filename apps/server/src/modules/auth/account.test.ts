@@ -1,8 +1,8 @@
 import { messages } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSubscriber, seedUser, uniqueEmail } from '../../test/factories.ts';
 import { inbox, linkIn, login, mailAfter, me } from '../../test/helpers.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 interface UpdateAnswer {
   success?: true;
@@ -12,13 +12,7 @@ interface UpdateAnswer {
   message?: string;
 }
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp();
 
 function update(token: string | undefined, body: unknown) {
   return app.call<UpdateAnswer>('PUT', '/api/auth/user', { token, body });

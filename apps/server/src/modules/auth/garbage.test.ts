@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../app.ts';
 import { type SeededUser, seedUser, uniqueEmail } from '../../test/factories.ts';
 import { countUsers, login, me } from '../../test/helpers.ts';
-import { type ApiAnswer, startTestApp, type TestApp } from '../../test/testApp.ts';
+import type { ApiAnswer } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 interface Endpoint {
   name: string;
@@ -80,16 +81,12 @@ const badValues: [string, unknown][] = [
   ['a NUL character', 'nul\u0000byte@example.com'],
 ];
 
-let app: TestApp;
+const app = withApp({ mail: 'outbox' });
 let account: SeededUser;
 let usersBefore: number;
 beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
   account = await seedUser(app);
   usersBefore = await countUsers(app);
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 /** A refusal as the API contract promises: a 4xx with `{error, message?}` and nothing else. */

@@ -4,19 +4,19 @@ import { seedUser, uniqueEmail } from '../../test/factories.ts';
 import { FAKE_GOOGLE_CLIENT_ID, type GoogleFake, startGoogleFake } from '../../test/googleFake.ts';
 import { login, me, type Session } from '../../test/helpers.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 let google: GoogleFake;
-let app: TestApp;
 beforeAll(async () => {
   google = await startGoogleFake();
-  app = await startTestApp({
-    env: { GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl },
-  });
 });
 afterAll(async () => {
-  await app?.close();
   await google?.close();
 });
+// Registered after the fake starts (hooks run in order) and closed before it (in reverse).
+const app = withApp(() => ({
+  env: { GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl },
+}));
 
 function signIn(target: TestApp, id_token: unknown) {
   return target.call<Session & { error?: string }>('POST', '/api/auth/google', { body: { id_token } });

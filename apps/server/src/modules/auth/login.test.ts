@@ -1,17 +1,11 @@
 import { messages } from '@tapeline/core';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser, uniqueEmail } from '../../test/factories.ts';
 import { login, me } from '../../test/helpers.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp();
 
 describe('POST /api/auth/login', () => {
   it.each([

@@ -1,18 +1,13 @@
 import { messages, RESET_TOKEN_TTL_MS } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser, uniqueEmail } from '../../test/factories.ts';
 import { linkIn, login, mailAfter, me } from '../../test/helpers.ts';
-import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
+import { TEST_APP_URL } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 const NEW_PASSWORD = 'brand-new-password';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp();
 
 /** Asks for a reset link for `email` and returns the token it carries. */
 async function resetToken(email: string): Promise<string> {

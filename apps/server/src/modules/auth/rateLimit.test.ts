@@ -1,9 +1,10 @@
 import { messages } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type PolicyName, policies } from '../../platform/rateLimit.ts';
 import { seedUser, uniqueEmail } from '../../test/factories.ts';
 import { countUsers, login, uniqueIp } from '../../test/helpers.ts';
-import { type ApiAnswer, startTestApp, type TestApp } from '../../test/testApp.ts';
+import { type ApiAnswer, startTestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -21,15 +22,9 @@ function expectRateLimited(res: ApiAnswer<unknown>, policy: PolicyName): void {
  */
 function limits(label: string, env: Record<string, string>): void {
   describe(label, () => {
-    let app: TestApp;
-    beforeAll(async () => {
-      app = await startTestApp({
-        mail: 'outbox',
-        env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'true', ...env },
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
+    const app = withApp({
+      mail: 'outbox',
+      env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'true', ...env },
     });
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
 

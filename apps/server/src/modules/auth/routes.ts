@@ -10,7 +10,9 @@ import {
   verifyTokenParamsSchema,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../platform/http/validate.ts';
+import type { Guards } from '../../platform/http/guards.ts';
+import { publicRoute, route } from '../../platform/http/route.ts';
+import { input } from '../../platform/http/validate.ts';
 import { updateAccount } from './accountUpdate.ts';
 import { dataSourceLogin } from './dataSourceLogin.ts';
 import type { AuthDeps } from './deps.ts';
@@ -19,100 +21,121 @@ import { googleSignIn } from './googleSignIn.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
 import { forgotPassword, resetPassword } from './passwordReset.ts';
-import { authenticate, authenticateSession } from './session.ts';
 import { register, signup } from './signup.ts';
 import { presentUser } from './userView.ts';
 
-export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
+const emailInput = input(emailRequestSchema, 'invalid_email', messages.invalidEmail);
+
+export function authRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards): void {
   const { limiter } = deps.ctx;
 
-  app.post('/api/auth/signup', async (request, reply) => {
-    const input = parseInput(
-      signupRequestSchema,
-      request.body,
-      'invalid_content',
-      messages.signupInvalidContent,
-    );
-    await limiter.consume('signupIp', request.ip);
-    return reply.status(201).send(await signup(deps, input));
-  });
-
-  app.post('/api/auth/register', async (request, reply) => {
-    const input = parseInput(
-      registerRequestSchema,
-      request.body,
-      'invalid_content',
-      messages.signupInvalidContent,
-    );
-    await limiter.consume('signupIp', request.ip);
-    return reply.status(201).send(await register(deps, input));
-  });
-
-  app.post('/api/auth/login', async (request) =>
-    login(
-      deps,
-      parseInput(loginRequestSchema, request.body, 'empty_credentials', messages.loginEmpty),
-      request.ip,
-    ),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/signup',
+      guard: publicRoute,
+      body: input(signupRequestSchema, 'invalid_content', messages.signupInvalidContent),
+    },
+    async ({ body, request, reply }) => {
+      await limiter.consume('signupIp', request.ip);
+      return reply.status(201).send(await signup(deps, body));
+    },
   );
 
-  app.post('/api/auth/google', async (request) =>
-    googleSignIn(
-      deps,
-      parseInput(googleRequestSchema, request.body, 'google_failed', messages.googleFailed),
-      request.ip,
-    ),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/register',
+      guard: publicRoute,
+      body: input(registerRequestSchema, 'invalid_content', messages.signupInvalidContent),
+    },
+    async ({ body, request, reply }) => {
+      await limiter.consume('signupIp', request.ip);
+      return reply.status(201).send(await register(deps, body));
+    },
   );
 
-  app.get('/api/auth/verify_email/:token', async (request, reply) => {
-    const params = verifyTokenParamsSchema.safeParse(request.params);
-    const target = params.success
-      ? await openVerificationLink(deps, params.data.token)
-      : INVALID_LINK_REDIRECT;
-    return reply.redirect(target, 302);
-  });
-
-  app.post('/api/auth/verify_email', async (request) =>
-    resendVerification(
-      deps,
-      parseInput(emailRequestSchema, request.body, 'invalid_email', messages.invalidEmail),
-      request.ip,
-    ),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      guard: publicRoute,
+      body: input(loginRequestSchema, 'empty_credentials', messages.loginEmpty),
+    },
+    async ({ body, request }) => login(deps, body, request.ip),
   );
 
-  app.post('/api/auth/forgot_password', async (request) =>
-    forgotPassword(
-      deps,
-      parseInput(emailRequestSchema, request.body, 'invalid_email', messages.invalidEmail),
-      request.ip,
-    ),
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/google',
+      guard: publicRoute,
+      body: input(googleRequestSchema, 'google_failed', messages.googleFailed),
+    },
+    async ({ body, request }) => googleSignIn(deps, body, request.ip),
   );
 
-  app.post('/api/auth/reset_password', async (request) =>
-    resetPassword(
-      deps,
-      parseInput(resetPasswordRequestSchema, request.body, 'invalid_token', messages.resetInvalid),
-      request.ip,
-    ),
+  // A link that is not even shaped like a token lands on the invalid-link page like a stale
+  // one: it was opened from a mail, so the answer is a page, never a JSON error.
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/auth/verify_email/:token',
+      guard: publicRoute,
+      params: { schema: verifyTokenParamsSchema.nullable().catch(null), keepNul: true },
+    },
+    async ({ params, reply }) =>
+      reply.redirect(params ? await openVerificationLink(deps, params.token) : INVALID_LINK_REDIRECT, 302),
   );
 
-  app.post('/api/auth/ds/login', async (request) => dataSourceLogin(deps, request.headers.authorization));
-
-  app.post('/api/auth/logout', async (request) =>
-    logout(deps, await authenticateSession(deps, request.headers.authorization)),
+  route(
+    app,
+    { method: 'POST', url: '/api/auth/verify_email', guard: publicRoute, body: emailInput },
+    async ({ body, request }) => resendVerification(deps, body, request.ip),
   );
 
-  app.get('/api/auth/user', async (request) => {
-    const user = await authenticate(deps, request.headers.authorization);
-    return { user: await presentUser(deps.ctx.database.db, user) };
-  });
+  route(
+    app,
+    { method: 'POST', url: '/api/auth/forgot_password', guard: publicRoute, body: emailInput },
+    async ({ body, request }) => forgotPassword(deps, body, request.ip),
+  );
 
-  app.put('/api/auth/user', async (request) => {
-    const session = await authenticateSession(deps, request.headers.authorization);
-    return updateAccount(
-      deps,
-      session,
-      parseInput(updateUserRequestSchema, request.body, 'invalid_content', messages.accountUpdateFailed),
-    );
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/reset_password',
+      guard: publicRoute,
+      body: input(resetPasswordRequestSchema, 'invalid_token', messages.resetInvalid),
+    },
+    async ({ body, request }) => resetPassword(deps, body, request.ip),
+  );
+
+  route(app, { method: 'POST', url: '/api/auth/ds/login', guard: guards.subscriber }, async ({ principal }) =>
+    dataSourceLogin(deps, principal),
+  );
+
+  route(app, { method: 'POST', url: '/api/auth/logout', guard: guards.session }, async ({ principal }) =>
+    logout(deps, principal),
+  );
+
+  route(app, { method: 'GET', url: '/api/auth/user', guard: guards.session }, async ({ principal }) => ({
+    user: await presentUser(deps.ctx.database.db, principal.user),
+  }));
+
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/auth/user',
+      guard: guards.session,
+      body: input(updateUserRequestSchema, 'invalid_content', messages.accountUpdateFailed),
+    },
+    async ({ principal, body }) => updateAccount(deps, principal, body),
+  );
 }

@@ -1,25 +1,21 @@
 import { SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
 import { login, me } from '../../test/helpers.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import { setRoleByEmail } from '../admin/setRole.ts';
 import { SESSION_CACHE_MS } from './sessionCache.ts';
 
 const JWT_SECRET = 'sessions-test-secret-of-at-least-32-chars';
-let app: TestApp;
+const app = withApp({
+  mail: 'outbox',
+  env: { JWT_SECRET, MARKET_FEED: 'manual:2026-11-20T14:30:00Z' },
+});
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { JWT_SECRET, MARKET_FEED: 'manual:2026-11-20T14:30:00Z' },
-  });
-});
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await app?.close();
 });
 
 const logout = (token: string) => app.call('POST', '/api/auth/logout', { token });

@@ -1,17 +1,12 @@
 import { DUPLICATE_PENDING_WAIT_MS, messages } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userSettings } from '../../platform/db/schema.ts';
 import { seedSubscription, seedUser, uniqueEmail } from '../../test/factories.ts';
 import { inbox, linkIn } from '../../test/helpers.ts';
-import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
+import { TEST_APP_URL } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp();
 
 describe('POST /api/auth/signup', () => {
   it('creates an unverified user and mails a verification link built from APP_URL', async () => {

@@ -1,21 +1,16 @@
 import { messages, VERIFY_TOKEN_TTL_MS } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailTokens } from '../../platform/db/schema.ts';
 import { seedUser, uniqueEmail } from '../../test/factories.ts';
 import { inbox, linkIn, login, mailAfter } from '../../test/helpers.ts';
-import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
+import { TEST_APP_URL } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 const PASSWORD = 'hunter2hunter2';
 const VERIFY_PATH = '/api/auth/verify_email/';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp();
 
 /** Signs up a fresh address and returns it with the verification link it was mailed. */
 async function signedUp(): Promise<{ email: string; link: string }> {

@@ -2,6 +2,7 @@ import { STREAM_EVENTS } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileImages } from '../../platform/db/schema.ts';
+import { declaredGuards } from '../../platform/http/route.ts';
 import {
   issueTestToken,
   PERSONAS,
@@ -10,13 +11,18 @@ import {
   seedPersona,
   seedUser,
 } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { MATRIX, type MatrixRoute } from './matrixRoutes.ts';
+import { withApp } from '../../test/withApp.ts';
+import { GUARD_DENIALS, MATRIX, type MatrixRoute } from './matrixRoutes.ts';
 import { registeredRoutes } from './registeredRoutes.ts';
 
 // Every route the app registers × every kind of caller → the status it must answer. A new
 // route fails the coverage check below until it gets a row here.
-let app: TestApp;
+// A hand-fed engine, so the data host's routes exist too.
+// DEV_ROUTES on (loopback client) so the test routes' rows are checked too.
+const app = withApp({
+  mail: 'outbox',
+  env: { MARKET_FEED: 'manual:2026-11-20T14:30:00Z', DEV_ROUTES: 'true' },
+});
 const tokens = new Map<Persona, string>();
 const personas = new Map<Persona, SeededUser>();
 const dataTokens = new Map<Persona, string>();
@@ -24,12 +30,6 @@ let victim = '';
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  // A hand-fed engine, so the data host's routes exist too.
-  // DEV_ROUTES on (loopback client) so the test routes' rows are checked too.
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { MARKET_FEED: 'manual:2026-11-20T14:30:00Z', DEV_ROUTES: 'true' },
-  });
   for (const persona of PERSONAS) {
     const seeded = await seedPersona(app, persona);
     if (!seeded) continue;
@@ -45,7 +45,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await app?.close();
 });
 
 async function call(row: MatrixRoute, persona: Persona): Promise<number> {
@@ -75,6 +74,27 @@ describe('authorization matrix', () => {
   it('has a row for every route the app registers, and no row for a route that does not exist', () => {
     const rows = MATRIX.map((row) => `${row.method} ${row.route}`).sort();
     expect(rows).toEqual(registeredRoutes(app.app.http));
+  });
+
+  it('every route declares its guard, and its row agrees with what that guard turns away', () => {
+    const disagreements: string[] = [];
+    const guards = declaredGuards(app.app.http);
+    for (const row of MATRIX) {
+      const name = `${row.method} ${row.route}`;
+      const guard = guards.get(name);
+      const denials = guard ? GUARD_DENIALS[guard] : undefined;
+      if (!guard || !denials) {
+        disagreements.push(`${name}: guard ${guard ?? 'not declared'}`);
+        continue;
+      }
+      for (const [index, persona] of PERSONAS.entries()) {
+        const expected = row.expect[index];
+        const denied = denials[index];
+        const agrees = denied ? expected === denied : expected !== 401 && expected !== 403;
+        if (!agrees) disagreements.push(`${name} (${guard}): ${persona} expects ${expected}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it.each(MATRIX.map((row) => [`${row.method} ${row.url ?? row.route}`, row] as const))(

@@ -41,6 +41,27 @@ const data = (standard: number, pro: number, oldPro: number, proplus: number): R
   401,
 ];
 
+/**
+ * What each declared guard (`route(app, { guard }, …)`) answers the personas it turns away, in
+ * PERSONAS order; `null` lets the persona through to the route itself, which must then not
+ * answer 401 or 403 on its own. A row's expectations must agree with its route's guard.
+ */
+type Denials = [Denied, Denied, Denied, Denied, Denied, Denied, Denied, Denied, Denied];
+type Denied = 401 | 403 | null;
+const _ = null;
+export const GUARD_DENIALS: Record<string, Denials> = {
+  public: [_, _, _, _, _, _, _, _, _],
+  session: [401, _, _, _, _, _, _, _, _],
+  user: [401, _, _, _, _, _, _, _, _],
+  verified: [401, 403, _, _, _, _, _, _, _],
+  subscriber: [401, 403, 403, _, _, _, _, 403, 403],
+  'tier:pro': [401, 403, 403, 403, _, _, _, 403, 403],
+  'role:admin': [401, 403, 403, 403, 403, 403, 403, 403, _],
+  data: [401, 401, 401, _, _, _, _, 401, 401],
+  'data:discovery': [401, 401, 401, 403, _, _, _, 401, 401],
+  'data:moneyFlow': [401, 401, 401, 403, 403, _, _, 401, 401],
+};
+
 export const MATRIX: MatrixRoute[] = [
   // Accounts: public forms answer their own validation error to everyone.
   { method: 'POST', route: '/api/auth/signup', json: {}, expect: all(400) },

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { CARDS, card, saveCard, tokenFor } from './billingTestKit.ts';
+import { withApp } from '../../test/withApp.ts';
 import { cardBrand, luhnValid } from './providers/local/cards.ts';
+import { CARDS, card, saveCard, tokenFor } from './testing/billingTestKit.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp({ mail: 'outbox' });
 
 describe('card rules', () => {
   it('checks Luhn and names the brand as Stripe does', () => {

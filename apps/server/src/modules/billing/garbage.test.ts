@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { saveCard } from './billingTestKit.ts';
+import { withApp } from '../../test/withApp.ts';
+import { saveCard } from './testing/billingTestKit.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp({ mail: 'outbox' });
 
 const ROUTES: [string, string][] = [
   ['POST', '/api/billing/local/tokens'],

@@ -2,8 +2,15 @@ import { isActive, isLive, TRIAL_DAYS } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { CARDS, currentSubscription, DAY_MS, history, saveCard, subscribeTo } from './billingTestKit.ts';
 import { advanceLocalBilling, MAX_CHARGE_ATTEMPTS } from './providers/local/lifecycle.ts';
+import {
+  CARDS,
+  currentSubscription,
+  DAY_MS,
+  history,
+  saveCard,
+  subscribeTo,
+} from './testing/billingTestKit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,17 +1,11 @@
 import { DEFAULT_PLAN_IDS, LEGACY_PLAN_IDS, planListSchema, TRIAL_DAYS } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { PLAN_PRICES: 'pro=6900', BILLING_COUPONS: 'TRADER10=10,HALF=50' },
-  });
-});
-afterAll(async () => {
-  await app?.close();
+const app = withApp({
+  mail: 'outbox',
+  env: { PLAN_PRICES: 'pro=6900', BILLING_COUPONS: 'TRADER10=10,HALF=50' },
 });
 
 describe('GET /api/stripe/plans', () => {

@@ -1,17 +1,18 @@
 import { TRIAL_DAYS } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { CARDS, currentSubscription, DAY_MS, history, saveCard, subscribeTo } from './billingTestKit.ts';
+import { withApp } from '../../test/withApp.ts';
 import { addMonths } from './catalog.ts';
+import {
+  CARDS,
+  currentSubscription,
+  DAY_MS,
+  history,
+  saveCard,
+  subscribeTo,
+} from './testing/billingTestKit.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox', env: { JWT_TTL_HOURS: '100000' } });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp({ mail: 'outbox', env: { JWT_TTL_HOURS: '100000' } });
 
 /** A trader whose trial is over and whose first month is paid. */
 async function payingOn(plan: string, number: string = CARDS.ok) {

@@ -1,22 +1,16 @@
 import { TRIAL_DAYS } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSubscription, seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import {
   currentSubscription,
   DAY_MS,
   type SubscriptionBody,
   saveCard,
   subscribeTo,
-} from './billingTestKit.ts';
+} from './testing/billingTestKit.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp({ mail: 'outbox' });
 
 const cancel = (token: string, id: string) =>
   app.call<SubscriptionBody>('DELETE', `/api/stripe/subscription/${id}`, { token });

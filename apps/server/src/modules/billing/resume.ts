@@ -1,7 +1,6 @@
-import { messages, resumeSubscriptionParamsSchema, type Subscription } from '@tapeline/core';
+import type { Subscription } from '@tapeline/core';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { parseInput } from '../../platform/http/validate.ts';
 import { toSubscriptionView } from './currentBilling.ts';
 import { noSuchSubscription, notResumable } from './errors.ts';
 import { findOwnedSubscription } from './repository.ts';
@@ -16,14 +15,8 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 export async function resumeSubscription(
   ctx: AppContext,
   user: UserRow,
-  params: unknown,
+  { id }: { id: string },
 ): Promise<Subscription> {
-  const { id } = parseInput(
-    resumeSubscriptionParamsSchema,
-    params,
-    'bad_request',
-    messages.subscriptionFailed,
-  );
   const sub = await findOwnedSubscription(ctx.database.db, id, user.id);
   if (!sub) throw noSuchSubscription(id);
   if (sub.endedAt || ENDED.has(sub.status)) throw notResumable(id);

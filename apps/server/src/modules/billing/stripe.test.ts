@@ -5,8 +5,8 @@ import { ConfigError, loadConfig } from '../../platform/config.ts';
 import { billingCustomers } from '../../platform/db/schema.ts';
 import { seedUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { currentSubscription, history, type SubscriptionBody } from './billingTestKit.ts';
-import { type FakeStripe, startFakeStripe } from './providers/stripe/fakeStripe.ts';
+import { currentSubscription, history, type SubscriptionBody } from './testing/billingTestKit.ts';
+import { type FakeStripe, startFakeStripe } from './testing/fakeStripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let fake: FakeStripe;

@@ -1,7 +1,6 @@
-import { type Coupon, createSubscriptionRequestSchema, messages, type Subscription } from '@tapeline/core';
+import type { Coupon, CreateSubscriptionRequest, Subscription } from '@tapeline/core';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { parseInput } from '../../platform/http/validate.ts';
 import { findCurrentSubscription, findCustomer, toSubscriptionView } from './currentBilling.ts';
 import { cardRequired, noSuchCoupon, noSuchPlan } from './errors.ts';
 
@@ -9,8 +8,11 @@ import { cardRequired, noSuchCoupon, noSuchPlan } from './errors.ts';
  * POST /api/stripe/subscription {plan, coupon?}: starts a subscription (trial first) or, for a
  * live one, switches its plan with credit for unused time. Legacy plans are accepted by id.
  */
-export async function subscribe(ctx: AppContext, user: UserRow, body: unknown): Promise<Subscription> {
-  const input = parseInput(createSubscriptionRequestSchema, body, 'bad_request', messages.subscriptionFailed);
+export async function subscribe(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreateSubscriptionRequest,
+): Promise<Subscription> {
   const plan = ctx.billing.catalog.find(input.plan);
   if (!plan) throw noSuchPlan(input.plan);
   let coupon: Coupon | null = null;

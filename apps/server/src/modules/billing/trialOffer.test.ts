@@ -1,16 +1,10 @@
 import { planListSchema, TRIAL_DAYS } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import { DAY_MS, history, saveCard, subscribeTo } from './billingTestKit.ts';
+import { withApp } from '../../test/withApp.ts';
+import { DAY_MS, history, saveCard, subscribeTo } from './testing/billingTestKit.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = withApp({ mail: 'outbox' });
 
 async function trialDays(token: string) {
   const res = await app.call('GET', '/api/stripe/plans', { token });

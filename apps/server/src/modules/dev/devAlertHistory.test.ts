@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { startTestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 describe('POST /api/dev/alert_history (DEV_ROUTES=true)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ mail: 'outbox', env: { DEV_ROUTES: 'true' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = withApp({ mail: 'outbox', env: { DEV_ROUTES: 'true' } });
 
   it("puts an item in the caller's own history, which the Alerts widget then lists", async () => {
     const trader = await seedSubscriber(app);

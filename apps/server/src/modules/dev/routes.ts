@@ -1,9 +1,10 @@
-import { type DevMail, devAlertRequestSchema, messages } from '@tapeline/core';
+import { type DevMail, devAlertRequestSchema, messages, serverMessages } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { Guards } from '../../platform/http/guards.ts';
-import { parseInput } from '../../platform/http/validate.ts';
+import { publicRoute, route } from '../../platform/http/route.ts';
+import { input } from '../../platform/http/validate.ts';
 import { createAlertHistoryRepository } from '../alertHistory/repository.ts';
 import { isLoopbackClient } from './loopbackOnly.ts';
 import { listOutbox } from './outbox.ts';
@@ -20,22 +21,28 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards)
     scope.addHook('onRequest', async (request) => {
       if (!isLoopbackClient(request)) throw new HttpError(404, 'not_found', messages.notFound);
     });
-    scope.post('/api/dev/alert_history', async (request) => {
-      const { user } = await guards.requireUser(request);
-      const { msg } = parseInput(
-        devAlertRequestSchema,
-        request.body,
-        'invalid_alert',
-        'Alert message is required',
-      );
-      await createAlertHistoryRepository(ctx.database.db).append(user.id, msg, ctx.clock.now());
-      return { success: true };
-    });
-    scope.get(
-      '/api/dev/mail',
-      async (): Promise<{ data: DevMail[] }> => ({
-        data: await listOutbox(ctx.database.db, 100),
-      }),
+    route(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/dev/alert_history',
+        guard: guards.user,
+        body: input(devAlertRequestSchema, 'invalid_alert', serverMessages.devAlertRequired),
+      },
+      async ({ principal, body }) => {
+        await createAlertHistoryRepository(ctx.database.db).append(
+          principal.user.id,
+          body.msg,
+          ctx.clock.now(),
+        );
+        return { success: true };
+      },
+    );
+    // Public within the scope: the loopback hook above is its fence.
+    route(
+      scope,
+      { method: 'GET', url: '/api/dev/mail', guard: publicRoute },
+      async (): Promise<{ data: DevMail[] }> => ({ data: await listOutbox(ctx.database.db, 100) }),
     );
   });
 }

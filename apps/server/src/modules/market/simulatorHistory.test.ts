@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 // `npm start` with the simulator: the feed hands the engine seeded history before the first
 // print, so every indicator column and the Meters' ATR are known from the opening bell.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { MARKET_FEED: 'simulator', SIM_SEED: '7' },
-  });
-});
-afterAll(async () => {
-  await app?.close();
+const app = withApp({
+  mail: 'outbox',
+  env: { MARKET_FEED: 'simulator', SIM_SEED: '7' },
 });
 
 async function dataToken(plan: string): Promise<string> {

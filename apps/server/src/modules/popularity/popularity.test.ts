@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { symbolPopularity } from '../../platform/db/schema.ts';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import { POPULARITY_HALF_LIFE_SEC } from './repository.ts';
 
 // Friday 2026-11-20, 09:30 New York: the hand-fed engine starts in a regular session, and
@@ -14,18 +14,14 @@ const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const MANY = Array.from({ length: 105 }, (_, i) => `Q${letters[Math.floor(i / 26)]}${letters[i % 26]}`);
 const LISTED = ['NVDA', 'AMD', 'TSLA', 'OLDY', 'NEWY', 'AAPL', 'ZVZZT', ...MANY];
 
-let app: TestApp;
+const app = withApp({
+  mail: 'outbox',
+  env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
+});
 beforeAll(async () => {
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
-  });
   const engine = app.app.market.engine;
   if (!engine) throw new Error('this app runs no engine');
   engine.push(LISTED.map((sym, i) => trade(sym, i % 300)));
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 type Top = { success: true; data: { symbol: string; score: number }[] };
@@ -112,13 +108,7 @@ describe('popularity', () => {
 
 describe('popularity without reference data, and its per-trader limit', () => {
   // No engine on this node (MARKET_FEED=off) and allowances scaled to 5 %: 6 calls a minute.
-  let bare: TestApp;
-  beforeAll(async () => {
-    bare = await startTestApp({ mail: 'outbox', env: { MARKET_FEED: 'off', RATE_LIMIT_SCALE: '0.05' } });
-  });
-  afterAll(async () => {
-    await bare?.close();
-  });
+  const bare = withApp({ mail: 'outbox', env: { MARKET_FEED: 'off', RATE_LIMIT_SCALE: '0.05' } });
 
   it('accepts a vote it cannot check but counts and stores nothing', async () => {
     const t = await seedSubscriber(bare);

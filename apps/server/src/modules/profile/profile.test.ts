@@ -1,20 +1,16 @@
 import { messages, PROFILE_IMAGE_MAX_BYTES, profileResponseSchema } from '@tapeline/core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
-let app: TestApp;
+const app = withApp({ mail: 'outbox' });
 let png: Buffer;
 beforeAll(async () => {
-  app = await startTestApp({ mail: 'outbox' });
   png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } })
     .png()
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
     .toBuffer();
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 interface FormInput {

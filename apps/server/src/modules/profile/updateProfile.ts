@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { profileImages, type UserRow, users } from '../../platform/db/schema.ts';
 import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
-import { parseInput } from '../../platform/http/validate.ts';
+import { input, readInput } from '../../platform/http/validate.ts';
 import { assertUsernameFree, checkUsername, usernameFields, usernameTaken } from '../users/usernames.ts';
 import { reencodeProfileImage } from './image.ts';
 import { imageUnusable, type ProfileForm } from './readForm.ts';
@@ -23,8 +23,11 @@ export const profileImageUrl = (userId: string, at: Date) => `/api/profile/image
  * POST /api/profile: validates everything before writing anything, then stores the re-encoded
  * image and the fields in one transaction so a failure leaves the old profile whole.
  */
+// Declared like a route's body, read here: multipart fields exist only once the form is streamed in.
+const FIELDS = input(profileFieldsSchema, 'invalid_username', messages.usernameRequired);
+
 export async function updateProfile(ctx: AppContext, user: UserRow, form: ProfileForm): Promise<UserRow> {
-  const fields = parseInput(profileFieldsSchema, form.fields, 'invalid_username', messages.usernameRequired);
+  const fields = readInput(FIELDS, form.fields);
   const username = checkUsername(fields.username);
   const { notification } = fields;
   let image: Awaited<ReturnType<typeof reencodeProfileImage>> = null;

@@ -2,12 +2,15 @@ import {
   saveConfigRequestSchema,
   saveDiscoveryRequestSchema,
   saveLayoutRequestSchema,
+  serverMessages,
   validateSymbolsRequestSchema,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
-import { parseSettingsBody } from './parseSettingsBody.ts';
+import { route } from '../../platform/http/route.ts';
+import type { Input } from '../../platform/http/validate.ts';
 import { createSettingsService } from './service.ts';
 import type { SymbolUniverse } from './symbolUniverse.ts';
 import { validateSymbols } from './validateSymbols.ts';
@@ -19,6 +22,21 @@ import { validateSymbols } from './validateSymbols.ts';
 export const SETTINGS_BODY_LIMIT = 128 * 1024;
 export const SYMBOLS_BODY_LIMIT = 512 * 1024;
 
+/**
+ * A settings body whose 400 names the first problem: a save is built by the client, so a
+ * rejection is a client bug and the message should point straight at it. Stored values are
+ * re-serialized JSON, so a NUL in a string is kept escaped and never reaches a column.
+ */
+function settingsBody<T>(schema: z.ZodType<T>, code: string, what: string): Input<T> {
+  return {
+    schema,
+    code,
+    keepNul: true,
+    message: (issue) =>
+      serverMessages.settingsInvalid(what, issue?.path ?? [], issue?.message ?? 'unexpected shape'),
+  };
+}
+
 /** The settings page and the dashboard's saved state: dashboard users (subscribers). */
 export function settingsRoutes(
   app: FastifyInstance,
@@ -27,47 +45,65 @@ export function settingsRoutes(
   universe: SymbolUniverse,
 ) {
   const settings = createSettingsService(ctx);
-  const saveLimit = { bodyLimit: SETTINGS_BODY_LIMIT };
 
-  app.get('/api/settings', async (request) => {
-    const { user } = await guards.requireSubscriber(request);
-    return settings.read(user.id);
-  });
+  route(app, { method: 'GET', url: '/api/settings', guard: guards.subscriber }, async ({ principal }) =>
+    settings.read(principal.user.id),
+  );
 
-  app.post('/api/settings/dashboard/layout', saveLimit, async (request) => {
-    const { user } = await guards.requireSubscriber(request);
-    const { layout } = parseSettingsBody(saveLayoutRequestSchema, request.body, 'invalid_layout', 'Layout');
-    await settings.saveLayout(user.id, layout);
-    return { success: true };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings/dashboard/layout',
+      guard: guards.subscriber,
+      body: settingsBody(saveLayoutRequestSchema, 'invalid_layout', 'Layout'),
+      bodyLimit: SETTINGS_BODY_LIMIT,
+    },
+    async ({ principal, body }) => {
+      await settings.saveLayout(principal.user.id, body.layout);
+      return { success: true };
+    },
+  );
 
-  app.post('/api/settings/config', saveLimit, async (request) => {
-    const { user, tier } = await guards.requireSubscriber(request);
-    const { config } = parseSettingsBody(saveConfigRequestSchema, request.body, 'invalid_config', 'Config');
-    await settings.saveConfig(user.id, config, tier);
-    return { success: true };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings/config',
+      guard: guards.subscriber,
+      body: settingsBody(saveConfigRequestSchema, 'invalid_config', 'Config'),
+      bodyLimit: SETTINGS_BODY_LIMIT,
+    },
+    async ({ principal, body }) => {
+      await settings.saveConfig(principal.user.id, body.config, principal.tier);
+      return { success: true };
+    },
+  );
 
-  app.post('/api/settings/discovery', saveLimit, async (request) => {
-    const { user } = await guards.requireTier(request, 'pro');
-    const { discovery } = parseSettingsBody(
-      saveDiscoveryRequestSchema,
-      request.body,
-      'invalid_discovery',
-      'Discovery settings',
-    );
-    await settings.saveDiscovery(user.id, discovery);
-    return { success: true };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings/discovery',
+      guard: guards.tier('pro'),
+      body: settingsBody(saveDiscoveryRequestSchema, 'invalid_discovery', 'Discovery settings'),
+      bodyLimit: SETTINGS_BODY_LIMIT,
+    },
+    async ({ principal, body }) => {
+      await settings.saveDiscovery(principal.user.id, body.discovery);
+      return { success: true };
+    },
+  );
 
-  app.post('/api/settings/symbols/validate', { bodyLimit: SYMBOLS_BODY_LIMIT }, async (request) => {
-    await guards.requireSubscriber(request);
-    const { symbols } = parseSettingsBody(
-      validateSymbolsRequestSchema,
-      request.body,
-      'invalid_symbols',
-      'Symbols',
-    );
-    return { success: true, symbols: await validateSymbols(symbols, universe) };
-  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings/symbols/validate',
+      guard: guards.subscriber,
+      body: settingsBody(validateSymbolsRequestSchema, 'invalid_symbols', 'Symbols'),
+      bodyLimit: SYMBOLS_BODY_LIMIT,
+    },
+    async ({ body }) => ({ success: true, symbols: await validateSymbols(body.symbols, universe) }),
+  );
 }

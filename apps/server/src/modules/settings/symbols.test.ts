@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 // Friday 2026-11-20, 09:30 New York: a regular session the hand-fed engine starts in.
 const OPEN = Date.UTC(2026, 10, 20, 14, 30);
 const trade = (sym: string, price: number, minute: number) =>
   JSON.stringify({ type: 'trade', sym, price, size: 100, ts: OPEN + minute * 60_000 });
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
-  });
-});
-afterAll(async () => {
-  await app?.close();
+const app = withApp({
+  mail: 'outbox',
+  env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
 });
 
 const validate = (token: string, symbols: string[]) =>

@@ -2,11 +2,13 @@ import type { ConfigResponse } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { publicRoute, route } from '../../platform/http/route.ts';
 
 /** What the browser needs to know before sign-in, and a health probe for load balancers. */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(
-    '/api/config',
+  route(
+    app,
+    { method: 'GET', url: '/api/config', guard: publicRoute },
     async (): Promise<ConfigResponse> => ({
       google_client_id: ctx.config.googleClientId ?? null,
       billing: 'test',
@@ -14,5 +16,8 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
       symbolIconUrl: ctx.config.symbolIconUrl ?? null,
     }),
   );
-  app.get('/api/health', async () => ({ ok: true, database: ctx.database.driver }));
+  route(app, { method: 'GET', url: '/api/health', guard: publicRoute }, async () => ({
+    ok: true,
+    database: ctx.database.driver,
+  }));
 }

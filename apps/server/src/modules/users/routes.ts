@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
+import { route } from '../../platform/http/route.ts';
 import { listUsernames } from './listUsernames.ts';
 
 /**
@@ -8,8 +9,7 @@ import { listUsernames } from './listUsernames.ts';
  * feature, so this is for subscribers like the rest of the dashboard (spec §6).
  */
 export function usersRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  app.get('/api/users', async (request) => {
-    await guards.requireSubscriber(request);
-    return listUsernames(ctx.database.db);
-  });
+  route(app, { method: 'GET', url: '/api/users', guard: guards.subscriber }, async () =>
+    listUsernames(ctx.database.db),
+  );
 }

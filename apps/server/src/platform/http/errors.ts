@@ -1,4 +1,4 @@
-import { type ErrorCode, messages } from '@tapeline/core';
+import { type ErrorCode, messages, serverMessages } from '@tapeline/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An expected failure with the status and spec code the client maps to its wording. */
@@ -26,7 +26,7 @@ const frameworkErrors: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: messages.payloadTooLarge },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: messages.malformedRequest },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: messages.malformedRequest },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'bad_request', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'bad_request', message: serverMessages.unsupportedContentType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: messages.malformedRequest },
   FST_ERR_BAD_URL: { code: 'bad_request', message: messages.malformedRequest },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'bad_request', message: messages.malformedRequest },

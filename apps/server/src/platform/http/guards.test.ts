@@ -1,20 +1,26 @@
-import { tierOf } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Subscription, tierOf } from '@tapeline/core';
+import { describe, expect, it } from 'vitest';
 import { guardSources } from '../../app.ts';
 import { createAuthDeps } from '../../modules/auth/deps.ts';
 import { seedSubscription, seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
-import type { SubscriptionRow, UserRow } from '../db/schema.ts';
+import { withApp } from '../../test/withApp.ts';
+import type { UserRow } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { createGuards, enforce, type Principal, type Requirement } from './guards.ts';
 
 const user = (overrides: Partial<UserRow> = {}) =>
   ({ id: 'u1', role: 'trader', emailVerified: true, ...overrides }) as UserRow;
-const sub = (plan: string) =>
-  ({ plan, status: 'active', endedAt: null, canceledAt: null }) as SubscriptionRow;
+const sub = (plan: string): Subscription => ({
+  id: 's1',
+  plan,
+  amount: 0,
+  status: 'active',
+  ended_at: null,
+  canceled_at: null,
+});
 const principal = (u: Partial<UserRow>, plan: string | null): Principal => {
   const subscription = plan ? sub(plan) : null;
-  return { user: user(u), subscription, tier: tierOf(plan ? { plan, status: 'active' } : null) };
+  return { user: user(u), subscription, tier: tierOf(subscription) };
 };
 
 /** The error code a requirement produces, or 'ok'. */
@@ -65,13 +71,7 @@ describe('enforce', () => {
 });
 
 describe('createGuards against the database', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ mail: 'outbox' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = withApp({ mail: 'outbox' });
 
   it('forUserId (socket handlers) reads the same subscription the HTTP guards do', async () => {
     const guards = createGuards(guardSources(createAuthDeps(app.ctx)));

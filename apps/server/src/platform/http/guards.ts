@@ -1,5 +1,13 @@
 import type { Subscription } from '@tapeline/core';
-import { hasRole, isActive, meetsTier, type RequiredTier, type Tier, tierOf } from '@tapeline/core';
+import {
+  hasRole,
+  isActive,
+  meetsTier,
+  type RequiredTier,
+  serverMessages,
+  type Tier,
+  tierOf,
+} from '@tapeline/core';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, unauthorized } from './errors.ts';
@@ -45,13 +53,6 @@ export interface Requirement {
   role?: 'admin' | 'mod';
 }
 
-export const GUARD_MESSAGES = {
-  unverified: 'Please verify your email address first',
-  subscriptionRequired: 'An active subscription is required',
-  upgradeRequired: 'Upgrade your plan to use this',
-  forbidden: 'You are not allowed to do this',
-} as const;
-
 /**
  * Throws the HttpError a principal earns against a requirement. Pure, so socket handlers and
  * HTTP routes share the exact same decision.
@@ -59,19 +60,19 @@ export const GUARD_MESSAGES = {
 export function enforce(principal: Principal, need: Requirement): Principal {
   const { user } = principal;
   if (need.role && !hasRole(user.role, need.role)) {
-    throw new HttpError(403, 'forbidden', GUARD_MESSAGES.forbidden);
+    throw new HttpError(403, 'forbidden', serverMessages.forbidden);
   }
   if ((need.verified || need.subscriber || need.tier) && !user.emailVerified) {
     // An unverified user's subscription does not count (redirect rule 3 comes before rule 4).
     throw need.verified
-      ? new HttpError(403, 'email_unverified', GUARD_MESSAGES.unverified)
-      : new HttpError(403, 'subscription_required', GUARD_MESSAGES.subscriptionRequired);
+      ? new HttpError(403, 'email_unverified', serverMessages.unverified)
+      : new HttpError(403, 'subscription_required', serverMessages.subscriptionRequired);
   }
   if ((need.subscriber || need.tier) && !principal.subscription) {
-    throw new HttpError(403, 'subscription_required', GUARD_MESSAGES.subscriptionRequired);
+    throw new HttpError(403, 'subscription_required', serverMessages.subscriptionRequired);
   }
   if (need.tier && !meetsTier(principal.tier, need.tier)) {
-    throw new HttpError(403, 'upgrade_required', GUARD_MESSAGES.upgradeRequired);
+    throw new HttpError(403, 'upgrade_required', serverMessages.upgradeRequired);
   }
   return principal;
 }
@@ -86,27 +87,20 @@ async function principalOf(sources: GuardSources, user: UserRow): Promise<Princi
   return { user, subscription, tier: tierOf(subscription) };
 }
 
+/** What a route declares as its `guard` (`route(app, { guard: guards.subscriber, … }, …)`). */
 export interface Guards {
-  /** The same checks as route declarations: `route(app, { guard: guards.subscriber, … }, …)`. */
   /** A live session only, no subscription read: the account calls (logout, the user record). */
   session: Guard<Authenticated>;
-  user: Guard<RequestPrincipal>;
-  verified: Guard<RequestPrincipal>;
-  subscriber: Guard<RequestPrincipal>;
-  tier(tier: RequiredTier): Guard<RequestPrincipal>;
-  role(role: 'admin' | 'mod'): Guard<RequestPrincipal>;
   /** 401 `{error: 'Invalid access_token'}` (or `'access_token expired'`) without a valid token. */
-  requireUser(request: FastifyRequest): Promise<Principal>;
+  user: Guard<RequestPrincipal>;
   /** 403 `email_unverified` for an address not yet verified. */
-  requireVerified(request: FastifyRequest): Promise<Principal>;
+  verified: Guard<RequestPrincipal>;
   /** 403 `subscription_required` without an active subscription (core `isActive`). */
-  requireSubscriber(request: FastifyRequest): Promise<Principal>;
+  subscriber: Guard<RequestPrincipal>;
   /** 403 `upgrade_required` below the tier (core `tierOf`/`meetsTier`). */
-  requireTier(request: FastifyRequest, tier: RequiredTier): Promise<Principal>;
+  tier(tier: RequiredTier): Guard<RequestPrincipal>;
   /** 403 `forbidden` without the role (admin satisfies mod). */
-  requireRole(request: FastifyRequest, role: 'admin' | 'mod'): Promise<Principal>;
-  /** Any combination, for routes that need more than one. */
-  require(request: FastifyRequest, need: Requirement): Promise<Principal>;
+  role(role: 'admin' | 'mod'): Guard<RequestPrincipal>;
   /** For socket.io handlers: the socket's user id (set at the handshake) against a requirement. */
   forUserId(userId: string, need: Requirement): Promise<Principal>;
 }
@@ -127,12 +121,6 @@ export function createGuards(sources: GuardSources): Guards {
     subscriber: guard('subscriber', { subscriber: true }),
     tier: (tier) => guard(`tier:${tier}`, { tier }),
     role: (role) => guard(`role:${role}`, { role }),
-    requireUser: (request) => check(request, {}),
-    requireVerified: (request) => check(request, { verified: true }),
-    requireSubscriber: (request) => check(request, { subscriber: true }),
-    requireTier: (request, tier) => check(request, { tier }),
-    requireRole: (request, role) => check(request, { role }),
-    require: check,
     async forUserId(userId, need) {
       const user = await sources.findUser(userId);
       if (!user) throw unauthorized();

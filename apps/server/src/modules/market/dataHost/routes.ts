@@ -1,53 +1,64 @@
 import {
+  type DiscoveryAccess,
+  dataSymbolParamsSchema,
+  discoveryFileParamsSchema,
   discoveryQuerySchema,
-  isValidSymbol,
   METERS_PATH,
   messages,
-  normalizeSymbol,
+  serverMessages,
   timeframeSchema,
 } from '@tapeline/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { HttpError, unauthorized } from '../../../platform/http/errors.ts';
-import { parseInput } from '../../../platform/http/validate.ts';
+import { type Guard, route } from '../../../platform/http/route.ts';
+import { type Input, input, readInput } from '../../../platform/http/validate.ts';
 import type { SessionCheck } from '../../auth/sessionCache.ts';
 import type { EngineQuery } from '../engine/protocol.ts';
 import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
 import type { Backlog } from '../stream/backlog.ts';
 
-type Access = 'none' | 'pro' | 'oldpro' | 'proplus';
+/** The engine is not answering (stopped, restarting, overloaded): a retryable 503, not a 500. */
+const engineUnavailable = () =>
+  new HttpError(503, 'engine_unavailable', messages.serviceNotAvailable, false, { 'retry-after': '5' });
+
+const upgrade = () => new HttpError(403, 'upgrade_required', serverMessages.dataUpgradeRequired);
+
+/** What each data-host guard lets through, by the token's access claim. */
+const OPENS = {
+  data: () => true,
+  'data:discovery': (access: DiscoveryAccess) => access !== 'none',
+  'data:moneyFlow': (access: DiscoveryAccess) => access === 'proplus' || access === 'oldpro',
+} as const;
 
 /**
  * The data host's own bearer token (POST /api/auth/ds/login); its claim says what Discovery
  * opens, and the API session it names must still be live (checked at most every 30 s).
  */
-async function dataAccess(
-  ctx: Pick<AppContext, 'dataTokens'>,
-  sessions: SessionCheck,
-  request: FastifyRequest,
-): Promise<Access> {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw unauthorized();
-  const result = await ctx.dataTokens.verify(match[1]);
-  if (!result.ok) throw unauthorized(result.reason === 'expired');
-  if (!(await sessions.isLive(result.claims.sessionId, result.claims.userId))) throw unauthorized();
-  const access = result.claims.access;
-  return access === 'pro' || access === 'oldpro' || access === 'proplus' ? access : 'none';
+function dataGuards(ctx: Pick<AppContext, 'dataTokens'>, sessions: SessionCheck) {
+  const guard = (name: keyof typeof OPENS): Guard<DiscoveryAccess> => ({
+    name,
+    async check(request) {
+      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) throw unauthorized();
+      const result = await ctx.dataTokens.verify(match[1]);
+      if (!result.ok) throw unauthorized(result.reason === 'expired');
+      if (!(await sessions.isLive(result.claims.sessionId, result.claims.userId))) throw unauthorized();
+      const claim = result.claims.access;
+      const access = claim === 'pro' || claim === 'oldpro' || claim === 'proplus' ? claim : 'none';
+      if (!OPENS[name](access)) throw upgrade();
+      return access;
+    },
+  });
+  return { any: guard('data'), discovery: guard('data:discovery'), moneyFlow: guard('data:moneyFlow') };
 }
 
-/** The engine is not answering (stopped, restarting, overloaded): a retryable 503, not a 500. */
-const engineUnavailable = () =>
-  new HttpError(503, 'engine_unavailable', messages.serviceNotAvailable, false, { 'retry-after': '5' });
-
-const upgrade = () => new HttpError(403, 'upgrade_required', 'Upgrade your plan to see this');
-
-function symbolOf(params: unknown): string {
-  const raw =
-    typeof (params as { symbol?: unknown }).symbol === 'string' ? (params as { symbol: string }).symbol : '';
-  const symbol = normalizeSymbol(raw);
-  if (!isValidSymbol(symbol)) throw new HttpError(400, 'invalid_symbol', `${raw} is not a valid symbol`);
-  return symbol;
-}
+const TIMEFRAME = input(timeframeSchema, 'invalid_timeframe', messages.malformedRequest);
+const SYMBOL: Input<{ symbol: string }> = {
+  schema: dataSymbolParamsSchema,
+  code: 'invalid_symbol',
+  message: (issue) => issue?.message ?? messages.malformedRequest,
+};
 
 /**
  * `/data/*`: what the engine computed, as the engine serialized it, whether it runs on this
@@ -60,7 +71,7 @@ export function dataHostRoutes(
   engine: EngineSource,
   backlog: Backlog,
 ): void {
-  const authorize = (request: FastifyRequest) => dataAccess(ctx, sessions, request);
+  const guards = dataGuards(ctx, sessions);
   const send = async (reply: FastifyReply, query: EngineQuery) => {
     let json: string;
     try {
@@ -71,56 +82,52 @@ export function dataHostRoutes(
     }
     return reply.type('application/json').send(json);
   };
+  const simple = (url: string, query: EngineQuery) =>
+    route(app, { method: 'GET', url, guard: guards.any }, async ({ reply }) => send(reply, query));
 
-  const discovery = async (request: FastifyRequest, reply: FastifyReply, tfInput: unknown) => {
-    const access = await authorize(request);
-    if (access === 'none') throw upgrade();
-    const tf = parseInput(timeframeSchema, tfInput, 'invalid_timeframe', messages.malformedRequest);
-    return send(reply, { kind: 'discovery', tf, access });
-  };
-
-  app.get('/data/discovery', async (request, reply) => {
-    const { tf } = parseInput(
-      discoveryQuerySchema,
-      request.query,
-      'invalid_timeframe',
-      messages.malformedRequest,
-    );
-    return discovery(request, reply, tf);
-  });
-  app.get('/data/stock-names.json', async (request, reply) => {
-    await authorize(request);
-    return send(reply, { kind: 'names' });
-  });
-  app.get('/data/:file', async (request, reply) => {
-    const file = (request.params as { file: string }).file;
-    const match = /^discovery-(.+)\.json$/.exec(file);
-    if (!match) throw new HttpError(404, 'not_found', messages.notFound);
-    return discovery(request, reply, match[1]);
-  });
-  app.get('/data/money-flow/:symbol', async (request, reply) => {
-    const access = await authorize(request);
-    if (access !== 'proplus' && access !== 'oldpro') throw upgrade();
-    return send(reply, { kind: 'moneyFlow', symbol: symbolOf(request.params) });
-  });
-  app.get('/data/real-volume/:symbol', async (request, reply) => {
-    await authorize(request);
-    return send(reply, { kind: 'realVolume', symbol: symbolOf(request.params) });
-  });
-  app.get('/data/sector/symbols/cnt', async (request, reply) => {
-    await authorize(request);
-    return send(reply, { kind: 'sectorCounts' });
-  });
-  app.get('/data/symbol_with_options', async (request, reply) => {
-    await authorize(request);
-    return send(reply, { kind: 'optionable' });
-  });
-  app.get(METERS_PATH, async (request, reply) => {
-    await authorize(request);
-    return send(reply, { kind: 'meters' });
-  });
-  app.get('/data/stream_bk', async (request, reply) => {
-    await authorize(request);
-    return reply.type('application/json').send(await backlog.json());
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/data/discovery',
+      guard: guards.discovery,
+      query: input(discoveryQuerySchema, 'invalid_timeframe', messages.malformedRequest),
+      inputFirst: true,
+    },
+    async ({ principal, query, reply }) =>
+      send(reply, { kind: 'discovery', tf: query.tf, access: principal }),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/data/:file',
+      guard: guards.discovery,
+      params: {
+        ...input(discoveryFileParamsSchema, 'not_found', messages.notFound),
+        status: 404,
+        keepNul: true,
+      },
+      inputFirst: true,
+    },
+    async ({ principal, params, reply }) =>
+      send(reply, { kind: 'discovery', tf: readInput(TIMEFRAME, params.tf), access: principal }),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/data/money-flow/:symbol', guard: guards.moneyFlow, params: SYMBOL },
+    async ({ params, reply }) => send(reply, { kind: 'moneyFlow', symbol: params.symbol }),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/data/real-volume/:symbol', guard: guards.any, params: SYMBOL },
+    async ({ params, reply }) => send(reply, { kind: 'realVolume', symbol: params.symbol }),
+  );
+  simple('/data/stock-names.json', { kind: 'names' });
+  simple('/data/sector/symbols/cnt', { kind: 'sectorCounts' });
+  simple('/data/symbol_with_options', { kind: 'optionable' });
+  simple(METERS_PATH, { kind: 'meters' });
+  route(app, { method: 'GET', url: '/data/stream_bk', guard: guards.any }, async ({ reply }) =>
+    reply.type('application/json').send(await backlog.json()),
+  );
 }

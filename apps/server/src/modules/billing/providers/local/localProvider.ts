@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Coupon, discounted, prorate } from '@tapeline/core';
+import { type Coupon, discounted, prorate, serverMessages } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
 import { localCardTokens, type SubscriptionRow } from '../../../../platform/db/schema.ts';
 import { HttpError } from '../../../../platform/http/errors.ts';
@@ -87,9 +87,8 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
 
     async saveCard(user, token, existing) {
       const card = await findToken(db, token);
-      if (!card) throw new HttpError(400, 'invalid_card_token', `No such token: '${token}'`);
-      if (card.usedAt)
-        throw new HttpError(400, 'invalid_card_token', `You cannot use a token more than once: ${token}`);
+      if (!card) throw new HttpError(400, 'invalid_card_token', serverMessages.noSuchCardToken(token));
+      if (card.usedAt) throw new HttpError(400, 'invalid_card_token', serverMessages.cardTokenReused(token));
       await db.update(localCardTokens).set({ usedAt: now() }).where(eq(localCardTokens.id, token));
       const behaviour = card.behaviour as CardBehaviour;
       // Like Stripe, these cards fail when attached; 0341 attaches and fails on every charge.

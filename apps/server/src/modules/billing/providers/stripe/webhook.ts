@@ -1,8 +1,6 @@
-import { messages } from '@tapeline/core';
+import { serverMessages } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import type { AppContext } from '../../../../platform/context.ts';
 import { billingEvents } from '../../../../platform/db/schema.ts';
 import { HttpError } from '../../../../platform/http/errors.ts';
 import { providerUnavailable } from '../../errors.ts';
@@ -12,7 +10,7 @@ import { mirrorSubscription } from './mirror.ts';
 /** Stripe's own default: a signed event older than five minutes is a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-const badSignature = () => new HttpError(400, 'invalid_signature', 'Webhook signature verification failed');
+const badSignature = () => new HttpError(400, 'invalid_signature', serverMessages.webhookSignature);
 
 /**
  * Verifies and applies one event. Idempotent on the event id (billing_events); for
@@ -63,22 +61,4 @@ export async function handleStripeEvent(
   // Recorded only after it was applied: a failure answers 5xx and Stripe delivers it again.
   await db.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { received: true };
-}
-
-/**
- * POST /api/stripe/webhook. The signature covers the exact bytes Stripe sent, so this route
- * alone (an encapsulated scope) keeps JSON bodies as raw buffers.
- */
-export function stripeWebhookRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.post('/api/stripe/webhook', async (request) => {
-      if (!ctx.billing.webhook) throw new HttpError(404, 'not_found', messages.notFound);
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      return ctx.billing.webhook(body, typeof signature === 'string' ? signature : undefined);
-    });
-  });
 }

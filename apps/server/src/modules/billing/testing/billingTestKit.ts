@@ -1,5 +1,5 @@
-import type { SeededUser } from '../../test/factories.ts';
-import type { TestApp } from '../../test/testApp.ts';
+import type { SeededUser } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/testApp.ts';
 
 /** Test-only helpers for the billing suites (not imported by the server). */
 export interface SubscriptionBody {
