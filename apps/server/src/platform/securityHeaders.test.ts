@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_APP_URL, type TestApp } from '../test/testApp.ts';
+import { TEST_APP_URL, type TestApp } from '../test/testApp.ts';
+import { withApp } from '../test/withApp.ts';
 import { loadConfig } from './config.ts';
 import { cspDirectives } from './http/securityHeaders.ts';
 
@@ -25,25 +26,22 @@ const BASE_CSP = [
 ].join(';');
 
 let dist: string;
-let plain: TestApp;
-let secure: TestApp;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'tapeline-web-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1);');
   await writeFile(path.join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
-  plain = await startTestApp({ mail: 'outbox', env: { WEB_DIST: dist } });
-  secure = await startTestApp({
-    mail: 'outbox',
-    env: { WEB_DIST: dist, APP_URL: 'https://tapeline.example' },
-  });
 });
 afterAll(async () => {
-  await plain?.close();
-  await secure?.close();
   await rm(dist, { recursive: true, force: true });
 });
+// Both started once the build above exists (hooks run in order), closed before it is removed.
+const plain = withApp(() => ({ mail: 'outbox', env: { WEB_DIST: dist } }));
+const secure = withApp(() => ({
+  mail: 'outbox',
+  env: { WEB_DIST: dist, APP_URL: 'https://tapeline.example' },
+}));
 
 const get = (app: TestApp, url: string, accept = '*/*') =>
   fetch(`${app.baseUrl}${url}`, { headers: { accept }, redirect: 'manual' });

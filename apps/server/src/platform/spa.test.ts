@@ -2,24 +2,23 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/testApp.ts';
+import { withApp } from '../test/withApp.ts';
 
 const INDEX = '<!doctype html><title>Tapeline</title><div id="root"></div>';
 const SCRIPT = 'console.log("tapeline");';
 
 let dist: string;
-let app: TestApp;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'tapeline-web-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'app.js'), SCRIPT);
-  app = await startTestApp({ mail: 'outbox', env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
-  await app?.close();
   await rm(dist, { recursive: true, force: true });
 });
+// Started once the build above exists (hooks run in order), closed before it is removed.
+const app = withApp(() => ({ mail: 'outbox', env: { WEB_DIST: dist } }));
 
 async function get(url: string, accept = '*/*') {
   const res = await fetch(`${app.baseUrl}${url}`, { redirect: 'manual', headers: { accept } });

@@ -1,7 +1,7 @@
 import { isActive, isLive, TRIAL_DAYS } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import { advanceLocalBilling, MAX_CHARGE_ATTEMPTS } from './providers/local/lifecycle.ts';
 import {
   CARDS,
@@ -12,14 +12,8 @@ import {
   subscribeTo,
 } from './testing/billingTestKit.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  // Months pass in these tests; access tokens must outlive them.
-  app = await startTestApp({ mail: 'outbox', env: { JWT_TTL_HOURS: '100000' } });
-});
-afterAll(async () => {
-  await app?.close();
-});
+// Months pass in these tests; access tokens must outlive them.
+const app = withApp({ mail: 'outbox', env: { JWT_TTL_HOURS: '100000' } });
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

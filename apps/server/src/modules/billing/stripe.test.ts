@@ -4,32 +4,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../platform/config.ts';
 import { billingCustomers } from '../../platform/db/schema.ts';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import { currentSubscription, history, type SubscriptionBody } from './testing/billingTestKit.ts';
 import { type FakeStripe, startFakeStripe } from './testing/fakeStripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let fake: FakeStripe;
-let app: TestApp;
 const signer = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  app = await startTestApp({
-    mail: 'outbox',
-    env: {
-      BILLING: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-      STRIPE_API_BASE: fake.url,
-    },
-  });
 });
 afterAll(async () => {
-  await app?.close();
   await fake?.close();
 });
+// Started after the fake Stripe (hooks run in order), closed before it (in reverse).
+const app = withApp(() => ({
+  mail: 'outbox',
+  env: {
+    BILLING: 'stripe',
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_API_BASE: fake.url,
+  },
+}));
 
 /** The fake account's price id for a lookup key (ids are Stripe's own `price_…`). */
 function priceId(lookupKey: string) {

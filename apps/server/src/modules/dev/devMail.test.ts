@@ -6,30 +6,21 @@ import { createLogger } from '../../platform/log.ts';
 import { OUTBOX_HINT } from '../../platform/mail/mailer.ts';
 import { uniqueEmail } from '../../test/factories.ts';
 import { startTestApp, TEST_APP_URL, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 import { listOutbox } from './outbox.ts';
 
 const signup = (app: TestApp, email: string) =>
   app.call('POST', '/api/auth/signup', { body: { email, password: 'hunter2hunter2' } });
 
 describe('the dev outbox on a default start (no SMTP_URL, DEV_ROUTES unset)', () => {
-  let app: TestApp;
   const lines: string[] = [];
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    app = await startTestApp({
-      mail: 'outbox',
-      env: { NODE_ENV: 'development' },
-      log: createLogger('info', sink),
-    });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
   });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = withApp({ mail: 'outbox', env: { NODE_ENV: 'development' }, log: createLogger('info', sink) });
 
   it('answers nobody over HTTP, logs neither link nor recipient, and keeps the mail for the CLI', async () => {
     const victim = uniqueEmail('victim');
@@ -58,13 +49,7 @@ describe('the dev outbox on a default start (no SMTP_URL, DEV_ROUTES unset)', ()
 });
 
 describe('GET /api/dev/mail with DEV_ROUTES=true (an explicit test set-up)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ mail: 'outbox', env: { DEV_ROUTES: 'true', TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = withApp({ mail: 'outbox', env: { DEV_ROUTES: 'true', TRUST_PROXY: 'true' } });
 
   it('lists what was mailed, newest first, with working links, to a loopback client', async () => {
     const first = uniqueEmail('outbox');
