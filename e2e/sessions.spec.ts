@@ -36,6 +36,9 @@ test('a session ended elsewhere sends the trader to /login saying why', async ({
   const email = freshEmail(info, 'twoplaces');
   await newVerifiedUser(page, email);
   await subscribePro(page);
+  // Parked off the app meanwhile: an open dashboard would notice the ended session by itself
+  // (its next data-host login is a 401) and show the notice before the check below.
+  await page.goto('about:blank');
 
   // Another browser changes the password: every other session ends.
   const other = await browser.newContext();
