@@ -1,5 +1,5 @@
 import { isActive, isLive, TRIAL_DAYS } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
 import { advanceLocalBilling, MAX_CHARGE_ATTEMPTS } from './providers/local/lifecycle.ts';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { DevMail } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
 import { createLogger } from '../../platform/log.ts';
 import { OUTBOX_HINT } from '../../platform/mail/mailer.ts';

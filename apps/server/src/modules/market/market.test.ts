@@ -1,26 +1,19 @@
 import { inflateRawSync } from 'node:zlib';
 import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchRead, streamBatchSchema } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 // Friday 2026-11-20, 09:30 New York: a regular session the hand-fed engine starts in.
 const OPEN = Date.UTC(2026, 10, 20, 14, 30);
 const trade = (sym: string, price: number, size: number, minute: number) =>
   JSON.stringify({ type: 'trade', sym, price, size, ts: OPEN + minute * 60_000 });
 
-let app: TestApp;
+const app = withApp({ mail: 'outbox', env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` } });
 const sockets: Socket[] = [];
-beforeAll(async () => {
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
-  });
-});
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await app?.close();
 });
 
 function engine() {

@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type StreamBatchView, streamBatchSchema } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 // Friday 2026-11-20 from 09:30 New York (UTC−5). ABC closed at 100.00 the day before.
 const OPEN = Date.UTC(2026, 10, 20, 14, 30);
@@ -29,24 +29,23 @@ const tape: [string, number, number][] = [
   ['XYZ', 48.5, 100],
 ];
 
-let app: TestApp;
+let file = '';
+let symbols = '';
 beforeAll(async () => {
   const dir = tmpdir();
-  const file = path.join(dir, `tape-${Date.now()}.ndjson`);
-  const symbols = path.join(dir, `symbols-${Date.now()}.json`);
+  file = path.join(dir, `tape-${Date.now()}.ndjson`);
+  symbols = path.join(dir, `symbols-${Date.now()}.json`);
   const lines = tape.map(([sym, price, size], i) =>
     JSON.stringify({ type: 'trade', sym, price, size, ts: OPEN + i * 1000 }),
   );
   await writeFile(file, `${lines.join('\n')}\n`);
   await writeFile(symbols, JSON.stringify([ref('ABC', 100), ref('XYZ', 52)]));
-  app = await startTestApp({
-    mail: 'outbox',
-    env: { MARKET_FEED: `replay:${file}`, MARKET_SYMBOLS: symbols, REPLAY_SPEED: 'max' },
-  });
 });
-afterAll(async () => {
-  await app?.close();
-});
+// Started once the tape above is written (hooks run in order).
+const app = withApp(() => ({
+  mail: 'outbox',
+  env: { MARKET_FEED: `replay:${file}`, MARKET_SYMBOLS: symbols, REPLAY_SPEED: 'max' },
+}));
 
 async function dataToken(): Promise<string> {
   const { token } = await seedSubscriber(app, 'proplus');

@@ -1,25 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { withApp } from '../../test/withApp.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-let nodeA: TestApp;
-let nodeB: TestApp;
+// Two server nodes: one database, one Redis, one signing secret, as behind a load balancer.
+// B starts after A (hooks run in order) and closes before it (in reverse), as A owns the database.
+const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
+const nodeA = withApp({ mail: 'outbox', env });
+const nodeB = withApp(() => ({ mail: 'outbox', env, shareDatabaseWith: nodeA }));
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  // Two server nodes: one database, one Redis, one signing secret, as behind a load balancer.
-  const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
-  nodeA = await startTestApp({ mail: 'outbox', env });
-  nodeB = await startTestApp({ mail: 'outbox', env, shareDatabaseWith: nodeA });
-});
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await nodeB?.close();
-  await nodeA?.close();
 });
 
 function connect(baseUrl: string, token: string): Promise<Socket> {
