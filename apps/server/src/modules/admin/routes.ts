@@ -1,4 +1,4 @@
-import { adminUserUpdateRequestSchema, messages } from '@tapeline/core';
+import { adminUserUpdateRequestSchema, adminUserUpdateResponseSchema, messages } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../platform/http/guards.ts';
 import { route } from '../../platform/http/route.ts';
@@ -23,6 +23,7 @@ export function adminRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards
       url: '/api/admin/user/update',
       guard: guards.role('admin'),
       body: input(adminUserUpdateRequestSchema, 'bad_request', messages.adminUpdateFailed),
+      response: adminUserUpdateResponseSchema,
     },
     async ({ body }) => ({ content: await presentUser(db, await updateUserSetting(deps, body)) }),
   );

@@ -1,3 +1,4 @@
+import { alertHistoryResponseSchema } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
@@ -8,8 +9,15 @@ import { createAlertHistoryRepository } from './repository.ts';
 export function alertHistoryRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   const history = createAlertHistoryRepository(ctx.database.db);
 
-  route(app, { method: 'GET', url: '/api/alert_history', guard: guards.subscriber }, async ({ principal }) =>
-    history.list(principal.user.id),
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/alert_history',
+      guard: guards.subscriber,
+      response: alertHistoryResponseSchema,
+    },
+    async ({ principal }) => history.list(principal.user.id),
   );
 
   route(

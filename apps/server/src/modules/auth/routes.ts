@@ -5,8 +5,10 @@ import {
   messages,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  sessionResponseSchema,
   signupRequestSchema,
   updateUserRequestSchema,
+  updateUserResponseSchema,
   verifyTokenParamsSchema,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
@@ -64,6 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards)
       url: '/api/auth/login',
       guard: publicRoute,
       body: input(loginRequestSchema, 'empty_credentials', messages.loginEmpty),
+      response: sessionResponseSchema,
     },
     async ({ body, request }) => login(deps, body, request.ip),
   );
@@ -75,6 +78,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards)
       url: '/api/auth/google',
       guard: publicRoute,
       body: input(googleRequestSchema, 'google_failed', messages.googleFailed),
+      response: sessionResponseSchema,
     },
     async ({ body, request }) => googleSignIn(deps, body, request.ip),
   );
@@ -135,6 +139,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards)
       url: '/api/auth/user',
       guard: guards.session,
       body: input(updateUserRequestSchema, 'invalid_content', messages.accountUpdateFailed),
+      response: updateUserResponseSchema,
     },
     async ({ principal, body }) => updateAccount(deps, principal, body),
   );

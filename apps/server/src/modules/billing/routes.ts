@@ -1,12 +1,16 @@
 import {
   type BillingConfig,
+  cardTokenResponseSchema,
   couponParamsSchema,
+  couponSchema,
   createSubscriptionRequestSchema,
+  customerResponseSchema,
   localCardTokenRequestSchema,
   messages,
   resumeSubscriptionParamsSchema,
   saveCustomerRequestSchema,
   subscriptionParamsSchema,
+  subscriptionResponseSchema,
   TRIAL_DAYS,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
@@ -55,6 +59,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       guard: access.user,
       afterGuard: () => assertLocalCards(ctx),
       body: input(localCardTokenRequestSchema, 'bad_request', messages.paymentMethodFailed),
+      response: cardTokenResponseSchema,
     },
     async ({ body }) => createCardToken(ctx, body),
   );
@@ -65,6 +70,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       url: '/api/stripe/customer',
       guard: access.verifiedUser,
       body: input(saveCustomerRequestSchema, 'bad_request', messages.paymentMethodFailed),
+      response: customerResponseSchema,
     },
     async ({ principal, body }) => saveCustomer(ctx, principal, body),
   );
@@ -78,6 +84,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       url: '/api/stripe/subscription',
       guard: access.verifiedUser,
       body: input(createSubscriptionRequestSchema, 'bad_request', messages.subscriptionFailed),
+      response: subscriptionResponseSchema,
     },
     async ({ principal, body }) => subscribe(ctx, principal, body),
   );
@@ -88,6 +95,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       url: '/api/stripe/subscription/:id',
       guard: access.user,
       params: input(subscriptionParamsSchema, 'bad_request', messages.cancelFailed),
+      response: subscriptionResponseSchema,
     },
     async ({ principal, params }) => cancelSubscription(ctx, principal, params),
   );
@@ -98,6 +106,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       url: '/api/stripe/subscription/:id/resume',
       guard: access.user,
       params: input(resumeSubscriptionParamsSchema, 'bad_request', messages.subscriptionFailed),
+      response: subscriptionResponseSchema,
     },
     async ({ principal, params }) => resumeSubscription(ctx, principal, params),
   );
@@ -111,6 +120,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       url: '/api/stripe/coupon/:code',
       guard: access.user,
       params: input(couponParamsSchema, 'bad_request', messages.discountInvalid),
+      response: couponSchema,
     },
     async ({ params }) => findCoupon(ctx, params),
   );

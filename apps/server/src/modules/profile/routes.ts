@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { messages, PROFILE_IMAGE_MAX_BYTES } from '@tapeline/core';
+import { messages, PROFILE_IMAGE_MAX_BYTES, profileResponseSchema } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -24,8 +24,10 @@ const imageParams = {
  * /profile); saving needs a verified address, so a throwaway signup cannot squat usernames.
  */
 export async function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): Promise<void> {
-  route(app, { method: 'GET', url: '/api/profile', guard: guards.user }, async ({ principal }) =>
-    toProfileView(principal.user),
+  route(
+    app,
+    { method: 'GET', url: '/api/profile', guard: guards.user, response: profileResponseSchema },
+    async ({ principal }) => toProfileView(principal.user),
   );
 
   // Multipart is registered inside this plugin only: no other route accepts file uploads.

@@ -64,7 +64,8 @@ export function declaredGuards(app: FastifyInstance): ReadonlyMap<string, string
 export function route<P, B = undefined, Pa = undefined, Q = undefined, R = unknown>(
   app: FastifyInstance,
   spec: RouteSpec<P, B, Pa, Q, R>,
-  handler: (call: RouteCall<P, B, Pa, Q>) => Promise<R | FastifyReply>,
+  // NoInfer: R comes from `response` alone, so the handler is checked against it, not widened.
+  handler: (call: RouteCall<P, B, Pa, Q>) => Promise<NoInfer<R> | FastifyReply>,
 ): void {
   const read = (request: FastifyRequest) => ({
     params: (spec.params ? readInput(spec.params, request.params) : undefined) as Pa,
