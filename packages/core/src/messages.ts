@@ -120,6 +120,17 @@ export const serverMessages = {
   noSuchCardToken: (token: string) => `No such token: '${token}'`,
   cardTokenReused: (token: string) => `You cannot use a token more than once: ${token}`,
   invalidSymbolNamed: (raw: string) => `${raw} is not a valid symbol`,
+  emailAlreadyVerified: 'Email address is already verified',
+  /** The local card form answers in Stripe's own words (its tokenizer's checks and declines). */
+  cardNumberIncorrect: 'Your card number is incorrect.',
+  cardExpMonthInvalid: "Your card's expiration month is invalid.",
+  cardExpYearInvalid: "Your card's expiration year is invalid.",
+  cardExpired: "Your card's expiration date is in the past.",
+  cardCvcInvalid: "Your card's security code is invalid.",
+  cardDeclined: 'Your card was declined.',
+  cardInsufficientFunds: 'Your card has insufficient funds.',
+  cardHasExpired: 'Your card has expired.',
+  cardCvcIncorrect: "Your card's security code is incorrect.",
   /** A settings save the schema refused, naming the first problem and where it is. */
   settingsInvalid: (what: string, path: readonly PropertyKey[], problem: string) =>
     `${what} is invalid${path.length > 0 ? ` at ${path.join('.')}` : ''}: ${problem}`,

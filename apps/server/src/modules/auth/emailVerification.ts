@@ -1,4 +1,4 @@
-import { type EmailRequest, messages, type SuccessResponse } from '@tapeline/core';
+import { type EmailRequest, messages, type SuccessResponse, serverMessages } from '@tapeline/core';
 import { hashOneTimeToken } from '../../platform/auth/oneTimeTokens.ts';
 import type { EmailTokenRow } from '../../platform/db/schema.ts';
 import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
@@ -70,7 +70,7 @@ export async function resendVerification(
   ip: string,
 ): Promise<SuccessResponse> {
   const user = await mailRecipient(deps, input, ip, messages.resendNoUser);
-  if (user.emailVerified) return { success: true, message: 'Email address is already verified' };
+  if (user.emailVerified) return { success: true, message: serverMessages.emailAlreadyVerified };
   const refreshed = await deps.users.update(user.id, { signedUpAt: deps.ctx.clock.now() });
   try {
     await sendVerificationLink(deps, refreshed);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type LocalCardTokenRequest, messages } from '@tapeline/core';
+import { type LocalCardTokenRequest, messages, serverMessages } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.ts';
 import { localCardTokens } from '../../../../platform/db/schema.ts';
@@ -28,11 +28,11 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
 
 /** Stripe's own wording for each failure. */
 export const DECLINE_MESSAGES: Record<Exclude<CardBehaviour, 'succeeds'>, string> = {
-  declined: 'Your card was declined.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  expired: 'Your card has expired.',
-  incorrect_cvc: "Your card's security code is incorrect.",
-  charge_fails: 'Your card was declined.',
+  declined: serverMessages.cardDeclined,
+  insufficient_funds: serverMessages.cardInsufficientFunds,
+  expired: serverMessages.cardHasExpired,
+  incorrect_cvc: serverMessages.cardCvcIncorrect,
+  charge_fails: serverMessages.cardDeclined,
 };
 
 export function luhnValid(digits: string): boolean {
@@ -70,17 +70,15 @@ export async function createLocalCardToken(
 ): Promise<{ id: string }> {
   if (!input.name.trim()) throw cardError(messages.cardNameRequired);
   const digits = input.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw cardError('Your card number is incorrect.');
-  if (input.exp_month < 1 || input.exp_month > 12)
-    throw cardError("Your card's expiration month is invalid.");
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw cardError(serverMessages.cardNumberIncorrect);
+  if (input.exp_month < 1 || input.exp_month > 12) throw cardError(serverMessages.cardExpMonthInvalid);
   const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
-  if (year > now.getUTCFullYear() + 50) throw cardError("Your card's expiration year is invalid.");
+  if (year > now.getUTCFullYear() + 50) throw cardError(serverMessages.cardExpYearInvalid);
   const lastValid = Date.UTC(year, input.exp_month, 1); // the card works through its expiry month
-  if (lastValid <= now.getTime()) throw cardError("Your card's expiration date is in the past.");
+  if (lastValid <= now.getTime()) throw cardError(serverMessages.cardExpired);
   const brand = cardBrand(digits);
   const cvcLength = brand === 'American Express' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc))
-    throw cardError("Your card's security code is invalid.");
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc)) throw cardError(serverMessages.cardCvcInvalid);
 
   const id = `tok_${randomBytes(12).toString('hex')}`;
   await db.insert(localCardTokens).values({
