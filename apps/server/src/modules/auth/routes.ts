@@ -12,6 +12,7 @@ import {
   verifyTokenParamsSchema,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Guards } from '../../platform/http/guards.ts';
 import { publicRoute, route } from '../../platform/http/route.ts';
 import { input } from '../../platform/http/validate.ts';
@@ -31,33 +32,27 @@ const emailInput = input(emailRequestSchema, 'invalid_email', messages.invalidEm
 export function authRoutes(app: FastifyInstance, deps: AuthDeps, guards: Guards): void {
   const { limiter } = deps.ctx;
 
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/api/auth/signup',
-      guard: publicRoute,
-      body: input(signupRequestSchema, 'invalid_content', messages.signupInvalidContent),
-    },
-    async ({ body, request, reply }) => {
-      await limiter.consume('signupIp', request.ip);
-      return reply.status(201).send(await signup(deps, body));
-    },
-  );
-
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/api/auth/register',
-      guard: publicRoute,
-      body: input(registerRequestSchema, 'invalid_content', messages.signupInvalidContent),
-    },
-    async ({ body, request, reply }) => {
-      await limiter.consume('signupIp', request.ip);
-      return reply.status(201).send(await register(deps, body));
-    },
-  );
+  // Both sign-up forms: the same wording for a bad body, the same per-IP allowance, a 201.
+  const signupRoute = <T>(
+    url: string,
+    schema: z.ZodType<T>,
+    create: (deps: AuthDeps, body: T) => Promise<unknown>,
+  ) =>
+    route(
+      app,
+      {
+        method: 'POST',
+        url,
+        guard: publicRoute,
+        body: input(schema, 'invalid_content', messages.signupInvalidContent),
+      },
+      async ({ body, request, reply }) => {
+        await limiter.consume('signupIp', request.ip);
+        return reply.status(201).send(await create(deps, body));
+      },
+    );
+  signupRoute('/api/auth/signup', signupRequestSchema, signup);
+  signupRoute('/api/auth/register', registerRequestSchema, register);
 
   route(
     app,
