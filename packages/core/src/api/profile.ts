@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH } from '../constants.ts';
-import { roleSchema } from './user.ts';
+import { traderFiguresShape } from './user.ts';
 
 /** GET/POST /api/profile. The image is a URL the server serves, or null. */
 export const profileResponseSchema = z.object({
-  username: z.string().nullable(),
-  role: roleSchema,
-  chat: z.number(),
-  vibe: z.number(),
-  cur_posts: z.number(),
-  tot_posts: z.number(),
-  service1yr: z.boolean(),
-  vip: z.boolean(),
+  ...traderFiguresShape,
   image: z.string().nullable(),
   chat_notification: z.boolean(),
   ban_exp_at: z.number().nullable(),

@@ -34,13 +34,8 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The user as the API returns it (spec §3). Never carries a password hash. */
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  email_verified: z.boolean(),
-  /** An address the user asked to change to, waiting for its confirmation link; null when none. */
-  pending_email: z.string().nullable().default(null),
+/** What other traders may see of a trader: in the user (§3) and in the Profile tab's answer. */
+export const traderFiguresShape = {
   username: z.string().nullable(),
   role: roleSchema,
   chat: z.number(),
@@ -49,6 +44,16 @@ export const userSchema = z.object({
   tot_posts: z.number(),
   service1yr: z.boolean(),
   vip: z.boolean(),
+};
+
+/** The user as the API returns it (spec §3). Never carries a password hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  /** An address the user asked to change to, waiting for its confirmation link; null when none. */
+  pending_email: z.string().nullable().default(null),
+  ...traderFiguresShape,
   subscription: subscriptionSchema.nullable(),
   customer: customerSchema.nullable(),
   profile: profileSchema,
