@@ -1,0 +1,90 @@
+import { defaultConfig, defaultLayout, type Layout, WIDGET_IDS, type WidgetId } from '@tapeline/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardGrid } from './DashboardGrid.tsx';
+
+/** A layout showing only the given widgets (placeholders: nothing here reaches the network). */
+function showing(widgets: readonly WidgetId[], overrides: Partial<Layout> = {}): Layout {
+  const layout = { ...defaultLayout('dynamic'), locked: false, ...overrides };
+  return {
+    ...layout,
+    menu: Object.fromEntries(WIDGET_IDS.map((id) => [id, widgets.includes(id)])) as Layout['menu'],
+  };
+}
+
+const onPopout = vi.fn();
+
+/** The grid over a layout that really changes, as the dashboard holds it. */
+function Harness({ initial, poppedOut = [] }: { initial: Layout; poppedOut?: WidgetId[] }) {
+  const [layout, setLayout] = useState(initial);
+  return (
+    <DashboardGrid
+      layout={layout}
+      config={defaultConfig()}
+      onLayoutChange={(change) => setLayout(change)}
+      onPopout={onPopout}
+      isPoppedOut={(id) => poppedOut.includes(id)}
+    />
+  );
+}
+
+const frames = () => screen.queryAllByRole('region').map((r) => r.getAttribute('aria-label'));
+
+describe('DashboardGrid', () => {
+  beforeEach(() => {
+    onPopout.mockClear();
+  });
+
+  it('draws a framed cell for each widget the layout shows, and none for the others', () => {
+    render(<Harness initial={showing(['news', 'chat', 'discovery'])} />);
+    const grid = screen.getByTestId('dashboard-grid');
+    expect(grid).toHaveAttribute('data-locked', 'false');
+    expect(frames().sort()).toEqual(['Chat', 'Discovery', 'News']);
+    for (const id of ['news', 'chat', 'discovery'])
+      expect(within(grid).getByTestId(`cell-${id}`)).toBeInTheDocument();
+    expect(screen.queryByTestId('cell-quote')).not.toBeInTheDocument();
+  });
+
+  it('maximises one widget in place of the grid and restores it', async () => {
+    render(<Harness initial={showing(['news', 'quote'])} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Maximise Quote' }));
+    expect(screen.queryByTestId('dashboard-grid')).not.toBeInTheDocument();
+    expect(frames()).toEqual(['Quote']);
+    expect(
+      within(screen.getByTestId('maximized')).getByRole('button', { name: 'Restore Quote' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Restore Quote' }));
+    expect(screen.queryByTestId('maximized')).not.toBeInTheDocument();
+    expect(frames().sort()).toEqual(['News', 'Quote']);
+  });
+
+  it('a saved maximised widget the layout no longer shows falls back to the grid', () => {
+    render(<Harness initial={showing(['news'], { maximized: 'quote' })} />);
+    expect(screen.queryByTestId('maximized')).not.toBeInTheDocument();
+    expect(frames()).toEqual(['News']);
+  });
+
+  it('a locked layout is marked locked and its widgets have no drag handle', () => {
+    const { container } = render(<Harness initial={showing(['news', 'chat'], { locked: true })} />);
+    expect(screen.getByTestId('dashboard-grid')).toHaveAttribute('data-locked', 'true');
+    expect(container.querySelector('.widget-drag')).toBeNull();
+  });
+
+  it('pops a widget out, and a widget open in its own window is not drawn twice', async () => {
+    render(<Harness initial={showing(['news', 'chat'])} poppedOut={['chat']} />);
+    const chat = screen.getByRole('region', { name: 'Chat' });
+    expect(within(chat).getByText('Open in its own window.')).toBeInTheDocument();
+    expect(within(chat).queryByTestId('placeholder-chat')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'News' })).getByTestId('placeholder-news'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pop out News' }));
+    expect(onPopout).toHaveBeenCalledWith('news');
+    // Quote has no window of its own.
+    expect(screen.queryByRole('button', { name: 'Pop out Quote' })).not.toBeInTheDocument();
+  });
+});

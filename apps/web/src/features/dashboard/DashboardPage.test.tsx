@@ -1,0 +1,206 @@
+import {
+  defaultLayouts,
+  type Layout,
+  type StreamBatchView,
+  settingsResponseSchema,
+  successResponseSchema,
+  WIDGET_IDS,
+  type WidgetId,
+} from '@tapeline/core';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
+import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
+import { type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
+import { DashboardPage, UPGRADE_QUESTION } from './DashboardPage.tsx';
+
+// The socket is the network for stream widgets (none is drawn by these layouts; nothing may
+// open a real one).
+vi.mock('../../lib/streamSource.ts', () => ({
+  subscribeStream: (_listener: (batch: StreamBatchView) => void) => () => {},
+}));
+
+const SHOWN: readonly WidgetId[] = ['news', 'quote', 'chat'];
+
+/** The saved layouts: the active one (Dynamic, unlocked) shows News, Quote and Chat only. */
+function savedLayouts(): Layout[] {
+  return defaultLayouts().map((l) =>
+    l.active
+      ? {
+          ...l,
+          locked: false,
+          menu: Object.fromEntries(WIDGET_IDS.map((id) => [id, SHOWN.includes(id)])) as Layout['menu'],
+        }
+      : l,
+  );
+}
+
+function serve(plan: string | null = null): FakeApi {
+  const api = fakeApi()
+    .on(
+      'GET /api/settings',
+      ok(settingsResponseSchema, {
+        success: true,
+        config: null,
+        discovery: null,
+        layout: JSON.stringify(savedLayouts()),
+      }),
+    )
+    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
+    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
+  signedIn(api, { subscription: plan === null ? null : subscription(plan) });
+  return api;
+}
+
+function renderDashboard() {
+  return renderUi(
+    <SettingsProvider>
+      <DashboardPage />
+    </SettingsProvider>,
+    { at: '/dashboard', wrap: withSession },
+  );
+}
+
+/** Waits for the saved layout to be drawn. */
+const ready = () => screen.findByRole('region', { name: 'News' });
+const toggle = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+const region = (name: string) => screen.queryByRole('region', { name });
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    // Settings load 2 s after the app starts (spec §4): the clock starts past that moment, so
+    // the load is due at once and no test waits on the wall clock.
+    vi.useFakeTimers({
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+      now: Date.now() + SETTINGS_LOAD_DELAY_MS,
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a spinner, then the widgets of the saved active layout', async () => {
+    const api = serve();
+    renderDashboard();
+    // Found while the saved settings are still on their way (the load is a later task).
+    await screen.findByText('Restoring your layout');
+    await ready();
+    expect(screen.queryByTestId('layout-spinner')).not.toBeInTheDocument();
+    expect(api.calls('GET /api/settings')).toHaveLength(1);
+
+    const grid = screen.getByTestId('dashboard-grid');
+    for (const name of ['News', 'Quote', 'Chat'])
+      expect(within(grid).getByRole('region', { name })).toBeInTheDocument();
+    for (const name of ['Alerts', 'Popular', 'Meters', 'Discovery', 'Stream'])
+      expect(region(name)).not.toBeInTheDocument();
+
+    // The toggles say what the layout shows.
+    expect(toggle('NEWS')).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle('ALERTS')).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle('STREAM')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('hides a widget with its toggle and brings it back', async () => {
+    serve();
+    const { user } = renderDashboard();
+    await ready();
+
+    await user.click(toggle('QUOTE'));
+    expect(region('Quote')).not.toBeInTheDocument();
+    expect(toggle('QUOTE')).toHaveAttribute('aria-pressed', 'false');
+    expect(region('News')).toBeInTheDocument();
+
+    await user.click(toggle('QUOTE'));
+    expect(screen.getByRole('region', { name: 'Quote' })).toBeInTheDocument();
+    expect(toggle('QUOTE')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('maximises one widget over the grid and restores the grid', async () => {
+    serve();
+    const { user } = renderDashboard();
+    await ready();
+
+    await user.click(screen.getByRole('button', { name: 'Maximise Chat' }));
+    const maximized = screen.getByTestId('maximized');
+    expect(within(maximized).getByRole('region', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-grid')).not.toBeInTheDocument();
+    expect(region('News')).not.toBeInTheDocument();
+    expect(region('Quote')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Restore Chat' }));
+    expect(screen.queryByTestId('maximized')).not.toBeInTheDocument();
+    const grid = screen.getByTestId('dashboard-grid');
+    for (const name of ['News', 'Quote', 'Chat'])
+      expect(within(grid).getByRole('region', { name })).toBeInTheDocument();
+  });
+
+  it('hiding the maximised widget brings the grid back', async () => {
+    serve();
+    const { user } = renderDashboard();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Maximise News' }));
+    expect(screen.getByTestId('maximized')).toBeInTheDocument();
+
+    await user.click(toggle('NEWS'));
+    expect(screen.queryByTestId('maximized')).not.toBeInTheDocument();
+    expect(region('News')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('dashboard-grid')).getByRole('region', { name: 'Chat' }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks a trader without Pro to upgrade instead of showing Discovery; Cancel keeps the layout', async () => {
+    serve();
+    const { user } = renderDashboard();
+    await ready();
+
+    await user.click(toggle('DISCOVERY'));
+    const dialog = screen.getByRole('dialog', { name: UPGRADE_QUESTION });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(region('Discovery')).not.toBeInTheDocument();
+    expect(toggle('DISCOVERY')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('the upgrade question’s OK opens the plan picker', async () => {
+    serve('basic');
+    const { user } = renderDashboard();
+    await ready();
+
+    await user.click(toggle('DISCOVERY'));
+    await user.click(
+      within(screen.getByRole('dialog', { name: UPGRADE_QUESTION })).getByRole('button', { name: 'OK' }),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile/plan');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows Discovery at once for a Pro trader', async () => {
+    serve('pro');
+    const { user } = renderDashboard();
+    await ready();
+
+    await user.click(toggle('DISCOVERY'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Discovery' })).toBeInTheDocument();
+    expect(toggle('DISCOVERY')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('switching to a locked layout draws its widgets and offers no toggles', async () => {
+    serve();
+    const { user } = renderDashboard();
+    await ready();
+    const primary = defaultLayouts().find((l) => l.key === 'primary');
+    if (!primary) throw new Error('core has no Primary layout');
+
+    await user.click(screen.getByRole('button', { name: /Layout/ }));
+    await user.click(screen.getByRole('button', { name: primary.label }));
+    expect(screen.getByText(`${primary.label} is locked — unlock it to change widgets.`)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Widgets' })).not.toBeInTheDocument();
+    // The default Primary layout shows every widget, Alerts among them.
+    expect(await screen.findByRole('region', { name: 'Alerts' })).toBeInTheDocument();
+  });
+});
