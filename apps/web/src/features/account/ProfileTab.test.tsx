@@ -162,14 +162,17 @@ describe('ProfileTab', () => {
     expect(api.calls('POST /api/profile')).toHaveLength(0);
   });
 
-  // Known bug: profileSaveError maps only LIMIT_FILE_SIZE, FILE_UPLOAD_FAIL and the invalid
-  // username codes, so the server's 409 username_taken ('Username is already taken') reads
-  // 'Failed to update profile!'. `it.fails` keeps this visible: it turns red once fixed, and
-  // then becomes a plain `it`.
-  it.fails('shows the server’s wording for a username someone else has', async () => {
+  it('shows the server’s wording for a username someone else has', async () => {
     const api = fakeApi().on('POST /api/profile', fail(409, 'username_taken', messages.usernameTaken));
     const { user } = renderProfile(api);
     await user.click(await screen.findByRole('button', { name: accountText.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.usernameTaken);
+  });
+
+  it('shows which username rule the server applied', async () => {
+    const api = fakeApi().on('POST /api/profile', fail(400, 'invalid_username', messages.usernameForbidden));
+    const { user } = renderProfile(api);
+    await user.click(await screen.findByRole('button', { name: accountText.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.usernameForbidden);
   });
 });

@@ -1,6 +1,6 @@
 import { messages, PROFILE_IMAGE_MAX_BYTES, type Role, USERNAME_MAX_LENGTH } from '@tapeline/core';
 import { z } from 'zod';
-import { failureOf } from '../../lib/api.ts';
+import { detailOf, failureOf } from '../../lib/api.ts';
 import { formRules } from '../../ui/form/formRules.ts';
 import { accountText } from './accountText.ts';
 
@@ -37,6 +37,10 @@ export function profileSaveError(error: unknown): string {
   if (failure.kind === 'api') {
     if (failure.code === 'LIMIT_FILE_SIZE') return messages.imageTooLarge;
     if (failure.code === 'FILE_UPLOAD_FAIL') return messages.imageUploadFailed;
+    if (failure.code === 'username_taken') return messages.usernameTaken;
+    // invalid_username covers two rules; the server's message says which one was broken.
+    if (failure.code === 'invalid_username' && detailOf(error) === messages.usernameForbidden)
+      return messages.usernameForbidden;
     if (failure.code === 'invalid_content' || failure.code === 'invalid_username')
       return messages.usernameRequired;
     if (failure.status === 413) return messages.imageTooLarge;

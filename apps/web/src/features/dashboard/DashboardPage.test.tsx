@@ -178,8 +178,8 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows Discovery at once for a Pro trader', async () => {
-    serve('pro');
+  it.each(['pro', 'pro_old', 'proplus'])('shows Discovery at once on the %s plan', async (plan) => {
+    serve(plan);
     const { user } = renderDashboard();
     await ready();
 

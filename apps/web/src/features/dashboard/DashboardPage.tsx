@@ -1,11 +1,12 @@
 import {
   activate,
   activeLayout,
-  isPro,
   type Layout,
   type LayoutKey,
+  meetsTier,
   resetLayout,
   setLocked,
+  tierOf,
   toggleWidget,
   type WidgetToggle,
 } from '@tapeline/core';
@@ -68,7 +69,8 @@ export function DashboardPage() {
 
   const layout = activeLayout(layouts);
   const onToggle = (toggle: WidgetToggle) => {
-    if (toggle === 'DISCOVERY' && !isPro(subscription)) {
+    // The guards' own rule: Pro means a Pro plan (old or new) or Pro Plus.
+    if (toggle === 'DISCOVERY' && !meetsTier(tierOf(subscription), 'pro')) {
       setAskUpgrade(true);
       return;
     }
