@@ -2,8 +2,7 @@ import type { Subscription } from '@tapeline/core';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { toSubscriptionView } from './currentBilling.ts';
-import { noSuchSubscription } from './errors.ts';
-import { findOwnedSubscription } from './repository.ts';
+import { ownedSubscription } from './ownedSubscription.ts';
 
 /** DELETE /api/stripe/subscription/:id: cancels at period end; someone else's id is "no such". */
 export async function cancelSubscription(
@@ -11,7 +10,6 @@ export async function cancelSubscription(
   user: UserRow,
   { id }: { id: string },
 ): Promise<Subscription> {
-  const sub = await findOwnedSubscription(ctx.database.db, id, user.id);
-  if (!sub) throw noSuchSubscription(id);
+  const sub = await ownedSubscription(ctx, user, id);
   return toSubscriptionView(await ctx.billing.cancel(sub));
 }

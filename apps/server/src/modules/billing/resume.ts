@@ -2,8 +2,8 @@ import type { Subscription } from '@tapeline/core';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { toSubscriptionView } from './currentBilling.ts';
-import { noSuchSubscription, notResumable } from './errors.ts';
-import { findOwnedSubscription } from './repository.ts';
+import { notResumable } from './errors.ts';
+import { ownedSubscription } from './ownedSubscription.ts';
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 
@@ -17,8 +17,7 @@ export async function resumeSubscription(
   user: UserRow,
   { id }: { id: string },
 ): Promise<Subscription> {
-  const sub = await findOwnedSubscription(ctx.database.db, id, user.id);
-  if (!sub) throw noSuchSubscription(id);
+  const sub = await ownedSubscription(ctx, user, id);
   if (sub.endedAt || ENDED.has(sub.status)) throw notResumable(id);
   if (!sub.cancelAtPeriodEnd) return toSubscriptionView(sub);
   return toSubscriptionView(await ctx.billing.resume(sub));
