@@ -1,5 +1,12 @@
-import { type ConfigResponse, configResponseSchema } from '@tapeline/core';
-import { ok } from './fakeApi.ts';
+import {
+  type ConfigResponse,
+  configResponseSchema,
+  type DashboardConfig,
+  defaultConfig,
+  settingsResponseSchema,
+  successResponseSchema,
+} from '@tapeline/core';
+import { type FakeApi, fakeApi, ok } from './fakeApi.ts';
 
 /** GET /api/config as a server on the simulator without Google or icons answers it. */
 export function configAnswer(overrides: Partial<ConfigResponse> = {}) {
@@ -10,4 +17,34 @@ export function configAnswer(overrides: Partial<ConfigResponse> = {}) {
     symbolIconUrl: null,
     ...overrides,
   });
+}
+
+/** The default config with the alt channel a custom list (and the main channel's type, if given). */
+export function customAltConfig(symbols: string[], mainType?: 'popular'): DashboardConfig {
+  const config = defaultConfig();
+  const [main, alt] = config.stream;
+  if (!main || !alt) throw new Error('core has no default channels');
+  return {
+    ...config,
+    stream: [
+      mainType ? { ...main, type: mainType } : main,
+      { ...alt, type: 'custom' as const, value: { ...alt.value, custom_view: symbols } },
+    ],
+  };
+}
+
+/** A fake API serving a saved config to the settings store and accepting its saves. */
+export function settingsApi(config: DashboardConfig): FakeApi {
+  return fakeApi()
+    .on(
+      'GET /api/settings',
+      ok(settingsResponseSchema, {
+        success: true,
+        config: JSON.stringify(config),
+        discovery: null,
+        layout: null,
+      }),
+    )
+    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
+    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
 }

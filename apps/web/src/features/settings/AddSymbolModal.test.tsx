@@ -1,47 +1,16 @@
-import {
-  defaultConfig,
-  settingsResponseSchema,
-  successResponseSchema,
-  validateSymbolsResponseSchema,
-} from '@tapeline/core';
+import { type DashboardConfig, validateSymbolsResponseSchema } from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsProvider, useSettings } from '../../lib/settings/useSettings.tsx';
-import { type FakeApi, fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { type FakeApi, fail, ok } from '../../test-setup/fakeApi.ts';
+import { customAltConfig, settingsApi } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withSession } from '../../test-setup/session.tsx';
 import { AddSymbolModal } from './AddSymbolModal.tsx';
 import { channelOf } from './channelConfig.ts';
 import { settingsMessages, settingsText } from './settingsText.ts';
 
-/** A saved config whose alt channel is a custom list of two symbols. */
-function savedConfig() {
-  const config = defaultConfig();
-  const [main, alt] = config.stream;
-  if (!main || !alt) throw new Error('core has no default channels');
-  return {
-    ...config,
-    stream: [
-      main,
-      { ...alt, type: 'custom' as const, value: { ...alt.value, custom_view: ['AAPL', 'MSFT'] } },
-    ],
-  };
-}
-
-function serve(): FakeApi {
-  return fakeApi()
-    .on(
-      'GET /api/settings',
-      ok(settingsResponseSchema, {
-        success: true,
-        config: JSON.stringify(savedConfig()),
-        discovery: null,
-        layout: null,
-      }),
-    )
-    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
-    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
-}
+const serve = (): FakeApi => settingsApi(customAltConfig(['AAPL', 'MSFT']));
 
 /** What the trader's custom list is now, as the settings store holds it. */
 function ListProbe() {
@@ -90,7 +59,7 @@ describe('AddSymbolModal', () => {
     // Leaving sends the waiting config save with the new list.
     unmount();
     const saved = api.calls('POST /api/settings/config').at(-1)?.body as {
-      config: ReturnType<typeof savedConfig>;
+      config: DashboardConfig;
     };
     expect(saved.config.stream[1]?.value.custom_view).toEqual(['AAPL', 'MSFT', 'TSLA']);
   });

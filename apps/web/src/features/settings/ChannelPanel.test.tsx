@@ -1,13 +1,9 @@
-import {
-  defaultConfig,
-  settingsResponseSchema,
-  successResponseSchema,
-  validateSymbolsResponseSchema,
-} from '@tapeline/core';
+import { type DashboardConfig, validateSymbolsResponseSchema } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
-import { type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { type FakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { customAltConfig, settingsApi } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withSession } from '../../test-setup/session.tsx';
 import { ChannelPanel } from './ChannelPanel.tsx';
@@ -16,34 +12,7 @@ import { settingsMessages, settingsText } from './settingsText.ts';
 // The settings store loads 2 s after the app starts and saves config after 2 s of quiet.
 const SETTLED = { timeout: 6000 };
 
-/** A saved config: main on Popular, alt a custom list of two symbols. */
-function savedConfig() {
-  const config = defaultConfig();
-  const [main, alt] = config.stream;
-  if (!main || !alt) throw new Error('core has no default channels');
-  return {
-    ...config,
-    stream: [
-      { ...main, type: 'popular' as const },
-      { ...alt, type: 'custom' as const, value: { ...alt.value, custom_view: ['AAPL', 'MSFT'] } },
-    ],
-  };
-}
-
-function serve(): FakeApi {
-  return fakeApi()
-    .on(
-      'GET /api/settings',
-      ok(settingsResponseSchema, {
-        success: true,
-        config: JSON.stringify(savedConfig()),
-        discovery: null,
-        layout: null,
-      }),
-    )
-    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
-    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
-}
+const serve = (): FakeApi => settingsApi(customAltConfig(['AAPL', 'MSFT'], 'popular'));
 
 function renderPanel(id: 'main' | 'alt', api: FakeApi) {
   signedIn(api);
@@ -57,9 +26,7 @@ function renderPanel(id: 'main' | 'alt', api: FakeApi) {
 
 const typeSelect = () => screen.getByRole('combobox', { name: settingsText.channelType });
 const savedConfigs = (api: FakeApi) =>
-  api
-    .calls('POST /api/settings/config')
-    .map((c) => (c.body as { config: ReturnType<typeof savedConfig> }).config);
+  api.calls('POST /api/settings/config').map((c) => (c.body as { config: DashboardConfig }).config);
 
 describe('ChannelPanel', () => {
   it('shows the saved channel type and what it needs', async () => {
