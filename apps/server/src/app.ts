@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
+import { startAlerts } from './modules/alerts/alertsModule.ts';
 import { type AuthDeps, createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticateSession } from './modules/auth/session.ts';
@@ -117,8 +118,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
   settingsRoutes(http, ctx, guards, universe);
   popularityRoutes(http, ctx, guards, universe);
+  const alerts = await startAlerts(http, io, ctx, guards, market);
   http.addHook('onClose', async () => {
     stopBillingTicks();
+    await alerts.stop();
     socketSessions.close();
     dataSessions.close();
     await market.stop();

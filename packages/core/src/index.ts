@@ -1,4 +1,6 @@
+export * from './alerts/index.ts';
 export * from './api/admin.ts';
+export * from './api/alerts.ts';
 export * from './api/auth.ts';
 export * from './api/billing.ts';
 export * from './api/dataHost.ts';

@@ -1,0 +1,3 @@
+export * from './alertMessages.ts';
+export * from './filteredAlert.ts';
+export * from './rules.ts';

@@ -1,0 +1,74 @@
+import { isValidSymbol, normalizeSymbol } from '../rules/symbol.ts';
+import type { Tier } from '../rules/tier.ts';
+
+// Alert rules (dashboard spec §3 Alert, §6 tiers, §9 rates). Semantics: docs/alerts.md.
+
+/** Types a rule is created with through POST /api/alerts; `halt` has its own toggle. */
+export const RULE_TYPES = ['trade', 'uv', 'vwap', 'price'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const ALERT_TYPES = [...RULE_TYPES, 'halt'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** Stream categories a Hi/Low (`trade`) rule may watch instead of one symbol. */
+export const STREAM_CATEGORIES = [
+  'primary_high',
+  'primary_low',
+  'alt_high',
+  'alt_low',
+  'popular',
+  'fav',
+] as const;
+export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
+export const HALT_CATEGORY = 'halt';
+
+/** §9: default and slider range of each type's rate. */
+export const RATE_RANGES: Readonly<Record<RuleType, { min: number; max: number; default: number }>> = {
+  trade: { min: 0.02, max: 1000, default: 0.1 },
+  uv: { min: 0.1, max: 1000, default: 20 },
+  vwap: { min: 0.1, max: 100, default: 2 },
+  price: { min: 0.1, max: 100, default: 2 },
+};
+
+/** A rate as stored: the default when missing, clamped to the slider's range (§5). */
+export function clampRate(type: RuleType, rate: number | null | undefined): number {
+  const r = RATE_RANGES[type];
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return r.default;
+  return Math.min(r.max, Math.max(r.min, rate));
+}
+
+/** The lowest tier that may hold a rule of this type (§6: Standard has Hi/Low and halts). */
+export function tierForType(type: AlertType): Tier {
+  return type === 'trade' || type === 'halt' ? 'standard' : 'pro';
+}
+
+export type RuleCategory = { kind: 'symbol'; symbol: string } | { kind: 'stream'; category: StreamCategory };
+
+/**
+ * A category as typed: one of the stream categories (any case), else a symbol, upper-cased.
+ * null when it is neither (a malformed or test symbol).
+ */
+export function parseCategory(raw: string): RuleCategory | null {
+  const lower = raw.trim().toLowerCase();
+  if ((STREAM_CATEGORIES as readonly string[]).includes(lower)) {
+    return { kind: 'stream', category: lower as StreamCategory };
+  }
+  const symbol = normalizeSymbol(raw);
+  return isValidSymbol(symbol) ? { kind: 'symbol', symbol } : null;
+}
+
+/** The category as stored and answered: stream categories lower-case, symbols upper-case. */
+export function categoryKey(c: RuleCategory): string {
+  return c.kind === 'symbol' ? c.symbol : c.category;
+}
+
+/** Only Hi/Low rules watch a stream category; the others need one symbol. */
+export function categoryAllowed(type: RuleType, c: RuleCategory): boolean {
+  return c.kind === 'symbol' || type === 'trade';
+}
+
+/** §8: how a type is named in the toasts ('Trade alert added for AAPL'); Hi/low is a stream category's. */
+export function ruleLabel(type: RuleType, category: string): string {
+  if (type === 'trade')
+    return (STREAM_CATEGORIES as readonly string[]).includes(category) ? 'Hi/low' : 'Trade';
+  return { uv: 'Unusual volume', vwap: 'vWAPDist', price: 'Price' }[type];
+}
