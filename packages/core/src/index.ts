@@ -1,6 +1,7 @@
 export * from './alerts/index.ts';
 export * from './api/admin.ts';
 export * from './api/alerts.ts';
+export * from './api/alertsBus.ts';
 export * from './api/auth.ts';
 export * from './api/billing.ts';
 export * from './api/dataHost.ts';
@@ -12,6 +13,7 @@ export * from './api/protocol.ts';
 export * from './api/settings.ts';
 export * from './api/streamEntry.ts';
 export * from './api/user.ts';
+export * from './api/voice.ts';
 export * from './constants.ts';
 export * from './dashboard/index.ts';
 export * from './errors.ts';
