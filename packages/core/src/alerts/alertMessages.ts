@@ -33,4 +33,7 @@ export const alertMessages = {
   categoryInvalid: 'Category must be a symbol or a stream category',
   categoryNotForType: 'Only Hi/Low alerts can watch a stream category',
   alertNotFound: 'Alert not found',
+  categoryMismatch: "Category does not match the alert's",
+  boundsInverted: 'Low must not be above High',
+  rulesLimit: (max: number) => `You can keep at most ${max} alerts. Delete some to add more.`,
 } as const;

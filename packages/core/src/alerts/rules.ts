@@ -20,6 +20,8 @@ export const STREAM_CATEGORIES = [
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 export const HALT_CATEGORY = 'halt';
+/** The most rules one trader may keep (a bound on what the evaluator indexes per user). */
+export const ALERT_RULES_MAX = 500;
 
 /** §9: default and slider range of each type's rate. */
 export const RATE_RANGES: Readonly<Record<RuleType, { min: number; max: number; default: number }>> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertMessages } from '../alerts/alertMessages.ts';
 import { FILTERED_ALERTS_MAX, filteredAlertSchema } from '../alerts/filteredAlert.ts';
 import { ALERT_TYPES, RULE_TYPES } from '../alerts/rules.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
@@ -29,7 +30,7 @@ export const createAlertRequestSchema = z
     type: z.enum(RULE_TYPES),
   })
   .refine((b) => b.high == null || b.low == null || b.low <= b.high, {
-    message: 'Low must not be above High',
+    message: alertMessages.boundsInverted,
     path: ['low'],
   });
 export type CreateAlertRequest = z.infer<typeof createAlertRequestSchema>;
