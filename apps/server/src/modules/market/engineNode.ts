@@ -3,6 +3,7 @@ import type { Bus } from '../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
 import { createRedisBus } from '../../platform/bus/redisBus.ts';
 import type { Config } from '../../platform/config.ts';
+import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineService, startEngineService } from './engine/engineService.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
 import { engineSettings } from './engine/settings.ts';
@@ -35,6 +36,7 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
       .catch((error: Error) => log.error({ err: error }, 'batch not published'));
   });
   const service = await startEngineService(bus, engine, log);
+  const stopAlerts = await bridgeAlerts(bus, engine, log);
   log.info({ feed: market.name, status: engine.status, bus: bus.kind }, 'market engine running alone');
   return {
     bus,
@@ -42,6 +44,7 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
     service,
     async stop() {
       await service.stop();
+      await stopAlerts();
       await engine.stop();
       await bus.close();
     },

@@ -4,6 +4,7 @@ import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { SessionCheck } from '../auth/sessionCache.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
+import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
 import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
 import { engineSettings } from './engine/settings.ts';
@@ -42,6 +43,7 @@ export async function startMarket(
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;
+  let stopAlerts = async () => {};
   const market = config.marketFeed;
   if (config.role === 'all' && (market.kind === 'feed' || market.kind === 'manual')) {
     engine = await startEngineHost(engineSettings(config.dataDir, market), log);
@@ -50,6 +52,7 @@ export async function startMarket(
         .publish(STREAM_TOPIC, bytes)
         .catch((error: Error) => log.error({ err: error }, 'batch not published'));
     });
+    stopAlerts = await bridgeAlerts(bus, engine, log);
     log.info({ feed: market.name, status: engine.status }, 'market engine running');
     source = engine;
   } else if (bus.kind === 'memory') {
@@ -82,6 +85,7 @@ export async function startMarket(
     source,
     async stop() {
       await stopGateway();
+      await stopAlerts();
       await remote?.close();
       await engine?.stop();
     },

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { RuleSetsMessage } from '@tapeline/core';
 import type { EngineQuery, EngineStatus, FromEngine, ToEngine } from './protocol.ts';
 import { type EngineSource, EngineUnavailableError } from './source.ts';
 import type { EngineWorkerData } from './worker.ts';
@@ -14,6 +15,11 @@ export interface EngineHost extends EngineSource {
   readonly status: EngineStatus;
   /** Each stream batch as raw-deflated JSON, exactly the bytes `compressedUpdate` carries. */
   onBatch(handler: (bytes: Buffer) => void): void;
+  /** What the alert evaluator fired, as the `alerts:fired` bus message's JSON. */
+  onAlerts(handler: (json: string) => void): void;
+  /** Traders' whole rule sets for the evaluator (null: none any more). */
+  setRuleSets(sets: RuleSetsMessage['sets']): void;
+  setPopular(symbols: string[]): void;
   query(query: EngineQuery, timeoutMs?: number): Promise<string>;
   /** Test and replay entry: NDJSON event lines, applied in order. */
   push(lines: string[]): void;
@@ -30,6 +36,7 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   const worker = new Worker(bootstrap, { eval: true, workerData: settings });
   const batchHandlers: ((bytes: Buffer) => void)[] = [];
+  const alertHandlers: ((json: string) => void)[] = [];
   const pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let status: EngineStatus | null = null;
@@ -49,6 +56,9 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
           for (const handler of batchHandlers) handler(bytes);
           return;
         }
+        case 'alerts':
+          for (const handler of alertHandlers) handler(message.json);
+          return;
         case 'answer':
           pending.get(message.id)?.resolve(message.json);
           pending.delete(message.id);
@@ -91,6 +101,9 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
       return status as EngineStatus;
     },
     onBatch: (handler) => batchHandlers.push(handler),
+    onAlerts: (handler) => alertHandlers.push(handler),
+    setRuleSets: (sets) => worker.postMessage({ type: 'rules', sets } satisfies ToEngine),
+    setPopular: (symbols) => worker.postMessage({ type: 'popular', symbols } satisfies ToEngine),
     query: (query, timeoutMs = 5000) => ask((id) => ({ type: 'query', id, query }), timeoutMs),
     push: (lines) => worker.postMessage({ type: 'events', lines } satisfies ToEngine),
     checkpoint: async () => {

@@ -1,4 +1,4 @@
-import type { DiscoveryAccess } from '@tapeline/core';
+import type { DiscoveryAccess, RuleSetsMessage } from '@tapeline/core';
 import type { Timeframe } from '@tapeline/market';
 
 /** What the API thread may ask the engine thread; answers are JSON text, serialized once there. */
@@ -25,6 +25,8 @@ export interface EngineStatus {
 export type ToEngine =
   | { type: 'query'; id: number; query: EngineQuery }
   | { type: 'events'; lines: string[] }
+  | { type: 'rules'; sets: RuleSetsMessage['sets'] }
+  | { type: 'popular'; symbols: string[] }
   | { type: 'checkpoint'; id: number }
   | { type: 'stop'; id: number };
 
@@ -32,6 +34,8 @@ export type ToEngine =
 export type FromEngine =
   | { type: 'ready'; status: EngineStatus }
   | { type: 'batch'; bytes: Uint8Array }
+  /** Fired alerts as the bus's `alerts:fired` JSON, serialized once on the engine thread. */
+  | { type: 'alerts'; json: string }
   | { type: 'answer'; id: number; json: string }
   | { type: 'failed'; id: number; message: string }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; msg: string; extra?: Record<string, unknown> };

@@ -1,0 +1,79 @@
+import {
+  type AlertRule,
+  dashboardConfigSchema,
+  defaultConfig,
+  type FilteredAlert,
+  filteredAlertSchema,
+  type RuleSet,
+  tierOf,
+} from '@tapeline/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import { alertRules, alertSettings, userSettings } from '../../../platform/db/schema.ts';
+import { findCurrentSubscription, toSubscriptionView } from '../../billing/currentBilling.ts';
+
+/** A stored filter list, read defensively: one that no longer parses is skipped, not fatal. */
+function readFiltered(json: unknown): FilteredAlert[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((f) => {
+    const parsed = filteredAlertSchema.safeParse(f);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function readChannels(json: string | null): RuleSet['channels'] {
+  let config = defaultConfig();
+  if (json) {
+    try {
+      const parsed = dashboardConfigSchema.safeParse(JSON.parse(json));
+      if (parsed.success) config = parsed.data;
+    } catch {
+      // A config the client could not parse either: it writes defaults back (spec §4); so do we.
+    }
+  }
+  const [main, alt] = config.stream;
+  return { main: main ?? defaultConfig().stream[0]!, alt: alt ?? defaultConfig().stream[1]! };
+}
+
+/**
+ * Everything the evaluator needs of one trader, or null when nothing of theirs should fire: no
+ * live subscription (tiers are the server's to enforce, so a lapsed plan stops its alerts).
+ */
+export async function loadRuleSet(db: Db, userId: string): Promise<RuleSet | null> {
+  const sub = await findCurrentSubscription(db, userId);
+  const tier = tierOf(sub ? toSubscriptionView(sub) : null);
+  if (tier === 'none') return null;
+  const rules: AlertRule[] = await db
+    .select({
+      id: alertRules.id,
+      type: alertRules.type,
+      category: alertRules.category,
+      rate: alertRules.rate,
+      high: alertRules.high,
+      low: alertRules.low,
+    })
+    .from(alertRules)
+    .where(eq(alertRules.userId, userId))
+    .orderBy(alertRules.id);
+  const [settings] = await db
+    .select({ filtered: alertSettings.filteredAlerts })
+    .from(alertSettings)
+    .where(eq(alertSettings.userId, userId));
+  const filtered = readFiltered(settings?.filtered);
+  if (rules.length === 0 && filtered.length === 0) return null;
+  const [stored] = await db
+    .select({ config: userSettings.config })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return { tier, rules, filtered, channels: readChannels(stored?.config ?? null), favorites: [] };
+}
+
+/** Every trader with a rule or a filtered alert: whom a full resync covers. */
+export async function usersWithRules(db: Db): Promise<string[]> {
+  const withRules = await db.selectDistinct({ userId: alertRules.userId }).from(alertRules);
+  const withFilters = await db
+    .select({ userId: alertSettings.userId })
+    .from(alertSettings)
+    .where(sql`jsonb_array_length(${alertSettings.filteredAlerts}) > 0`);
+  return [...new Set([...withRules, ...withFilters].map((r) => r.userId))];
+}
