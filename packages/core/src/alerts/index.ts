@@ -1,3 +1,4 @@
 export * from './alertMessages.ts';
 export * from './filteredAlert.ts';
 export * from './rules.ts';
+export * from './webhookUrl.ts';
