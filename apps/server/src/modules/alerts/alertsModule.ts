@@ -1,15 +1,23 @@
+import { ALERT_TOPICS, POPULAR_MAX, PROTOCOL_VERSION } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
 import type { MarketModule } from '../market/marketModule.ts';
+import { createPopularityRepository } from '../popularity/repository.ts';
+import { listenForFiredAlerts } from './pipeline/firedListener.ts';
+import { type EnqueueDeliveries, type Outbox, startOutbox } from './pipeline/outbox.ts';
+import { type RulePublisher, startRulePublisher } from './pipeline/rulePublisher.ts';
 import { pushRoutes } from './push/routes.ts';
 import { alertRulesRoutes } from './rules/routes.ts';
-import type { RuleChanges } from './rules/ruleChanges.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
+/** How often each API node sends the Popular list to the evaluator (`popular` category rules). */
+const POPULAR_EVERY_MS = 60_000;
+
 export interface AlertsModule {
-  ruleChanges: RuleChanges;
+  rules: RulePublisher;
+  outbox: Outbox;
   stop(): Promise<void>;
 }
 
@@ -20,15 +28,51 @@ export interface AlertsModule {
  */
 export async function startAlerts(
   http: FastifyInstance,
-  _io: Server,
+  io: Server,
   ctx: AppContext,
   guards: Guards,
   market: MarketModule,
 ): Promise<AlertsModule> {
-  const ruleChanges: RuleChanges = { changed: () => {} };
-  const deps = { market, ruleChanges };
+  const { db } = ctx.database;
+  const rules = await startRulePublisher(db, ctx.bus, ctx.log);
+  const deps = { market, ruleChanges: rules };
   alertRulesRoutes(http, ctx, guards, deps);
   webhookRoutes(http, ctx, guards, deps);
   pushRoutes(http, ctx, guards, deps);
-  return { ruleChanges, stop: async () => {} };
+
+  const enqueue: EnqueueDeliveries = async () => 0;
+  const outbox = startOutbox({ db, io, clock: ctx.clock, log: ctx.log, enqueue, kickDeliveries: () => {} });
+  const stopFired = await listenForFiredAlerts(ctx.bus, outbox, ctx.log);
+
+  const popularity = createPopularityRepository(db);
+  const publishPopular = async () => {
+    const top = await popularity.top(new Date(ctx.clock.now()), POPULAR_MAX);
+    await ctx.bus.publish(
+      ALERT_TOPICS.popular,
+      JSON.stringify({ v: PROTOCOL_VERSION, symbols: top.map((p) => p.symbol) }),
+    );
+  };
+  const sendPopular = () =>
+    void publishPopular().catch((error: Error) =>
+      ctx.log.warn({ err: error }, 'Popular list not sent to the evaluator'),
+    );
+  const popularTimer = setInterval(sendPopular, POPULAR_EVERY_MS);
+  popularTimer.unref();
+
+  // An engine that started before this node asked for the rules when nobody was listening.
+  sendPopular();
+  void rules
+    .publishAll()
+    .catch((error: Error) => ctx.log.error({ err: error }, 'alert rules not sent at start'));
+
+  return {
+    rules,
+    outbox,
+    async stop() {
+      clearInterval(popularTimer);
+      await stopFired();
+      await rules.stop();
+      await outbox.stop();
+    },
+  };
 }
