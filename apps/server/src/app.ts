@@ -118,7 +118,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
   settingsRoutes(http, ctx, guards, universe);
   popularityRoutes(http, ctx, guards, universe);
-  const alerts = await startAlerts(http, io, ctx, guards, market);
+  const alerts = await startAlerts(http, io, ctx, guards, market, universe);
   http.addHook('onClose', async () => {
     stopBillingTicks();
     await alerts.stop();

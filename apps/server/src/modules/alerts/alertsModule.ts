@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
 import type { MarketModule } from '../market/marketModule.ts';
 import { createPopularityRepository } from '../popularity/repository.ts';
+import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
 import { listenForFiredAlerts } from './pipeline/firedListener.ts';
 import { type EnqueueDeliveries, type Outbox, startOutbox } from './pipeline/outbox.ts';
 import { type RulePublisher, startRulePublisher } from './pipeline/rulePublisher.ts';
@@ -32,10 +33,11 @@ export async function startAlerts(
   ctx: AppContext,
   guards: Guards,
   market: MarketModule,
+  universe?: SymbolUniverse,
 ): Promise<AlertsModule> {
   const { db } = ctx.database;
   const rules = await startRulePublisher(db, ctx.bus, ctx.log);
-  const deps = { market, ruleChanges: rules };
+  const deps = { market, ruleChanges: rules, universe };
   alertRulesRoutes(http, ctx, guards, deps);
   webhookRoutes(http, ctx, guards, deps);
   pushRoutes(http, ctx, guards, deps);

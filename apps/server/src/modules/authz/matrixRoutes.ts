@@ -17,6 +17,11 @@ export interface MatrixRoute {
   dataToken?: true;
   /** The call ends the caller's session (logout): it gets a session of its own, not the shared one. */
   ownSession?: true;
+  /**
+   * A tier the handler requires for this body on top of its guard (an alert type's, §6): its
+   * row agrees with that tier's denials. Such a route may have one row per body.
+   */
+  bodyTier?: 'pro' | 'proplus';
   expect: Row;
 }
 
@@ -27,6 +32,7 @@ const verified = (s: number): Row => [401, 403, s, s, s, s, s, s, s];
 const subscriber = (s: number): Row => [401, 403, 403, s, s, s, s, 403, 403];
 /** Pro: a Pro plan (old or new) or Pro Plus. */
 const pro = (s: number): Row => [401, 403, 403, 403, s, s, s, 403, 403];
+const proplus = (s: number): Row => [401, 403, 403, 403, 403, 403, s, 403, 403];
 const admin = (s: number): Row => [401, 403, 403, 403, 403, 403, 403, 403, s];
 /** The data host: no data token without a subscription, so those callers are strangers (401). */
 const data = (standard: number, pro: number, oldPro: number, proplus: number): Row => [
@@ -56,6 +62,7 @@ export const GUARD_DENIALS: Record<string, Denials> = {
   verified: [401, 403, _, _, _, _, _, _, _],
   subscriber: [401, 403, 403, _, _, _, _, 403, 403],
   'tier:pro': [401, 403, 403, 403, _, _, _, 403, 403],
+  'tier:proplus': [401, 403, 403, 403, 403, 403, _, 403, 403],
   'role:admin': [401, 403, 403, 403, 403, 403, 403, 403, _],
   data: [401, 401, 401, _, _, _, _, 401, 401],
   'data:discovery': [401, 401, 401, 403, _, _, _, 401, 401],
@@ -122,6 +129,48 @@ export const MATRIX: MatrixRoute[] = [
   },
   { method: 'GET', route: '/api/alert_history', expect: subscriber(200) },
   { method: 'DELETE', route: '/api/alert_history', expect: subscriber(200) },
+  // Alert rules: subscribers; uVol, VWAP and price rules need Pro, filtered alerts Pro Plus.
+  { method: 'GET', route: '/api/alerts', expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/alerts',
+    json: { category: 'AAPL', type: 'trade' },
+    expect: subscriber(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/alerts',
+    json: { category: 'AAPL', type: 'uv' },
+    bodyTier: 'pro',
+    expect: pro(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/alerts/:id',
+    url: '/api/alerts/999999999',
+    json: { category: 'AAPL', rate: 1 },
+    expect: subscriber(404),
+  },
+  { method: 'DELETE', route: '/api/alerts/:id', url: '/api/alerts/999999999', expect: subscriber(404) },
+  { method: 'POST', route: '/api/alerts/halt', json: { type: 'enabled' }, expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/alerts/filtered-alerts',
+    json: { filtered_alerts: [] },
+    expect: proplus(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/alerts/filtered-alert/validate',
+    json: { content: { name: 'Cheap', type: 'all', values: { last: { max: 5 } } } },
+    expect: proplus(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/alerts/webhook',
+    json: { alert_webhook: { high_low: '' } },
+    expect: subscriber(200),
+  },
   // Profile: reachable without a subscription; saving needs a verified address.
   { method: 'GET', route: '/api/profile', expect: signedIn(200) },
   { method: 'POST', route: '/api/profile', form: (p) => ({ username: `m_${p}` }), expect: verified(200) },
