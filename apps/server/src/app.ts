@@ -20,6 +20,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { voiceRoutes } from './modules/voice/routes.ts';
+import type { VoiceHost } from './modules/voice/voiceHost.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
@@ -37,6 +39,8 @@ export interface App {
   market: MarketModule;
   /** Tests sweep on demand rather than waiting for the 30 s timer. */
   socketSessions: SocketSessionWatch;
+  /** The voice clip host at `/voice`; null when VOICE_HOST names another host. */
+  voice: VoiceHost | null;
 }
 
 /**
@@ -118,6 +122,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
   settingsRoutes(http, ctx, guards, universe);
   popularityRoutes(http, ctx, guards, universe);
+  // Voice clips speak listed symbols only: the same engine's names.
+  const voice = voiceRoutes(http, ctx, market.source);
   const alerts = await startAlerts(http, io, ctx, guards, market, universe);
   http.addHook('onClose', async () => {
     stopBillingTicks();
@@ -128,5 +134,5 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     await io.close();
   });
   await http.ready();
-  return { http, io, market, socketSessions };
+  return { http, io, market, socketSessions, voice };
 }

@@ -144,6 +144,11 @@ const envSchema = z.object({
   SYMBOL_ICON_URL: urlWith(['http:', 'https:'])
     .refine((value) => value.includes('{symbol}'), { message: 'must contain {symbol}' })
     .optional(),
+  /**
+   * Where browsers fetch voice clips (`{VOICE_HOST}/{symbol}/{voiceId}-{n|s}.mp3`). Unset: this
+   * server renders them at `/voice`; set: it renders none and the web asks that host.
+   */
+  VOICE_HOST: urlWith(['http:', 'https:']).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -194,6 +199,8 @@ export interface Config {
   billing: BillingConfig;
   /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
   symbolIconUrl: string | undefined;
+  /** VOICE_HOST without a trailing slash; undefined: this server is the voice host (`/voice`). */
+  voiceHost: string | undefined;
 }
 
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
@@ -239,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     marketFeed: marketFeedConfig(env),
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
+    voiceHost: env.VOICE_HOST?.replace(/\/+$/, ''),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.ts';
 import { userSchema } from './user.ts';
+import { DEFAULT_VOICE_HOST } from './voice.ts';
 
 // Requests carry raw strings; the services decide which rule a value breaks so that each
 // breach gets the spec's own code (empty → empty_credentials, bad email → invalid_email ...).
@@ -84,5 +85,7 @@ export const configResponseSchema = z.object({
   simulated: z.boolean(),
   /** Symbol icon URL template with a {symbol} placeholder; null means lettered badges only. */
   symbolIconUrl: z.string().nullable().default(null),
+  /** Where voice clips are fetched: `/voice` on this server, or VOICE_HOST's URL. */
+  voiceHost: z.string().default(DEFAULT_VOICE_HOST),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

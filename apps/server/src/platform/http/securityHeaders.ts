@@ -62,6 +62,9 @@ export function cspDirectives(config: Config): Directives {
   };
   const icons = originOf(config.symbolIconUrl);
   if (icons) add('img-src', icons);
+  // Voice clips come from this server (default-src) unless VOICE_HOST names another host.
+  const voice = originOf(config.voiceHost);
+  if (voice) add('media-src', "'self'", voice);
   if (config.googleClientId) {
     add('script-src', `${GOOGLE_GSI}client`);
     add('frame-src', GOOGLE_GSI);
