@@ -203,3 +203,5 @@ export const webhookDeliverySchema = z.object({
 });
 export const webhookDeliveriesAnswerSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 export const webhookSecretAnswerSchema = z.object({ success: z.literal(true), webhook_secret: z.string() });
+/** POST /api/alerts/webhook/test: one sample delivery queued per URL set (0 when none is). */
+export const webhookTestAnswerSchema = z.object({ success: z.literal(true), queued: z.number().int() });
