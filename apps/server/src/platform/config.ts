@@ -139,6 +139,8 @@ const envSchema = z.object({
   ALPACA_FEED: oneOf(['iex', 'sip'], 'iex or sip').default('iex'),
   /** Default: `wss://stream.data.alpaca.markets/v2/<ALPACA_FEED>`. */
   ALPACA_WS_URL: wsUrl.optional(),
+  /** Webhook targets on private or loopback addresses (tests, a receiver on the LAN): docs/alerts.md. */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['1', '0', 'true', 'false']).default('false'),
   BILLING: z.enum(['local', 'stripe']).default('local'),
   /** Symbol icons, e.g. `https://cdn.example/icons/{symbol}.png`; the browser fills in the symbol. */
   SYMBOL_ICON_URL: urlWith(['http:', 'https:'])
@@ -199,6 +201,8 @@ export interface Config {
   billing: BillingConfig;
   /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
   symbolIconUrl: string | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may target private and loopback addresses (SSRF checks off). */
+  webhookAllowPrivate: boolean;
   /** VOICE_HOST without a trailing slash; undefined: this server is the voice host (`/voice`). */
   voiceHost: string | undefined;
 }
@@ -246,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     marketFeed: marketFeedConfig(env),
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     voiceHost: env.VOICE_HOST?.replace(/\/+$/, ''),
   };
 }

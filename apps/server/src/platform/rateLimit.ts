@@ -38,6 +38,8 @@ export const policies = {
   /** One vote per user and symbol a minute, so a single trader cannot pump a symbol. */
   popularityVote: { points: 1, durationSec: 60, fixed: true },
   popularityUser: { points: 120, durationSec: 60 },
+  /** POST /api/alerts/webhook/test: each click POSTs to every URL the trader names. */
+  webhookTestUser: { points: 5, durationSec: 60 },
   /** Voice clips not yet on disk, per address: each costs a render (modules/voice/voiceHost.ts). */
   voiceRenderIp: { points: 60, durationSec: 60 },
 } satisfies Record<string, Policy>;
