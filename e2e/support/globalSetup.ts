@@ -60,8 +60,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: smtp.url,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_SCALE: '100',
-      // The Alerts spec seeds history through /api/dev/alert_history (loopback only).
-      DEV_ROUTES: 'true',
+      // The alerts spec's webhook receiver and push service listen on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      PUSH_ALLOW_INSECURE: 'true',
       // A small simulated market: the stream spec needs live batches, the machine has 2 cores.
       MARKET_FEED: process.env.E2E_MARKET_FEED ?? 'simulator',
       SIM_SYMBOLS: '2000',

@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
-import { startAlerts } from './modules/alerts/alertsModule.ts';
+import { type AlertsModule, startAlerts } from './modules/alerts/alertsModule.ts';
 import { type AuthDeps, createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticateSession } from './modules/auth/session.ts';
@@ -37,6 +37,7 @@ export interface App {
   http: FastifyInstance;
   io: Server;
   market: MarketModule;
+  alerts: AlertsModule;
   /** Tests sweep on demand rather than waiting for the 30 s timer. */
   socketSessions: SocketSessionWatch;
   /** The voice clip host at `/voice`; null when VOICE_HOST names another host. */
@@ -86,7 +87,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const guards = createGuards(guardSources(auth));
   authRoutes(http, auth, guards);
   systemRoutes(http, ctx);
-  devRoutes(http, ctx, guards);
+  devRoutes(http, ctx);
   alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);
   adminRoutes(http, auth, guards);
@@ -120,19 +121,20 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
-  settingsRoutes(http, ctx, guards, universe);
+  let alerts: AlertsModule | null = null;
+  settingsRoutes(http, ctx, guards, universe, (userId) => alerts?.rules.changed(userId));
   popularityRoutes(http, ctx, guards, universe);
   // Voice clips speak listed symbols only: the same engine's names.
   const voice = voiceRoutes(http, ctx, market.source);
-  const alerts = await startAlerts(http, io, ctx, guards, market, universe);
+  alerts = await startAlerts(http, io, ctx, guards, market, universe);
   http.addHook('onClose', async () => {
     stopBillingTicks();
-    await alerts.stop();
+    await alerts?.stop();
     socketSessions.close();
     dataSessions.close();
     await market.stop();
     await io.close();
   });
   await http.ready();
-  return { http, io, market, socketSessions, voice };
+  return { http, io, market, alerts, socketSessions, voice };
 }

@@ -107,7 +107,6 @@ export const serverMessages = {
   dataUpgradeRequired: 'Upgrade your plan to see this',
   adminProtected: "An admin's role can only be changed with the CLI",
   mailUnavailable: 'Mail could not be sent. Please try again later',
-  devAlertRequired: 'Alert message is required',
   unsupportedContentType: 'Unsupported content type',
   webhookSignature: 'Webhook signature verification failed',
   cardRequired: 'Add a card before subscribing',

@@ -18,6 +18,3 @@ export type AlertHistoryItem = z.infer<typeof alertHistoryItemSchema>;
 
 /** GET /api/alert_history: newest first, at most ALERT_HISTORY_MAX items. */
 export const alertHistoryResponseSchema = z.array(alertHistoryItemSchema).max(ALERT_HISTORY_MAX);
-
-/** POST /api/dev/alert_history (development only): an item in one's own alert history. */
-export const devAlertRequestSchema = z.object({ msg: z.string().min(1).max(ALERT_MSG_MAX_LENGTH) });

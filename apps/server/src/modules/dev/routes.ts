@@ -1,43 +1,22 @@
-import { type DevMail, devAlertRequestSchema, messages, serverMessages } from '@tapeline/core';
+import { type DevMail, messages } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import type { Guards } from '../../platform/http/guards.ts';
 import { publicRoute, route } from '../../platform/http/route.ts';
-import { input } from '../../platform/http/validate.ts';
-import { createAlertHistoryRepository } from '../alertHistory/repository.ts';
 import { isLoopbackClient } from './loopbackOnly.ts';
 import { listOutbox } from './outbox.ts';
 
 /**
  * Test aids, mounted only when DEV_ROUTES=true (never in production) and answering only
  * loopback clients: the dev outbox (what would have been mailed, newest first — it holds
- * everyone's sign-in links, so it is never reachable from the network) and a way to put an
- * item in one's own alert history before alerts can fire.
+ * everyone's sign-in links, so it is never reachable from the network).
  */
-export function devRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.devRoutes || ctx.config.env === 'production') return;
   void app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       if (!isLoopbackClient(request)) throw new HttpError(404, 'not_found', messages.notFound);
     });
-    route(
-      scope,
-      {
-        method: 'POST',
-        url: '/api/dev/alert_history',
-        guard: guards.user,
-        body: input(devAlertRequestSchema, 'invalid_alert', serverMessages.devAlertRequired),
-      },
-      async ({ principal, body }) => {
-        await createAlertHistoryRepository(ctx.database.db).append(
-          principal.user.id,
-          body.msg,
-          ctx.clock.now(),
-        );
-        return { success: true };
-      },
-    );
     // Public within the scope: the loopback hook above is its fence.
     route(
       scope,

@@ -43,6 +43,8 @@ export function settingsRoutes(
   ctx: AppContext,
   guards: Guards,
   universe: SymbolUniverse,
+  /** The stream channels are what stream-category alerts filter by: the evaluator must hear of them. */
+  onConfigSaved: (userId: string) => void = () => {},
 ) {
   const settings = createSettingsService(ctx);
 
@@ -76,6 +78,7 @@ export function settingsRoutes(
     },
     async ({ principal, body }) => {
       await settings.saveConfig(principal.user.id, body.config, principal.tier);
+      onConfigSaved(principal.user.id);
       return { success: true };
     },
   );
