@@ -13,6 +13,9 @@ export interface RulesDeps {
   /** The engine the filtered-alert validation counts Discovery rows on. */
   engine: EngineSource;
   clock: Clock;
-  /** Private and loopback webhook targets are refused unless this is set (tests, local dev). */
-  allowPrivateWebhooks: boolean;
+  /**
+   * Why a webhook URL may not be saved ('invalid'), or null: core's URL rule, then where its name
+   * resolves (webhooks/webhookTarget.ts; WEBHOOK_ALLOW_PRIVATE lets private targets pass).
+   */
+  webhookTarget(url: string): Promise<'invalid' | null>;
 }

@@ -23,6 +23,7 @@ import { route } from '../../../platform/http/route.ts';
 import type { Input } from '../../../platform/http/validate.ts';
 import type { MarketModule } from '../../market/marketModule.ts';
 import { type SymbolUniverse, unknownUniverse } from '../../settings/symbolUniverse.ts';
+import { checkWebhookTarget } from '../webhooks/webhookTarget.ts';
 import { createAlert } from './createAlert.ts';
 import { deleteAlert } from './deleteAlert.ts';
 import type { RulesDeps } from './deps.ts';
@@ -40,8 +41,6 @@ export interface AlertRouteDeps {
   ruleChanges: RuleChanges;
   /** The market's listed symbols (app.ts's one universe); without it only the pattern is checked. */
   universe?: SymbolUniverse;
-  /** Private and loopback webhook URLs accepted (tests, a receiver on the LAN); default refused. */
-  allowPrivateWebhooks?: boolean;
 }
 
 /**
@@ -98,7 +97,7 @@ export function alertRulesRoutes(
     universe: deps.universe ?? unknownUniverse,
     engine: deps.market.source,
     clock: ctx.clock,
-    allowPrivateWebhooks: deps.allowPrivateWebhooks ?? false,
+    webhookTarget: (url) => checkWebhookTarget(url, { allowPrivate: ctx.config.webhookAllowPrivate }),
   };
 
   route(
