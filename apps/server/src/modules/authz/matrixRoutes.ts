@@ -173,6 +173,9 @@ export const MATRIX: MatrixRoute[] = [
     json: { alert_webhook: { high_low: '' } },
     expect: subscriber(200),
   },
+  { method: 'GET', route: '/api/alerts/webhook/deliveries', expect: subscriber(200) },
+  { method: 'POST', route: '/api/alerts/webhook/secret', expect: subscriber(200) },
+  { method: 'POST', route: '/api/alerts/webhook/test', expect: subscriber(200) },
   // Profile: reachable without a subscription; saving needs a verified address.
   { method: 'GET', route: '/api/profile', expect: signedIn(200) },
   { method: 'POST', route: '/api/profile', form: (p) => ({ username: `m_${p}` }), expect: verified(200) },
