@@ -7,19 +7,31 @@ import { orderedStreamDecoder } from './streamDecode.ts';
 
 type Listener = (batch: StreamBatchView) => void;
 type StatusListener = (connected: boolean) => void;
+type EventListener = (payload: unknown) => void;
 
 // The tab's connection and its latest batch; each subscriber hears every change of either.
 const source = createStore<{ connected: boolean; batch: StreamBatchView | null }>(() => ({
   connected: false,
   batch: null,
 }));
-let subscribers = 0;
+/** Stream widgets listening; the socket is subscribed to the stream room only while there are any. */
+let streamSubscribers = 0;
+/** Other listeners of the tab's socket (the alerts of this user), by event name. */
+const eventListeners = new Map<string, Set<EventListener>>();
 let socket: Socket | null = null;
+
+const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
+
+function relay(event: string): EventListener {
+  return (payload) => {
+    for (const listener of eventListeners.get(event) ?? []) listener(payload);
+  };
+}
 
 function open(): Socket {
   const s = connectSocket(() => readToken(appStores));
   s.on('connect', () => {
-    s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
+    if (streamSubscribers > 0) s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
     source.setState({ connected: true });
   });
   s.on('disconnect', () => source.setState({ connected: false }));
@@ -30,7 +42,16 @@ function open(): Socket {
   s.on(STREAM_EVENTS.error, (refusal: { error?: string; message?: string }) => {
     if (refusal?.error === 'protocol_version') console.error(`Live stream refused: ${refusal.message}`);
   });
+  for (const event of eventListeners.keys()) s.on(event, relay(event));
   return s;
+}
+
+/** The socket closes when nothing of the tab listens any more. */
+function closeIfUnused(): void {
+  if (streamSubscribers > 0 || eventListenerCount() > 0 || !socket) return;
+  socket.close();
+  socket = null;
+  source.setState({ connected: false, batch: null });
 }
 
 /** One socket per tab shared by every stream widget; it closes when the last one leaves. */
@@ -39,16 +60,44 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
     if (now.batch && now.batch !== before.batch) listener(now.batch);
     if (onStatus && now.connected !== before.connected) onStatus(now.connected);
   });
-  subscribers += 1;
+  streamSubscribers += 1;
+  // The socket may already be open for the tab's alerts: join the stream room on it now.
+  if (streamSubscribers === 1 && socket?.connected) {
+    socket.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
+  }
   socket ??= open();
   if (onStatus && socket.connected) onStatus(true);
   return () => {
     stop();
-    subscribers -= 1;
-    if (subscribers === 0 && socket) {
-      socket.close();
-      socket = null;
-      source.setState({ connected: false, batch: null });
+    streamSubscribers -= 1;
+    if (streamSubscribers === 0 && socket?.connected && eventListenerCount() > 0) {
+      // The alerts keep the socket; the stream's batches are no longer wanted.
+      socket.emit(STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' });
+      source.setState({ batch: null });
     }
+    closeIfUnused();
+  };
+}
+
+/**
+ * Listens for one server event on the tab's socket (opening it if no stream widget has), e.g.
+ * the user's fired alerts. Payloads are unchecked: the listener parses them with core's schema.
+ */
+export function listenSocket(event: string, listener: EventListener): () => void {
+  let set = eventListeners.get(event);
+  if (!set) {
+    set = new Set();
+    eventListeners.set(event, set);
+    socket?.on(event, relay(event));
+  }
+  set.add(listener);
+  socket ??= open();
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) {
+      eventListeners.delete(event);
+      socket?.off(event);
+    }
+    closeIfUnused();
   };
 }

@@ -1,5 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AlertHistoryItem, alertHistoryResponseSchema, successResponseSchema } from '@tapeline/core';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ALERT_HISTORY_MAX,
+  type AlertHistoryItem,
+  alertHistoryResponseSchema,
+  successResponseSchema,
+} from '@tapeline/core';
 import { api } from '../../lib/authApi.ts';
 
 /** Spec §4: the alert history refreshes every 180 s. */
@@ -11,7 +16,8 @@ export const ALERT_HISTORY_TOASTS = {
   clearFailed: 'Failed to clear alert history',
 } as const;
 
-const KEY = ['alertHistory'] as const;
+export const ALERT_HISTORY_KEY = ['alertHistory'] as const;
+const KEY = ALERT_HISTORY_KEY;
 
 export const alertHistoryApi = {
   list: () => api.request('GET', '/api/alert_history', alertHistoryResponseSchema),
@@ -38,4 +44,14 @@ export function useClearAlertHistory(callbacks: { onSuccess(): void; onError(): 
     },
     onError: callbacks.onError,
   });
+}
+
+/**
+ * A live alert joins the top of the list at once (the server has written it to the history
+ * too, so the next refresh agrees). Nothing to do until the list has been read once.
+ */
+export function prependAlertHistory(client: QueryClient, item: AlertHistoryItem): void {
+  client.setQueryData<AlertHistoryItem[]>(KEY, (items) =>
+    items ? [item, ...items].slice(0, ALERT_HISTORY_MAX) : items,
+  );
 }

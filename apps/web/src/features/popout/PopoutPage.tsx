@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { AlertsRuntime } from '../alerts/AlertsRuntime.tsx';
 import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
 import { WIDGETS } from '../dashboard/widgetRegistry.ts';
 import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
@@ -22,6 +23,8 @@ export function PopoutPage() {
     <SettingsProvider persistLayouts={false}>
       <PopoutWidget id={widget} />
       <SymbolOverlays />
+      {/* Live alerts here too (a popped-out Alerts widget stays current); the dashboard speaks them. */}
+      <AlertsRuntime speak={false} />
     </SettingsProvider>
   );
 }

@@ -44,7 +44,7 @@ describe('SettingsPage', () => {
     await screen.findByRole('switch', { name: settingsText.newsIcon }, SETTLED);
     await user.click(tabs().getByRole('tab', { name: 'Notifications' }));
     expect(location()).toHaveTextContent('/settings?tab=notifications');
-    expect(screen.getByText(settingsText.notificationsNote)).toBeInTheDocument();
+    expect(screen.getByTestId('notifications')).toBeInTheDocument();
     await user.click(tabs().getByRole('tab', { name: 'Discovery' }));
     expect(location()).toHaveTextContent('/settings?tab=discovery');
   });

@@ -61,5 +61,4 @@ export const settingsText = {
   discoveryTitle: 'Discovery columns',
   discoveryNote:
     'Column display options and hidden columns for the Discovery screener will appear here when Discovery arrives.',
-  notificationsNote: 'These settings will appear here when alerts and voice notifications arrive.',
 } as const;

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { useToast } from '../../ui/toast.tsx';
+import { addAlertDialog } from '../alerts/addAlertDialog.ts';
 import { copyText } from './copyText.ts';
 import { type MenuOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
@@ -7,7 +8,7 @@ import { symbolText } from './symbolText.ts';
 import { useDismiss } from './useDismiss.ts';
 import { usePlacement } from './usePlacement.ts';
 
-/** The symbol context menu: Copy symbol, Money flow, Volume, Add alert (until alerts land). */
+/** The symbol context menu: Copy symbol, Money flow, Volume, Add alert. */
 export function SymbolMenu({ menu }: { menu: MenuOverlay }) {
   const ref = useRef<HTMLDivElement>(null);
   const toast = useToast();
@@ -74,14 +75,14 @@ export function SymbolMenu({ menu }: { menu: MenuOverlay }) {
       >
         {symbolText.volume}
       </button>
-      {/* Focusable but inert, so its explanation is reachable by keyboard and mouse alike. */}
       <button
         type="button"
         role="menuitem"
         className="symbol-menu__item"
-        aria-disabled="true"
-        title={symbolText.addAlertLater}
-        aria-description={symbolText.addAlertLater}
+        onClick={() => {
+          overlays.close();
+          addAlertDialog.open(symbol);
+        }}
       >
         {symbolText.addAlert}
       </button>

@@ -1,4 +1,5 @@
 import { createPortal } from 'react-dom';
+import { AddAlertSlot } from '../alerts/AddAlertSlot.tsx';
 import { FlowPopup } from './FlowPopup.tsx';
 import { HoverPopup } from './HoverPopup.tsx';
 import { useOverlays } from './overlayStore.ts';
@@ -18,6 +19,7 @@ export function SymbolOverlays() {
         <FlowPopup key={`${menu.id}-${menu.kind}`} menu={menu} kind={menu.kind} />
       )}
       {hover && !menu && <HoverPopup key={hover.symbol} hover={hover} />}
+      <AddAlertSlot />
     </>,
     document.body,
   );

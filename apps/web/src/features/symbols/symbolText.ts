@@ -6,7 +6,6 @@ export const symbolText = {
   moneyFlow: 'Money flow',
   volume: 'Volume',
   addAlert: 'Add alert',
-  addAlertLater: 'Alerts arrive with the alerts feature',
   panelTitle: { moneyFlow: 'Money flow', volume: 'Volume' },
   timeframe: 'Timeframe',
   value: { moneyFlow: 'Money flow', volume: 'Volume' },

@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLiveAlerts } from '../../lib/alerts/useLiveAlerts.ts';
+import { appStores, readToken } from '../../lib/session.ts';
+import { useToast } from '../../ui/toast.tsx';
+import { prependAlertHistory } from './alertHistoryApi.ts';
+import { useVoiceAlerts } from './useVoiceAlerts.ts';
+
+/**
+ * The user's alerts as they fire, in this tab: a toast with the message, the top of the Alerts
+ * widget's history, and the voice queue. Mount once inside the page's SettingsProvider; a
+ * pop-out passes `speak={false}` so the dashboard that opened it is the one that speaks.
+ */
+export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
+  const toast = useToast();
+  const client = useQueryClient();
+  const voice = useVoiceAlerts(speak);
+  useLiveAlerts(
+    useCallback(
+      (alert) => {
+        toast(alert.msg, { tone: 'info' });
+        prependAlertHistory(client, { msg: alert.msg, date: Math.round(alert.time) });
+        voice(alert);
+      },
+      [toast, client, voice],
+    ),
+    // A socket is opened only for a signed-in tab (its handshake needs the token).
+    readToken(appStores) !== null,
+  );
+  return null;
+}

@@ -1,0 +1,61 @@
+import { alertMessages, DEFAULT_VOICE_HOST, type FiredAlert } from '@tapeline/core';
+import { useCallback, useEffect, useRef } from 'react';
+import { createVoicePlayer } from '../../lib/alerts/voicePlayer.ts';
+import { clipFor, VoiceQueue } from '../../lib/alerts/voiceQueue.ts';
+import { useVoiceUnlocked, voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
+import { useSettings } from '../../lib/settings/useSettings.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { useConfig } from '../auth/useConfig.ts';
+
+/** Spec §2/§9: the prompt to allow audio shows for 5 s. */
+export const VOICE_PROMPT_MS = 5000;
+
+/**
+ * Speaks alerts in the voices the user chose per zone (config `voiceNoti`), through one queue per
+ * page. Until the page has had a key press or click the browser will not play audio: the prompt
+ * says so once, and alerts meanwhile are not queued (they would all speak at once, late).
+ */
+export function useVoiceAlerts(enabled: boolean): (alert: FiredAlert) => void {
+  const toast = useToast();
+  const { status, config } = useSettings();
+  const { data: appConfig } = useConfig();
+  const unlocked = useVoiceUnlocked();
+  const host = appConfig?.voiceHost ?? DEFAULT_VOICE_HOST;
+  const voiced = enabled && status === 'ready' && config.voiceNoti.length > 0;
+
+  const player = useRef<ReturnType<typeof createVoicePlayer> | null>(null);
+  const queue = useRef<VoiceQueue | null>(null);
+  const settings = useRef({ entries: config.voiceNoti, host });
+  settings.current = { entries: config.voiceNoti, host };
+
+  useEffect(() => {
+    const q = new VoiceQueue({ repeatSeconds: 0 });
+    queue.current = q;
+    player.current = createVoicePlayer({ queue: q, makeAudio: (url) => new Audio(url), now: Date.now });
+    return () => {
+      player.current?.stop();
+      player.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    queue.current?.setRepeatSeconds(config.voiceBuffer);
+  }, [config.voiceBuffer]);
+
+  const prompted = useRef(false);
+  useEffect(() => {
+    if (!voiced || unlocked || prompted.current) return;
+    prompted.current = true;
+    voiceUnlock.watch();
+    toast(alertMessages.voicePrompt, { tone: 'info', durationMs: VOICE_PROMPT_MS });
+  }, [voiced, unlocked, toast]);
+
+  return useCallback(
+    (alert: FiredAlert) => {
+      if (!voiced || !voiceUnlock.isUnlocked()) return;
+      const clip = clipFor(alert, settings.current.entries, settings.current.host);
+      if (clip) player.current?.speak(clip);
+    },
+    [voiced],
+  );
+}

@@ -1,0 +1,180 @@
+import { alertMessages, type FilteredAlert, TIMEFRAME_IDS } from '@tapeline/core';
+import { useId, useMemo } from 'react';
+import { z } from 'zod';
+import {
+  isLimitExceeded,
+  useSaveFilteredAlerts,
+  useValidateFilteredAlert,
+} from '../../lib/alerts/useAlerts.ts';
+import { Field } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/FormMessage.tsx';
+import { formRules } from '../../ui/form/formRules.ts';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { FilterRowFields } from './FilterRowFields.tsx';
+import {
+  alertOf,
+  canAddRow,
+  columnChoices,
+  draftOf,
+  draftProblem,
+  emptyDraft,
+  type FilterDraft,
+  newRow,
+  type RowDraft,
+} from './filterDraft.ts';
+import { notificationsText as text } from './notificationsText.ts';
+import { SectorPicker } from './SectorPicker.tsx';
+
+/** Spec §5: too many matches is a 5 s toast. */
+export const TOO_MANY_TOAST_MS = 5000;
+
+interface FilteredAlertModalProps {
+  open: boolean;
+  list: readonly FilteredAlert[];
+  /** The filter edited, or null to add one. */
+  editIndex: number | null;
+  onClose: () => void;
+}
+
+export function FilteredAlertModal({ open, list, editIndex, onClose }: FilteredAlertModalProps) {
+  return (
+    <Modal
+      open={open}
+      title={editIndex === null ? text.filterModalAdd : text.filterModalEdit}
+      onClose={onClose}
+      testId="filtered-alert-modal"
+      className="modal-wide"
+    >
+      {open ? (
+        <FilterForm key={editIndex ?? 'new'} list={list} editIndex={editIndex} onDone={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+const draftShape = {
+  name: z.string(),
+  type: z.enum(['all', 'any']),
+  rows: z.array(z.custom<RowDraft>()),
+  sectors: z.array(z.number()),
+  timeframe: z.string(),
+};
+
+/** §4: submit asks the server how many symbols would match, then saves the whole list. */
+function FilterForm({
+  list,
+  editIndex,
+  onDone,
+}: Omit<FilteredAlertModalProps, 'open' | 'onClose'> & { onDone: () => void }) {
+  const toast = useToast();
+  const validate = useValidateFilteredAlert();
+  const save = useSaveFilteredAlerts();
+  const editing = editIndex === null ? undefined : list[editIndex];
+  const schema = useMemo(() => {
+    const others = list.filter((_, i) => i !== editIndex);
+    return formRules(draftShape, (v) => draftProblem(v as FilterDraft, others));
+  }, [list, editIndex]);
+  const form = useRuleForm(schema, editing ? draftOf(editing) : emptyDraft());
+  const rows = form.watch('rows');
+  const setRows = (next: RowDraft[]) => form.setValue('rows', next);
+  const sectors = form.watch('sectors');
+  const timeframe = form.watch('timeframe');
+  const timeframeId = useId();
+
+  const store = (alert: FilteredAlert) => {
+    const next = editIndex === null ? [...list, alert] : list.map((f, i) => (i === editIndex ? alert : f));
+    save.mutate(next, {
+      onSuccess: () => {
+        toast(editIndex === null ? alertMessages.filteredAdded : alertMessages.filteredUpdated, {
+          tone: 'success',
+        });
+        onDone();
+      },
+      onError: (error) => {
+        const failed =
+          editIndex === null ? alertMessages.filteredAddFailed : alertMessages.filteredUpdateFailed;
+        toast(isLimitExceeded(error) ? alertMessages.filteredLimit : failed, { tone: 'error' });
+      },
+    });
+  };
+
+  const submit = form.submit((values) => {
+    const alert = alertOf(values as FilterDraft);
+    validate.mutate(alert, {
+      onSuccess: ({ valid, values: [limit, count] }) => {
+        if (!valid || count > limit) {
+          toast(alertMessages.tooManyMatches(count, limit), { tone: 'error', durationMs: TOO_MANY_TOAST_MS });
+        } else store(alert);
+      },
+      onError: () => toast(alertMessages.validateFailed, { tone: 'error' }),
+    });
+  });
+
+  const busy = validate.isPending || save.isPending;
+  return (
+    <form className="form filter-form" onSubmit={submit} noValidate>
+      <Field label={text.filterName} autoComplete="off" maxLength={64} {...form.register('name')} />
+      <fieldset className="segmented" aria-label={text.matchType}>
+        {(['all', 'any'] as const).map((t) => (
+          <label key={t} className={form.watch('type') === t ? 'segment active' : 'segment'}>
+            <input type="radio" value={t} {...form.register('type')} />
+            {t === 'all' ? text.matchAll : text.matchAny}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="filter-rows">
+        <legend className="range-label">{text.conditions}</legend>
+        <ol className="filter-row-list">
+          {rows.map((row, i) => (
+            <FilterRowFields
+              key={row.id}
+              row={row}
+              n={i + 1}
+              choices={columnChoices(rows, row.id)}
+              onChange={(next) => setRows(rows.map((r) => (r.id === row.id ? next : r)))}
+              onRemove={() => setRows(rows.filter((r) => r.id !== row.id))}
+            />
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={!canAddRow(rows)}
+          onClick={() => setRows([...rows, newRow(rows)])}
+        >
+          {text.addRow}
+        </button>
+      </fieldset>
+      <SectorPicker value={sectors} onChange={(codes) => form.setValue('sectors', codes)} />
+      <div className={timeframe === '' ? 'field timeframe is-missing' : 'field timeframe'}>
+        <label htmlFor={timeframeId}>{text.timeframe}</label>
+        <select
+          id={timeframeId}
+          className="select"
+          aria-invalid={timeframe === '' || undefined}
+          {...form.register('timeframe')}
+        >
+          <option value="">{text.chooseTimeframe}</option>
+          {TIMEFRAME_IDS.map((id) => (
+            <option key={id} value={id}>
+              {text.timeframes[id]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormMessage {...form.notice} />
+      <div className="actions modal-actions">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {text.cancel}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <InlineSpinner /> : null}
+          {editIndex === null ? text.submitAdd : text.submitEdit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,152 @@
+import { type AlertRule, alertMessages, type RuleType } from '@tapeline/core';
+import { useEffect, useState } from 'react';
+import { useDeleteAlert, useUpdateAlert } from '../../lib/alerts/useAlerts.ts';
+import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { RateSlider } from '../alerts/RateSlider.tsx';
+import { formatRate } from '../alerts/rateScale.ts';
+import { boundsProblem, parseBound } from '../alerts/ruleToasts.ts';
+import { notificationsText as text } from './notificationsText.ts';
+
+interface RuleRowProps {
+  rule: AlertRule;
+  type: RuleType;
+  locked: boolean;
+  editing: boolean;
+  /** Starts editing this row (any other row being edited goes back to what it was). */
+  onEdit: () => void;
+  onDone: () => void;
+}
+
+const boundText = (n: number | null) => (n === null ? '' : String(n));
+
+/**
+ * One symbol's alert. Editing opens its rate (and for Price its bounds) as a draft: Save sends
+ * it, Cancel or editing another row drops it (§4). Nothing is sent while the slider moves.
+ */
+export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRowProps) {
+  const toast = useToast();
+  const update = useUpdateAlert();
+  const remove = useDeleteAlert();
+  const symbol = rule.category;
+  const [rate, setRate] = useState(rule.rate);
+  const [high, setHigh] = useState(boundText(rule.high));
+  const [low, setLow] = useState(boundText(rule.low));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // Entering or leaving edit mode starts from the saved rule: a dropped draft leaves no trace.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `editing` is the trigger, not read
+  useEffect(() => {
+    setRate(rule.rate);
+    setHigh(boundText(rule.high));
+    setLow(boundText(rule.low));
+    setProblem(null);
+  }, [editing, rule.rate, rule.high, rule.low]);
+
+  const save = () => {
+    const price = type === 'price';
+    const wrong = price ? boundsProblem(high, low, text.boundsInvalid) : null;
+    setProblem(wrong);
+    if (wrong) return;
+    const bound = (raw: string) => {
+      const v = parseBound(raw);
+      return typeof v === 'number' ? v : null;
+    };
+    update.mutate(
+      {
+        id: rule.id,
+        body: { category: symbol, rate, ...(price ? { high: bound(high), low: bound(low) } : {}) },
+      },
+      {
+        onSuccess: () => {
+          toast(alertMessages.updated(symbol), { tone: 'success' });
+          onDone();
+        },
+        onError: () => toast(alertMessages.updateFailed(symbol), { tone: 'error' }),
+      },
+    );
+  };
+
+  const drop = () => {
+    if (editing) onDone();
+    remove.mutate(rule.id, { onError: () => toast(alertMessages.deleteFailed(symbol), { tone: 'error' }) });
+  };
+
+  const bounds =
+    type === 'price' && (rule.low !== null || rule.high !== null)
+      ? `${rule.low ?? text.anyPrice} – ${rule.high ?? text.anyPrice}`
+      : null;
+
+  return (
+    <li className={editing ? 'rule-row is-editing' : 'rule-row'} data-symbol={symbol}>
+      <span className="rule-symbol">{symbol}</span>
+      {editing ? (
+        <div className="rule-edit">
+          <RateSlider type={type} value={rate} onChange={setRate} label={text.rateOf(symbol)} />
+          {type === 'price' ? (
+            <div className="rule-bounds">
+              <input
+                className="input"
+                inputMode="decimal"
+                aria-label={text.lowOf(symbol)}
+                placeholder={text.low}
+                value={low}
+                onChange={(e) => setLow(e.target.value)}
+              />
+              <input
+                className="input"
+                inputMode="decimal"
+                aria-label={text.highOf(symbol)}
+                placeholder={text.high}
+                value={high}
+                onChange={(e) => setHigh(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <FormMessage error={problem} />
+        </div>
+      ) : (
+        <span className="rule-summary">
+          {formatRate(type, rule.rate)}
+          {bounds ? <span className="muted"> · {bounds}</span> : null}
+        </span>
+      )}
+      <div className="rule-actions">
+        {editing ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              disabled={update.isPending}
+              onClick={save}
+            >
+              {text.save}
+            </button>
+            <button type="button" className="btn btn-ghost btn-small" onClick={onDone}>
+              {text.cancel}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={locked}
+            aria-label={text.editOf(symbol)}
+            onClick={onEdit}
+          >
+            {text.edit}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          disabled={locked || remove.isPending}
+          aria-label={text.deleteOf(symbol)}
+          onClick={drop}
+        >
+          {text.delete}
+        </button>
+      </div>
+    </li>
+  );
+}

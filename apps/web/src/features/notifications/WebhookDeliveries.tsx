@@ -1,0 +1,49 @@
+import { useWebhookDeliveries } from '../../lib/alerts/useAlerts.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { formatAlertTimestamp } from '../alerts/alertTime.ts';
+import { notificationsText as text } from './notificationsText.ts';
+
+/** The last 50 deliveries to the user's webhooks, newest first, read when the modal opens. */
+export function WebhookDeliveries() {
+  const deliveries = useWebhookDeliveries(true);
+  const cols = text.deliveryColumns;
+  return (
+    <section className="webhook-deliveries" aria-labelledby="webhook-deliveries-title">
+      <h3 id="webhook-deliveries-title" className="settings-subtitle">
+        {text.deliveries}
+      </h3>
+      {deliveries.isError ? (
+        <p className="muted">{text.deliveriesFailed}</p>
+      ) : !deliveries.data ? (
+        <Spinner />
+      ) : deliveries.data.deliveries.length === 0 ? (
+        <p className="muted">{text.noDeliveries}</p>
+      ) : (
+        <div className="deliveries-scroll">
+          <table className="deliveries" aria-labelledby="webhook-deliveries-title">
+            <thead>
+              <tr>
+                <th scope="col">{cols.time}</th>
+                <th scope="col">{cols.type}</th>
+                <th scope="col">{cols.symbol}</th>
+                <th scope="col">{cols.status}</th>
+                <th scope="col">{cols.code}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.deliveries.map((d) => (
+                <tr key={d.id} data-status={d.status}>
+                  <td>{formatAlertTimestamp(d.created_at)}</td>
+                  <td>{text.webhookTypes[d.type]}</td>
+                  <td>{d.symbol}</td>
+                  <td title={d.error ?? undefined}>{text.deliveryStatus[d.status]}</td>
+                  <td>{d.response_status ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
