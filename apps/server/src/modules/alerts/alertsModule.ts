@@ -6,12 +6,16 @@ import type { Guards } from '../../platform/http/guards.ts';
 import type { MarketModule } from '../market/marketModule.ts';
 import { createPopularityRepository } from '../popularity/repository.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './delivery/worker.ts';
 import { listenForFiredAlerts } from './pipeline/firedListener.ts';
 import { type EnqueueDeliveries, type Outbox, startOutbox } from './pipeline/outbox.ts';
 import { type RulePublisher, startRulePublisher } from './pipeline/rulePublisher.ts';
+import { createPushSender, enqueuePushDeliveries } from './push/pushSender.ts';
 import { pushRoutes } from './push/routes.ts';
 import { alertRulesRoutes } from './rules/routes.ts';
+import { enqueueWebhookDeliveries } from './webhooks/enqueueWebhookDeliveries.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { createWebhookSender } from './webhooks/webhookSender.ts';
 
 /** How often each API node sends the Popular list to the evaluator (`popular` category rules). */
 const POPULAR_EVERY_MS = 60_000;
@@ -19,6 +23,7 @@ const POPULAR_EVERY_MS = 60_000;
 export interface AlertsModule {
   rules: RulePublisher;
   outbox: Outbox;
+  deliveries: DeliveryWorker;
   stop(): Promise<void>;
 }
 
@@ -37,13 +42,29 @@ export async function startAlerts(
 ): Promise<AlertsModule> {
   const { db } = ctx.database;
   const rules = await startRulePublisher(db, ctx.bus, ctx.log);
-  const deps = { market, ruleChanges: rules, universe };
+  const webhooks = createWebhookSender({
+    db,
+    clock: ctx.clock,
+    allowPrivate: ctx.config.webhookAllowPrivate,
+    onUrlRemoved: (userId) => rules.changed(userId),
+  });
+  const deliveries = startDeliveryWorker(ctx, [webhooks, createPushSender(ctx)]);
+  const deps = { market, ruleChanges: rules, universe, kickDeliveries: () => deliveries.kick() };
   alertRulesRoutes(http, ctx, guards, deps);
   webhookRoutes(http, ctx, guards, deps);
   pushRoutes(http, ctx, guards, deps);
 
-  const enqueue: EnqueueDeliveries = async () => 0;
-  const outbox = startOutbox({ db, io, clock: ctx.clock, log: ctx.log, enqueue, kickDeliveries: () => {} });
+  // What is owed outside the app is written in the same transaction that dispatches the alert.
+  const enqueue: EnqueueDeliveries = async (tx, row) =>
+    (await enqueueWebhookDeliveries(tx, row)) + (await enqueuePushDeliveries(tx, row));
+  const outbox = startOutbox({
+    db,
+    io,
+    clock: ctx.clock,
+    log: ctx.log,
+    enqueue,
+    kickDeliveries: () => deliveries.kick(),
+  });
   const stopFired = await listenForFiredAlerts(ctx.bus, outbox, ctx.log);
 
   const popularity = createPopularityRepository(db);
@@ -70,11 +91,14 @@ export async function startAlerts(
   return {
     rules,
     outbox,
+    deliveries,
     async stop() {
       clearInterval(popularTimer);
       await stopFired();
       await rules.stop();
       await outbox.stop();
+      await deliveries.stop();
+      webhooks.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '@tapeline/market';
 import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
+import { EngineAlerts } from './engineAlerts.ts';
 import type { EngineQuery, EngineStatus } from './protocol.ts';
 
 /** The sink feeds push into: plain arguments, so a busy feed allocates nothing per trade. */
@@ -38,6 +39,8 @@ export class EngineRuntime {
   private trades = 0;
   private restored = false;
   private readonly discovery;
+  /** The alert evaluator beside the engine: rules in, fired alerts out (engineAlerts.ts). */
+  readonly alerts: EngineAlerts;
 
   constructor(
     readonly feedName: string,
@@ -50,6 +53,7 @@ export class EngineRuntime {
     this.feedClock = options.clockStart ?? null;
     this.engine = new MarketEngine({ clock: () => this.feedClock ?? wallNow(), capacity: 12_000 });
     this.discovery = createDiscoveryCache(this.engine, wallNow);
+    this.alerts = new EngineAlerts(this.engine, (tf) => this.discovery.rows(tf));
     const engine = this.engine;
     this.sink = {
       trade: (sym, price, size, ts) => {
@@ -85,6 +89,7 @@ export class EngineRuntime {
   /** The next stream batch as JSON, or null when nothing happened since the last one. */
   drain(): string | null {
     const batch = this.engine.drainBatch();
+    this.alerts.afterDrain(batch.ts);
     if (batch.highs.length === 0 && batch.lows.length === 0 && batch.halts.length === 0) return null;
     return JSON.stringify(batch);
   }

@@ -6,6 +6,7 @@ import type { FeedLogger, MarketFeed } from '../feeds/feed.ts';
 import { decodeLine } from '../feeds/replay/ndjson.ts';
 import { SimulatorFeed } from '../feeds/simulator/simulatorFeed.ts';
 import { createCheckpointStore } from './checkpointStore.ts';
+import { FILTERED_EVERY_MS } from './engineAlerts.ts';
 import type { FromEngine, ToEngine } from './protocol.ts';
 import { firstEventTime } from './replayStart.ts';
 import { EngineRuntime } from './runtime.ts';
@@ -53,8 +54,13 @@ async function start(): Promise<void> {
   if (restored) send({ type: 'log', level: 'info', msg: 'engine state restored from checkpoint' });
   // A feed that cannot start (refused keys, missing file) is reported; the API keeps serving.
   feed?.start(runtime.sink).catch((error: Error) => feedLog.error(`market feed failed: ${error.message}`));
+  const sendAlerts = () => {
+    const fired = runtime.alerts.take();
+    if (fired) send({ type: 'alerts', json: fired });
+  };
   const drain = setInterval(() => {
     const json = runtime.drain();
+    sendAlerts();
     if (!json) return;
     // A small batch comes back as a view into zlib's 16 KB output chunk, and a clone carries the
     // whole ArrayBuffer (which the backlog would then keep): send a copy of just the bytes.
@@ -62,6 +68,10 @@ async function start(): Promise<void> {
     const bytes = deflated.byteLength === deflated.buffer.byteLength ? deflated : new Uint8Array(deflated);
     send({ type: 'batch', bytes });
   }, data.drainMs);
+  const filtered = setInterval(() => {
+    runtime.alerts.refreshFiltered(runtime.engine.clock());
+    sendAlerts();
+  }, FILTERED_EVERY_MS);
   const checkpoint = setInterval(() => {
     runtime.checkpoint().catch((error: Error) => {
       send({ type: 'log', level: 'error', msg: 'checkpoint failed', extra: { error: error.message } });
@@ -72,6 +82,12 @@ async function start(): Promise<void> {
     switch (message.type) {
       case 'events':
         for (const line of message.lines) decodeLine(line, runtime.sink, runtime.sink.clock);
+        return;
+      case 'rules':
+        runtime.alerts.setRuleSets(message.sets);
+        return;
+      case 'popular':
+        runtime.alerts.setPopular(message.symbols);
         return;
       case 'query':
         try {
@@ -88,6 +104,7 @@ async function start(): Promise<void> {
         return;
       case 'stop':
         clearInterval(drain);
+        clearInterval(filtered);
         clearInterval(checkpoint);
         (feed?.stop() ?? Promise.resolve())
           .catch(() => undefined)
