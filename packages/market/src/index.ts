@@ -1,6 +1,10 @@
 // @tapeline/market: the pure market-engine core. No I/O, no timers; time comes from event
 // timestamps and an injected clock.
 
+export { AlertEvaluator, type AlertEvaluatorStats } from './alerts/AlertEvaluator.ts';
+export type { AlertSink } from './alerts/emitter.ts';
+export type { AlertEngineView } from './alerts/figures.ts';
+export { ALERTS_PER_MINUTE, STORM_WINDOW_MS } from './alerts/stormCap.ts';
 export { daysFromCivil, daysFromYmd, ymdFromDays } from './calendar/civil.ts';
 export { DayKind, nyseDayKind, SPECIAL_CLOSINGS } from './calendar/nyseHolidays.ts';
 export { nyLocalMs, nyOffsetMs, nyWallToUtc } from './calendar/nyTime.ts';
@@ -18,6 +22,14 @@ export {
 } from './calendar/session.ts';
 export { discoveryRows } from './discovery/recompute.ts';
 export type { DiscoveryRow } from './discovery/row.ts';
+export {
+  type CompiledSmartFilter,
+  compileConditions,
+  compileSmartFilter,
+  countMatches,
+  type SmartFilterSpec,
+  spyPriceDist,
+} from './discovery/smartFilter.ts';
 export {
   type DiscoveryColumns,
   filterSort,

@@ -1,4 +1,5 @@
 export * from './alertMessages.ts';
+export * from './alertText.ts';
 export * from './filteredAlert.ts';
 export * from './rules.ts';
 export * from './webhookUrl.ts';

@@ -80,6 +80,7 @@ describe('Discovery rows computed by hand', () => {
     const r = rows[0];
     const withToday = [...SEEDED, { high: 102, low: 99, close: 102 }];
     const st = supertrendSeries(withToday).at(-1);
+    const before = supertrendSeries(SEEDED).at(-1);
     expect(r).toEqual({
       s: 'ABC',
       l: 102,
@@ -98,7 +99,7 @@ describe('Discovery rows computed by hand', () => {
       g: 2,
       z: squeezeSeries(withToday).at(-1) ?? null,
       tr: ((atrSeries(withToday, 14).at(-1) as number) / 102) * 100,
-      st: [st?.flag, st?.pivot],
+      st: [st?.flag, st?.pivot, before?.flag === st?.flag ? 0 : 1],
       mf: [70_700, ((70_700 - (SEEDED[29]?.value as number)) / (SEEDED[29]?.value as number)) * 100],
       rv: [700, ((700 - 1_290_000) / 1_290_000) * 100],
     });
@@ -131,6 +132,18 @@ describe('Discovery rows computed by hand', () => {
       st: null,
       z: null,
     });
+  });
+
+  it('trend flip: a surge in the forming day bar turns the down trend up, flagged as a flip in this bar', () => {
+    const { e } = setup();
+    expect(supertrendSeries(SEEDED).at(-1)?.flag).toBe(-1);
+    expect(discoveryRows(e, '1day')[0]?.st?.[2]).toBe(0);
+    e.ingest({ sym: 'ABC', price: 150, size: 100, ts: ny(9, 54) });
+    const withSurge = [...SEEDED, { high: 150, low: 99, close: 150 }];
+    expect(supertrendSeries(withSurge).at(-1)?.flag).toBe(1);
+    const st = discoveryRows(e, '1day')[0]?.st;
+    expect(st?.[0]).toBe(1);
+    expect(st?.[2]).toBe(1);
   });
 
   it('15min later with no prints: the current bar is empty and the last bar closed at 102', () => {

@@ -1,13 +1,19 @@
 import { BF_CLOSE, BF_VALUE, BF_VOLUME } from '../bars/barStore.ts';
 import type { EngineState, SessionControl } from '../engine/engineState.ts';
-import { gapDollars, lastPrice, liveIndicators, nullIfNaN } from '../engine/metrics.ts';
-import { atrOf, squeezeOf, supertrendFlagOf, supertrendPivotOf } from '../indicators/barState.ts';
+import {
+  gapDollars,
+  lastPrice,
+  liveIndicators,
+  nullIfNaN,
+  profileUVol,
+  sessionSlot,
+  sessionVwap,
+} from '../engine/metrics.ts';
+import { atrOf, IND_STRIDE, squeezeOf, supertrendFlagOf, supertrendPivotOf } from '../indicators/barState.ts';
 import {
   barFirstSlot,
   fillBarStarts,
   INTRADAY_COUNT,
-  SLOTS_PER_SESSION,
-  slotIndex,
   TF_COUNT,
   TF_DAY,
   TF_INDEX,
@@ -41,9 +47,9 @@ export function discoveryRows(
   fillBarStarts(s, t, starts);
   const tf = TF_INDEX[timeframe];
   const curStart = starts[tf] as number;
-  const curSlot = Math.min(slotIndex(s, t), SLOTS_PER_SESSION - 1);
+  const curSlot = sessionSlot(s, now);
   const firstSlot = tf < INTRADAY_COUNT ? barFirstSlot(s, tf, curSlot) : 0;
-  const { table, day, bars, profile } = e;
+  const { table, bars } = e;
   const rows: DiscoveryRow[] = [];
 
   for (let id = 0; id < table.count; id++) {
@@ -69,23 +75,16 @@ export function discoveryRows(
     const refAv = table.avgVolume[id] as number;
     const av = tf === TF_DAY && !Number.isNaN(refAv) ? refAv : meanHistVol;
 
-    let u: number | null = null;
-    if (tf <= TF_DAY) {
-      if ((profile.sessions[id] as number) > 0) {
-        const expected = profile.sum(profile.avg, id, firstSlot, curSlot);
-        const actual = profile.sum(profile.today, id, firstSlot, curSlot);
-        u = pct(actual, expected);
-      }
-    } else {
-      u = pct(v, meanHistVol);
-    }
+    const u = tf <= TF_DAY ? nullIfNaN(profileUVol(e, id, firstSlot, curSlot)) : pct(v, meanHistVol);
+    const vwap = tf <= TF_DAY ? sessionVwap(e, id) : value / v;
 
-    const sessionVwap = (day.value[id] as number) / (day.volume[id] as number);
-    const vwap = tf <= TF_DAY ? sessionVwap : value / v;
-
+    // The committed block is read before liveIndicators fills the scratch copy with the
+    // forming bar applied: a different live flag means the trend flipped in this bar.
+    const committedFlag = supertrendFlagOf(bars.ind, i * IND_STRIDE);
     const ind = liveIndicators(e, id, tf);
     const atr = atrOf(ind, 0);
     const flag = supertrendFlagOf(ind, 0);
+    const flipped = committedFlag !== 0 && flag !== committedFlag ? 1 : 0;
 
     rows.push({
       s: table.symbols[id] as string,
@@ -105,7 +104,7 @@ export function discoveryRows(
       g: nullIfNaN(gapDollars(e, id)),
       z: nullIfNaN(squeezeOf(ind, 0)),
       tr: nullIfNaN((atr / l) * 100),
-      st: flag === 0 ? null : [flag, supertrendPivotOf(ind, 0)],
+      st: flag === 0 ? null : [flag, supertrendPivotOf(ind, 0), flipped],
       mf: [value, pct(value, prevBarValue)],
       rv: [v, pct(v, prevBarVolume)],
     });

@@ -37,8 +37,12 @@ export interface DiscoveryRow {
   z: number | null;
   /** ATR(14) as % of last */
   tr: number | null;
-  /** Supertrend(10, 3): [1 up / −1 down, line price] */
-  st: [number, number] | null;
+  /**
+   * Supertrend(10, 3): [1 up / −1 down, line price, 1 when the trend flipped to this direction
+   * in the current bar (the forming bar turned it), else 0]. The third element is what the
+   * `trend_change` smart-filter column reads; it travels with `st`, so it is hidden with it.
+   */
+  st: [number, number, 0 | 1] | null;
   /** money flow: [Σ price × size in the current bar, % change vs the prior bar] */
   mf: [number, number | null];
   /** real volume: [volume in the current bar, % change vs the prior bar] */

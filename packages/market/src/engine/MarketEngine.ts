@@ -156,6 +156,7 @@ export class MarketEngine implements EngineState, SessionControl {
     }
     this.profile.add(id, this.slot, size);
     this.bars.update(id, this.starts, price, size, newHigh, newLow);
+    this.queue.markTouched(id);
     return true;
   }
 
@@ -226,7 +227,7 @@ export class MarketEngine implements EngineState, SessionControl {
     const reason = this.reasons.id(e.reason);
     d.haltReason[id] = reason;
     if (halted) d.haltCount[id] = (d.haltCount[id] as number) + 1;
-    this.queue.pushHalt(id, e.halted, reason);
+    this.queue.pushHalt(id, e.halted, reason, e.ts);
     return true;
   }
 

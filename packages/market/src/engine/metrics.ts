@@ -1,6 +1,7 @@
+import type { SessionDay } from '../calendar/session.ts';
 import { atrOf, IND_STRIDE, liveBlock } from '../indicators/barState.ts';
-import { TF_COUNT, TF_DAY } from '../timeframes.ts';
-import type { FigureState } from './engineState.ts';
+import { SLOTS_PER_SESSION, slotIndex, TF_COUNT, TF_DAY } from '../timeframes.ts';
+import type { EngineState, FigureState } from './engineState.ts';
 
 // Per-symbol figures shared by the stream entries and Discovery rows, so both say the same.
 
@@ -50,6 +51,32 @@ export function gapDollars(e: FigureState, id: number): number {
   const ro = e.day.regOpen[id] as number;
   const base = Number.isNaN(ro) ? (e.day.last[id] as number) : ro;
   return base - (e.table.prevClose[id] as number);
+}
+
+/** (x − ref) as % of ref; NaN when ref is not positive. */
+export function percentFrom(x: number, ref: number): number {
+  return ref > 0 ? ((x - ref) / ref) * 100 : Number.NaN;
+}
+
+/** Session VWAP (Σ price × size / Σ size); NaN before the first print. */
+export function sessionVwap(e: Pick<FigureState, 'day'>, id: number): number {
+  return (e.day.value[id] as number) / (e.day.volume[id] as number);
+}
+
+/**
+ * uVol over the 15-minute slots [from, to] of today: % above (+) or below (−) the average
+ * volume of the same slots in prior sessions. NaN without a profile.
+ */
+export function profileUVol(e: Pick<EngineState, 'profile'>, id: number, from: number, to: number): number {
+  const p = e.profile;
+  if (!((p.sessions[id] as number) > 0)) return Number.NaN;
+  return percentFrom(p.sum(p.today, id, from, to), p.sum(p.avg, id, from, to));
+}
+
+/** The session's slot "now" falls in; after 20:00 or on a closed day, its last slot. */
+export function sessionSlot(s: SessionDay, now: number): number {
+  const t = Math.min(Math.max(now, s.start), s.end - 1);
+  return Math.min(slotIndex(s, t), SLOTS_PER_SESSION - 1);
 }
 
 export function nullIfNaN(x: number): number | null {

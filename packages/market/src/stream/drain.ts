@@ -55,15 +55,16 @@ export function drainStream(
   const d = e.day;
   const t = e.table;
   const out = blankEntry();
-  const highIds = Array.from(q.highIds.subarray(0, q.highN));
+  // Sorted in place: the queue hands these same lists, in time order, to the alert evaluator.
+  const highIds = q.highIds.subarray(0, q.highN);
   highIds.sort((a, b) => (d.highTs[a] as number) - (d.highTs[b] as number) || a - b);
-  const lowIds = Array.from(q.lowIds.subarray(0, q.lowN));
+  const lowIds = q.lowIds.subarray(0, q.lowN);
   lowIds.sort((a, b) => (d.lowTs[a] as number) - (d.lowTs[b] as number) || a - b);
-  const highs = highIds.map((id) => {
+  const highs = Array.from(highIds, (id) => {
     const h = d.high[id] as number;
     return entry(e, out, id, h, d.highCount[id] as number, d.last[id] === h, t.optionable[id] as number);
   });
-  const lows = lowIds.map((id) => {
+  const lows = Array.from(lowIds, (id) => {
     const l = d.low[id] as number;
     return entry(e, out, id, l, d.lowCount[id] as number, d.last[id] === l, t.optionable[id] as number);
   });

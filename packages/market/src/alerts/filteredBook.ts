@@ -1,0 +1,156 @@
+import type { FilteredAlert } from '@tapeline/core';
+import type { DiscoveryRow } from '../discovery/row.ts';
+import { type CompiledSmartFilter, compileConditions, spyPriceDist } from '../discovery/smartFilter.ts';
+import type { Timeframe } from '../timeframes.ts';
+import { RowIndex } from './filterIndex.ts';
+
+// Filtered (Pro Plus) alerts: a symbol fires when it newly enters a filter's result on the
+// filter's timeframe, and may fire again once it has left the result. Identical filters (same
+// compiled conditions, sectors and timeframe, whatever their names) are evaluated once per
+// refresh and share their last result; each subscriber — a user's named filter — gets its own
+// alert. A subscriber's first evaluation only records the result (the baseline), silently.
+
+export interface FilterSub {
+  readonly u: number;
+  readonly name: string;
+  baselined: boolean;
+  readonly filter: DistinctFilter;
+}
+
+export class DistinctFilter {
+  readonly subs: FilterSub[] = [];
+  /** Symbols (book symbol indices) of the last result. */
+  prev = new Int32Array(16);
+  prevN = 0;
+  /** Whether prev holds a result yet. */
+  evaluated = false;
+  constructor(
+    readonly key: string,
+    readonly tf: Timeframe,
+    readonly compiled: CompiledSmartFilter,
+  ) {}
+}
+
+export type EnterSink = (sub: FilterSub, row: DiscoveryRow) => void;
+
+export class FilteredBook {
+  private readonly distinct = new Map<string, DistinctFilter>();
+  private readonly byTf = new Map<Timeframe, DistinctFilter[]>();
+  private readonly byUser = new Map<number, FilterSub[]>();
+  private readonly symIndex = new Map<string, number>();
+  private mark = new Uint32Array(1024);
+  private markSeq = 0;
+  private readonly buf = { rows: new Int32Array(0) };
+
+  get size(): number {
+    let n = 0;
+    for (const subs of this.byUser.values()) n += subs.length;
+    return n;
+  }
+
+  get distinctFilters(): number {
+    return this.distinct.size;
+  }
+
+  /** Timeframes some filter watches: the ones worth computing Discovery rows for. */
+  timeframes(): Timeframe[] {
+    return [...this.byTf.keys()];
+  }
+
+  /** `baselined`: "name\0key" of the user's subscribers that had their baseline (from removeUser). */
+  add(u: number, f: FilteredAlert, baselined: ReadonlySet<string>): void {
+    const compiled = compileConditions(f);
+    const tf = f.timeframe.min;
+    const key = `${tf}|${compiled.key}`;
+    let d = this.distinct.get(key);
+    if (!d) {
+      d = new DistinctFilter(key, tf, compiled);
+      this.distinct.set(key, d);
+      const list = this.byTf.get(tf);
+      if (list) list.push(d);
+      else this.byTf.set(tf, [d]);
+    }
+    // A subscriber that keeps an existing filter keeps its baseline: a setUser that changed
+    // another rule must neither re-fire nor silence the next refresh.
+    const kept = d.evaluated && baselined.has(`${f.name}\0${key}`);
+    const sub: FilterSub = { u, name: f.name, baselined: kept, filter: d };
+    d.subs.push(sub);
+    const mine = this.byUser.get(u);
+    if (mine) mine.push(sub);
+    else this.byUser.set(u, [sub]);
+  }
+
+  /**
+   * Drops user u's filters; answers those that had their baseline, for `add`. Filters left
+   * without subscribers stay (with their last result) until `prune`, so a setUser that keeps
+   * a filter finds it again.
+   */
+  removeUser(u: number): Set<string> {
+    const had = new Set<string>();
+    const mine = this.byUser.get(u);
+    if (!mine) return had;
+    this.byUser.delete(u);
+    for (const sub of mine) {
+      const d = sub.filter;
+      if (sub.baselined) had.add(`${sub.name}\0${d.key}`);
+      d.subs.splice(d.subs.indexOf(sub), 1);
+    }
+    return had;
+  }
+
+  /** Forgets the filters nobody subscribes to any more. */
+  prune(): void {
+    for (const d of this.distinct.values()) {
+      if (d.subs.length > 0) continue;
+      this.distinct.delete(d.key);
+      const list = this.byTf.get(d.tf) ?? [];
+      list.splice(list.indexOf(d), 1);
+      if (list.length === 0) this.byTf.delete(d.tf);
+    }
+  }
+
+  /** One refresh of timeframe tf: calls `enter` for each subscriber and newly entered row. */
+  evaluate(tf: Timeframe, rows: readonly DiscoveryRow[], enter: EnterSink): void {
+    const list = this.byTf.get(tf);
+    if (!list || list.length === 0) return;
+    const index = new RowIndex(rows, spyPriceDist(rows));
+    const sym = new Int32Array(rows.length);
+    for (let i = 0; i < rows.length; i++) sym[i] = this.intern((rows[i] as DiscoveryRow).s);
+    for (const d of list) {
+      const n = index.match(d.compiled, this.buf);
+      const hits = this.buf.rows;
+      const seq = this.nextMark();
+      for (let k = 0; k < d.prevN; k++) this.mark[d.prev[k] as number] = seq;
+      for (let k = 0; k < n; k++) {
+        const row = hits[k] as number;
+        if (this.mark[sym[row] as number] === seq) continue;
+        for (const sub of d.subs) if (sub.baselined) enter(sub, rows[row] as DiscoveryRow);
+      }
+      for (const sub of d.subs) sub.baselined = true;
+      if (d.prev.length < n) d.prev = new Int32Array(Math.max(n, d.prev.length * 2));
+      for (let k = 0; k < n; k++) d.prev[k] = sym[hits[k] as number] as number;
+      d.prevN = n;
+      d.evaluated = true;
+    }
+  }
+
+  private intern(s: string): number {
+    let i = this.symIndex.get(s);
+    if (i === undefined) {
+      i = this.symIndex.size;
+      this.symIndex.set(s, i);
+      if (i >= this.mark.length) {
+        const grown = new Uint32Array(this.mark.length * 2);
+        grown.set(this.mark);
+        this.mark = grown;
+      }
+    }
+    return i;
+  }
+
+  private nextMark(): number {
+    this.markSeq = this.markSeq === 0xffffffff ? 1 : this.markSeq + 1;
+    if (this.markSeq === 1) this.mark.fill(0);
+    return this.markSeq;
+  }
+}

@@ -1,0 +1,164 @@
+import { alertText, type VoiceZone } from '@tapeline/core';
+import { atrPercent, gapDollars } from '../engine/metrics.ts';
+import { TF_DAY } from '../timeframes.ts';
+import { R_ATR, R_COUNT, R_FLOAT, R_GAP, R_PRICE, R_VOLUME, rangeAccepts } from './channelRange.ts';
+import { type ChannelWatches, DIR_HIGH, DIR_LOW, type RangeGroup, type Watch } from './channelWatches.ts';
+import type { Emitter } from './emitter.ts';
+import { type AlertEngineView, readFigures } from './figures.ts';
+import { tradeFires } from './rearm.ts';
+import type { SymbolRules } from './symbolRules.ts';
+
+// New highs, new lows and halts of one drained batch. Per event: the symbol's own `trade`
+// rules (indexed by symbol), then the stream-category watches whose channel shows the entry —
+// each distinct channel filter once, then symbol lists (fav, custom) by symbol, then Popular.
+// A user's symbol rule owns that symbol for the user (categories skip the user), and one event
+// reaches a user at most once: the first match in that order names the alert's zone. Nothing
+// is allocated unless an alert goes out.
+
+export interface EvalParts {
+  readonly rules: SymbolRules;
+  readonly channels: ChannelWatches;
+  readonly out: Emitter;
+  readonly popular: ReadonlySet<string>;
+  /** Halt subscribers: user index and rule id side by side. */
+  haltUsers: readonly number[];
+  haltRules: readonly number[];
+  /** The stream entry's figures for the channel filters, in channelRange's order. */
+  readonly entry: Float64Array;
+}
+
+function fireTrade(
+  p: EvalParts,
+  e: AlertEngineView,
+  slot: number,
+  u: number,
+  ruleId: number,
+  id: number,
+  up: boolean,
+  price: number,
+  ts: number,
+  zone: VoiceZone,
+): void {
+  const sym = e.table.symbols[id] as string;
+  if (!p.out.admit(u, sym)) return;
+  if (p.out.figEvent !== p.out.event) {
+    readFigures(e, id, price, slot, p.out.fig);
+    p.out.figEvent = p.out.event;
+  }
+  const tag = up ? 'high' : 'low';
+  p.out.send(u, ruleId, String(ruleId), 'trade', tag, sym, alertText.trade(sym, up, price), ts, zone);
+}
+
+function watchEvent(
+  p: EvalParts,
+  e: AlertEngineView,
+  slot: number,
+  w: Watch,
+  id: number,
+  up: boolean,
+  price: number,
+  ts: number,
+  seq: number,
+): void {
+  if ((w.dir & (up ? DIR_HIGH : DIR_LOW)) === 0) return;
+  const last = up ? w.lastHigh : w.lastLow;
+  if (!tradeFires(up ? 1 : -1, price, last.get(id) ?? Number.NaN, w.rate)) return;
+  last.set(id, price);
+  const claim = p.out.users.claim;
+  for (let k = 0; k < w.users.length; k++) {
+    const u = w.users[k] as number;
+    if (claim[u] === seq) continue;
+    claim[u] = seq;
+    fireTrade(p, e, slot, u, w.rules[k] as number, id, up, price, ts, w.zone);
+  }
+}
+
+/** A new high (up) or low of symbol id at `price`, made at ts. `slot`: the session slot now. */
+export function tradeEvent(
+  p: EvalParts,
+  e: AlertEngineView,
+  slot: number,
+  id: number,
+  up: boolean,
+  price: number,
+  ts: number,
+): void {
+  const sym = e.table.symbols[id] as string;
+  const seq = p.out.nextEvent();
+  const claim = p.out.users.claim;
+  const R = p.rules;
+  const own = R.watchOf(sym);
+  if (own !== undefined) {
+    for (const r of own.trade) {
+      const u = R.user[r] as number;
+      if (claim[u] === seq) continue;
+      claim[u] = seq;
+      if (!tradeFires(up ? 1 : -1, price, (up ? R.a[r] : R.b[r]) as number, R.rate[r] as number)) continue;
+      if (up) R.a[r] = price;
+      else R.b[r] = price;
+      fireTrade(p, e, slot, u, R.ruleId[r] as number, id, up, price, ts, up ? 'primary_high' : 'primary_low');
+    }
+  }
+  const C: ChannelWatches = p.channels;
+  const groups = up ? C.highGroups : C.lowGroups;
+  if (groups.length > 0) rangeEvents(p, e, slot, groups, id, up, price, ts, seq);
+  const lists = C.bySymbol.get(sym);
+  if (lists !== undefined) for (const w of lists) watchEvent(p, e, slot, w, id, up, price, ts, seq);
+  if (C.popular.length > 0 && p.popular.has(sym)) {
+    for (const w of C.popular) watchEvent(p, e, slot, w, id, up, price, ts, seq);
+  }
+}
+
+/** The filter channels: the entry's figures once, then each distinct filter once. */
+function rangeEvents(
+  p: EvalParts,
+  e: AlertEngineView,
+  slot: number,
+  groups: readonly RangeGroup[],
+  id: number,
+  up: boolean,
+  price: number,
+  ts: number,
+  seq: number,
+): void {
+  const C = p.channels;
+  const d = e.day;
+  const f = p.entry;
+  const prev = e.table.prevClose[id] as number;
+  f[R_PRICE] = price;
+  f[R_VOLUME] = d.volume[id] as number;
+  f[R_FLOAT] = e.table.float[id] as number;
+  f[R_COUNT] = (up ? d.highCount[id] : d.lowCount[id]) as number;
+  f[R_ATR] = (up ? C.highNeedsAtr : C.lowNeedsAtr)
+    ? atrPercent(e, id, TF_DAY, d.last[id] as number)
+    : Number.NaN;
+  f[R_GAP] = (gapDollars(e, id) / prev) * 100;
+  const sector = e.table.sector[id] as number;
+  for (const g of groups) {
+    if (!rangeAccepts(g.range, f, sector)) continue;
+    for (const w of up ? g.high : g.low) watchEvent(p, e, slot, w, id, up, price, ts, seq);
+  }
+}
+
+/** A halt (or resume) of symbol id: every Halts subscriber, each event. */
+export function haltEvent(
+  p: EvalParts,
+  e: AlertEngineView,
+  slot: number,
+  id: number,
+  halted: boolean,
+  reason: string,
+  ts: number,
+): void {
+  if (p.haltUsers.length === 0) return;
+  const sym = e.table.symbols[id] as string;
+  const msg = alertText.halt(sym, halted, reason);
+  readFigures(e, id, Number.NaN, slot, p.out.fig);
+  const extra = { subtype: halted ? ('halt' as const) : ('resume' as const), reason_code: reason };
+  for (let k = 0; k < p.haltUsers.length; k++) {
+    const u = p.haltUsers[k] as number;
+    if (!p.out.admit(u, sym)) continue;
+    const ruleId = p.haltRules[k] as number;
+    p.out.send(u, ruleId, String(ruleId), 'halt', extra.subtype, sym, msg, ts, 'halt', extra);
+  }
+}
