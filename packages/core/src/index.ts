@@ -10,6 +10,7 @@ export * from './api/meters.ts';
 export * from './api/popularity.ts';
 export * from './api/profile.ts';
 export * from './api/protocol.ts';
+export * from './api/push.ts';
 export * from './api/settings.ts';
 export * from './api/streamEntry.ts';
 export * from './api/user.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
 import { ConfigError } from './configError.ts';
 import { type MarketFeedConfig, marketFeedConfig } from './marketFeedConfig.ts';
+import { type PushConfig, pushConfig, pushEnvShape } from './pushConfig.ts';
 
 export type { BillingConfig, StripeSettings } from './billingConfig.ts';
 export { ConfigError } from './configError.ts';
@@ -13,6 +14,7 @@ export {
   feedKindOf,
   type MarketFeedConfig,
 } from './marketFeedConfig.ts';
+export type { PushConfig } from './pushConfig.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -169,6 +171,7 @@ const envSchema = z.object({
       'must be CODE=percent,CODE=percent',
     )
     .optional(),
+  ...pushEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -203,6 +206,8 @@ export interface Config {
   symbolIconUrl: string | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may target private and loopback addresses (SSRF checks off). */
   webhookAllowPrivate: boolean;
+  /** Web push: VAPID keys and subject, and the tests' switch for loopback push services. */
+  push: PushConfig;
   /** VOICE_HOST without a trailing slash; undefined: this server is the voice host (`/voice`). */
   voiceHost: string | undefined;
 }
@@ -226,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -237,7 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     busPrefix: env.BUS_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     jwtSecret: env.JWT_SECRET,
     jwtTtlMs: env.JWT_TTL_HOURS * 3600_000,
     googleClientId: env.GOOGLE_CLIENT_ID,
@@ -251,6 +257,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    push: pushConfig(env, appUrl),
     voiceHost: env.VOICE_HOST?.replace(/\/+$/, ''),
   };
 }

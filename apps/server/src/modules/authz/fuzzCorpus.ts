@@ -69,6 +69,8 @@ const FIELDS = [
   'paymentMethodId',
   'id',
   'at_period_end',
+  'registration_id',
+  'endpoint',
 ];
 
 export interface FuzzBody {

@@ -176,6 +176,17 @@ export const MATRIX: MatrixRoute[] = [
   { method: 'GET', route: '/api/alerts/webhook/deliveries', expect: subscriber(200) },
   { method: 'POST', route: '/api/alerts/webhook/secret', expect: subscriber(200) },
   { method: 'POST', route: '/api/alerts/webhook/test', expect: subscriber(200) },
+  // Web push: the key, this browser's registration (a removal here: no push service is called),
+  // and Safari's legacy permission call, gone since Safari speaks Web Push.
+  { method: 'GET', route: '/api/alerts/push/key', expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/alerts/device/:id',
+    url: '/api/alerts/device/webpush',
+    json: { registration_id: null, endpoint: 'https://push.example/send/abc' },
+    expect: subscriber(200),
+  },
+  { method: 'POST', route: '/api/spn', json: {}, expect: subscriber(410) },
   // Profile: reachable without a subscription; saving needs a verified address.
   { method: 'GET', route: '/api/profile', expect: signedIn(200) },
   { method: 'POST', route: '/api/profile', form: (p) => ({ username: `m_${p}` }), expect: verified(200) },
