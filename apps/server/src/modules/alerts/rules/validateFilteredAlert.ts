@@ -6,12 +6,11 @@ import {
   messages,
   type TimeframeId,
 } from '@tapeline/core';
-import type { DiscoveryRow } from '@tapeline/market';
+import { countMatches, type DiscoveryRow } from '@tapeline/market';
 import { HttpError } from '../../../platform/http/errors.ts';
 import type { Principal } from '../../../platform/http/guards.ts';
 import { EngineUnavailableError } from '../../market/engine/source.ts';
 import type { RulesDeps } from './deps.ts';
-import { countMatches } from './matchCount.ts';
 
 /** A filter sent for validation: sector and timeframe may still be missing (the modal's first try). */
 export type FilterToValidate = Pick<FilteredAlert, 'name' | 'type' | 'values'> &
