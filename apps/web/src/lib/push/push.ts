@@ -59,12 +59,13 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-let listening = false;
+const listening = new WeakSet<ServiceWorkerContainer>();
 /** The service worker renewed the subscription: register the new one and forget the old. */
 function listenForRenewals(): void {
-  if (listening) return;
-  listening = true;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+  const container = navigator.serviceWorker;
+  if (listening.has(container)) return;
+  listening.add(container);
+  container.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: unknown; subscription?: PushSubscriptionJSON; oldEndpoint?: unknown };
     if (data?.type !== RESUBSCRIBED_MESSAGE || !data.subscription) return;
     void (async () => {
@@ -78,7 +79,7 @@ function listenForRenewals(): void {
     })();
   });
   // Messages the worker sent before this listener existed wait in a queue until asked for.
-  navigator.serviceWorker.startMessages();
+  container.startMessages();
 }
 
 /**
