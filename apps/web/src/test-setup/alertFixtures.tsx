@@ -64,8 +64,10 @@ export function firedAlert(id: number, overrides: Partial<FiredAlert> = {}): Fir
 }
 
 /** The settings calls and GET /api/alerts (no rules unless given) answered. */
-export const serveAlerts = (answer: { status: number; body: unknown } = alertsAnswer()) =>
-  settingsApi(defaultConfig()).on('GET /api/alerts', answer);
+export const serveAlerts = (
+  answer: { status: number; body: unknown } = alertsAnswer(),
+  config = defaultConfig(),
+) => settingsApi(config).on('GET /api/alerts', answer);
 
 /** The Notifications tab for a signed-in trader on `plan`, with its settings store. */
 export function renderNotifications(plan: string, api: FakeApi = serveAlerts()) {

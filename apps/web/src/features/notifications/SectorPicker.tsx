@@ -16,6 +16,7 @@ export function SectorPicker({
   return (
     <fieldset
       className={missing ? 'industries is-missing' : 'industries'}
+      aria-label={text.sectors}
       aria-invalid={missing || undefined}
     >
       <div className="industries-head">

@@ -1,0 +1,151 @@
+import { ALERT_EVENTS, alertHistoryResponseSchema, alertMessages, defaultConfig } from '@tapeline/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
+import { SettingsProvider, useSettings } from '../../lib/settings/useSettings.tsx';
+import { firedAlert } from '../../test-setup/alertFixtures.tsx';
+import { ok } from '../../test-setup/fakeApi.ts';
+import { configAnswer, settingsApi } from '../../test-setup/fixtures.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { signedIn, withSession } from '../../test-setup/session.tsx';
+import { widgetProps } from '../../test-setup/widgetProps.ts';
+import { AlertsRuntime } from './AlertsRuntime.tsx';
+import { ALERTS_TEXT, AlertsWidget } from './AlertsWidget.tsx';
+
+// The socket is the network here: the tab's socket is replaced by a hand-fed one, the way
+// component tests fake fetch. Everything from the event listener up is the real code.
+const socket = vi.hoisted(() => ({ listeners: new Map<string, Set<(payload: unknown) => void>>() }));
+vi.mock('../../lib/streamSource.ts', () => ({
+  subscribeStream: () => () => {},
+  listenSocket(event: string, listener: (payload: unknown) => void) {
+    const set = socket.listeners.get(event) ?? new Set();
+    set.add(listener);
+    socket.listeners.set(event, set);
+    return () => set.delete(listener);
+  },
+}));
+const emit = (event: string, payload: unknown) =>
+  act(() => {
+    for (const listener of socket.listeners.get(event) ?? []) listener(payload);
+  });
+
+/** Records the clips the voice queue plays; each plays until the test ends it. */
+const audio = vi.hoisted(() => ({ played: [] as string[] }));
+class FakeAudio {
+  constructor(url: string) {
+    audio.played.push(url);
+  }
+  play() {
+    return Promise.resolve();
+  }
+  pause() {}
+  addEventListener() {}
+}
+
+const HISTORY = [{ msg: 'MSFT volume spike', date: Date.UTC(2026, 0, 5, 14) }];
+// The settings store loads 2 s after the app starts (§4).
+const SETTLED = { timeout: 8000 };
+
+/** Says when the settings store has loaded (the prompt is decided in the same render). */
+function SettingsStatus() {
+  return <output aria-label="settings">{useSettings().status}</output>;
+}
+
+function renderRuntime(config = defaultConfig(), speak = true) {
+  const api = settingsApi(config)
+    .on('GET /api/alert_history', ok(alertHistoryResponseSchema, HISTORY))
+    .on('GET /api/config', configAnswer());
+  signedIn(api);
+  return renderUi(
+    <SettingsProvider>
+      <AlertsWidget {...widgetProps('alerts')} />
+      <AlertsRuntime speak={speak} />
+      <SettingsStatus />
+    </SettingsProvider>,
+    { wrap: withSession },
+  );
+}
+
+const historyItems = () =>
+  within(screen.getByRole('list', { name: ALERTS_TEXT.list }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
+beforeEach(() => {
+  socket.listeners.clear();
+  audio.played = [];
+  voiceUnlock.reset();
+  vi.stubGlobal('Audio', FakeAudio);
+});
+
+describe('live alerts in the tab', () => {
+  it('a fired alert is a toast and the top of the history; a repeat of its id is dropped', async () => {
+    renderRuntime();
+    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await waitFor(() => expect(socket.listeners.get(ALERT_EVENTS.alert)?.size).toBe(1));
+
+    emit(ALERT_EVENTS.alert, firedAlert(1, { msg: 'AAPL new high 201.50' }));
+    expect(await screen.findByText('AAPL new high 201.50', { selector: '.toast-text' })).toBeInTheDocument();
+    expect(historyItems()).toEqual([
+      expect.stringContaining('AAPL new high 201.50'),
+      expect.stringContaining('MSFT volume spike'),
+    ]);
+
+    emit(ALERT_EVENTS.alert, firedAlert(1, { msg: 'AAPL new high 201.50' }));
+    emit(
+      ALERT_EVENTS.filtered,
+      firedAlert(2, { kind: 'filtered', msg: 'TSLA entered filter Gappers', zone: 'filtered' }),
+    );
+    await waitFor(() => expect(historyItems()).toHaveLength(3));
+    expect(historyItems()[0]).toContain('TSLA entered filter Gappers');
+    expect(screen.getByText('3 alerts')).toBeInTheDocument();
+  });
+
+  it('ignores what is not a fired alert', async () => {
+    renderRuntime();
+    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await waitFor(() => expect(socket.listeners.get(ALERT_EVENTS.alert)?.size).toBe(1));
+    emit(ALERT_EVENTS.alert, { msg: 'no id', symbol: 'AAPL' });
+    expect(historyItems()).toHaveLength(1);
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+});
+
+describe('voice notifications', () => {
+  const voiced = {
+    ...defaultConfig(),
+    voiceNoti: [{ zone: 'primary_high' as const, voice: 'voice2' as const, type: 'symbol' as const }],
+    voiceBuffer: 10,
+  };
+
+  it('asks for a key or click first, then speaks the zone’s voice from the voice host, once per symbol', async () => {
+    const { user } = renderRuntime(voiced);
+    const prompt = await screen.findByText(alertMessages.voicePrompt, {}, SETTLED);
+    emit(ALERT_EVENTS.alert, firedAlert(1));
+    expect(audio.played).toEqual([]);
+
+    await user.click(prompt);
+    emit(ALERT_EVENTS.alert, firedAlert(2));
+    expect(audio.played).toEqual(['/voice/AAPL/voice2-s.mp3']);
+    // Another zone without a voice is silent; the same symbol within 10 s is not repeated.
+    emit(ALERT_EVENTS.alert, firedAlert(3, { symbol: 'MSFT', zone: 'alt_low' }));
+    emit(ALERT_EVENTS.alert, firedAlert(4));
+    expect(audio.played).toEqual(['/voice/AAPL/voice2-s.mp3']);
+  });
+
+  it('does not prompt when no zone has a voice, nor in a pop-out that leaves speaking to the dashboard', async () => {
+    const settled = () =>
+      waitFor(
+        () => expect(screen.getByRole('status', { name: 'settings' })).toHaveTextContent('ready'),
+        SETTLED,
+      );
+    const first = renderRuntime(defaultConfig());
+    await settled();
+    expect(screen.queryByText(alertMessages.voicePrompt)).not.toBeInTheDocument();
+    first.unmount();
+
+    renderRuntime(voiced, false);
+    await settled();
+    expect(screen.queryByText(alertMessages.voicePrompt)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  alertMessages,
+  successResponseSchema,
+  webhookDeliveriesAnswerSchema,
+  webhookSecretAnswerSchema,
+} from '@tapeline/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  alertsAnswer,
+  renderNotifications,
+  serveAlerts,
+  WEBHOOK_SECRET,
+} from '../../test-setup/alertFixtures.tsx';
+import { fail, ok } from '../../test-setup/fakeApi.ts';
+import { notificationsText as text } from './notificationsText.ts';
+
+const DELIVERED_AT = Date.UTC(2026, 0, 5, 15, 30);
+const deliveries = ok(webhookDeliveriesAnswerSchema, {
+  deliveries: [
+    {
+      id: 2,
+      type: 'high_low',
+      url: 'https://hooks.example.com/a',
+      symbol: 'AAPL',
+      status: 'failed',
+      attempts: 3,
+      response_status: 502,
+      error: 'Bad gateway',
+      created_at: DELIVERED_AT,
+      next_attempt_at: null,
+    },
+    {
+      id: 1,
+      type: 'halts',
+      url: 'https://hooks.example.com/h',
+      symbol: 'TSLA',
+      status: 'delivered',
+      attempts: 1,
+      response_status: 204,
+      error: null,
+      created_at: DELIVERED_AT - 60_000,
+      next_attempt_at: null,
+    },
+  ],
+});
+
+const modal = () => within(screen.getByTestId('webhook-modal'));
+const urlField = (type: keyof typeof text.webhookTypes) =>
+  modal().getByRole('textbox', { name: text.webhookUrlOf(text.webhookTypes[type]) });
+
+function serve() {
+  return serveAlerts(alertsAnswer({ alert_webhook: { halts: 'https://hooks.example.com/h' } })).on(
+    'GET /api/alerts/webhook/deliveries',
+    deliveries,
+  );
+}
+
+async function open(user: ReturnType<typeof renderNotifications>['user']) {
+  await user.click(await screen.findByRole('button', { name: text.webhookSettings }));
+  return modal();
+}
+
+describe('Webhook modal', () => {
+  it('shows the saved URLs, the signing secret and the last deliveries', async () => {
+    const { user } = renderNotifications('pro', serve());
+    const m = await open(user);
+    expect(urlField('halts')).toHaveValue('https://hooks.example.com/h');
+    expect(urlField('price')).toHaveValue('');
+    expect(m.getByTestId('webhook-secret')).toHaveTextContent(WEBHOOK_SECRET);
+    const rows = within(await m.findByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent(/AAPL.*Failed.*502/);
+    expect(rows[2]).toHaveTextContent(/TSLA.*Delivered.*204/);
+  });
+
+  it('refuses a URL that is not a public http, https or ftp address, saving nothing', async () => {
+    const { user, api } = renderNotifications('pro', serve());
+    await open(user);
+    for (const bad of ['not a url', 'http://10.0.0.8/hook', 'javascript:alert(1)']) {
+      await user.clear(urlField('uvol'));
+      await user.type(urlField('uvol'), bad);
+      await user.click(modal().getByRole('button', { name: text.save }));
+      expect(modal().getByRole('alert')).toHaveTextContent(alertMessages.webhookInvalid);
+    }
+    expect(api.calls('POST /api/alerts/webhook')).toHaveLength(0);
+  });
+
+  it('saves every URL (empty ones too) and confirms; a failure says so', async () => {
+    const api = serve().on('POST /api/alerts/webhook', ok(successResponseSchema, { success: true }));
+    const { user } = renderNotifications('pro', api);
+    await open(user);
+    await user.type(urlField('price'), ' https://hooks.example.com/p ');
+    await user.click(modal().getByRole('button', { name: text.save }));
+
+    expect(await screen.findByText(alertMessages.webhookUpdated)).toBeInTheDocument();
+    expect(api.calls('POST /api/alerts/webhook')[0]?.body).toEqual({
+      alert_webhook: {
+        high_low: '',
+        uvol: '',
+        vwapdist: '',
+        price: 'https://hooks.example.com/p',
+        halts: 'https://hooks.example.com/h',
+        conditional: '',
+      },
+    });
+
+    api.on('POST /api/alerts/webhook', fail(500, 'internal'));
+    await open(user);
+    await user.click(modal().getByRole('button', { name: text.save }));
+    expect(await screen.findByText(alertMessages.webhookFailed)).toBeInTheDocument();
+  });
+
+  it('rotates the signing secret after asking, and shows the new one', async () => {
+    const api = serve().on(
+      'POST /api/alerts/webhook/secret',
+      ok(webhookSecretAnswerSchema, { success: true, webhook_secret: 'whsec_new0000000000000000000000000' }),
+    );
+    const { user } = renderNotifications('pro', api);
+    const m = await open(user);
+    await user.click(m.getByRole('button', { name: text.rotate }));
+    await user.click(within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: text.rotate }));
+    expect(await screen.findByText(text.rotated)).toBeInTheDocument();
+    await waitFor(() => expect(m.getByTestId('webhook-secret')).toHaveTextContent('whsec_new'));
+    expect(api.calls('POST /api/alerts/webhook/secret')).toHaveLength(1);
+  });
+});
