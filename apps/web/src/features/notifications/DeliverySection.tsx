@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import type { AlertWebhook } from '@tapeline/core';
 import { useState } from 'react';
+import { disablePush, enablePush, usePushState } from '../../lib/push/index.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { notificationsText as text } from './notificationsText.ts';
-import { pushAdapter } from './pushAdapter.ts';
 import { SectionHead } from './SectionHead.tsx';
 import { WebhookModal } from './WebhookModal.tsx';
 
@@ -27,16 +28,17 @@ export function DeliverySection({ webhook, secret }: { webhook: AlertWebhook; se
   );
 }
 
+/** This browser's push: on or off, or why it cannot be (no support, blocked in the browser). */
 function PushToggle() {
   const toast = useToast();
-  const support = pushAdapter.support();
-  const { enabled, pending } = pushAdapter.useState();
-  const change = (on: boolean) =>
-    void (on ? pushAdapter.enable() : pushAdapter.disable()).catch(() =>
-      toast(text.pushFailed, { tone: 'error' }),
-    );
+  const state = usePushState();
+  const change = useMutation({
+    mutationFn: (on: boolean) => (on ? enablePush() : disablePush()),
+    onError: () => toast(text.pushFailed, { tone: 'error' }),
+  });
   const hint =
-    support === 'unsupported' ? text.pushUnsupported : support === 'denied' ? text.pushDenied : text.pushHint;
+    state === 'unsupported' ? text.pushUnsupported : state === 'denied' ? text.pushDenied : text.pushHint;
+  const on = state === 'on';
   return (
     <div className="setting-row">
       <div className="setting-text">
@@ -52,11 +54,11 @@ function PushToggle() {
         type="checkbox"
         role="switch"
         className="switch"
-        checked={enabled}
-        aria-checked={enabled}
+        checked={on}
+        aria-checked={on}
         aria-describedby="push-toggle-hint"
-        disabled={support !== 'supported' || pending}
-        onChange={(event) => change(event.target.checked)}
+        disabled={state === 'unsupported' || state === 'denied' || change.isPending}
+        onChange={(event) => change.mutate(event.target.checked)}
       />
     </div>
   );

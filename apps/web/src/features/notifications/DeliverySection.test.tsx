@@ -1,0 +1,80 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PushState } from '../../lib/push/index.ts';
+import { renderNotifications } from '../../test-setup/alertFixtures.tsx';
+import { notificationsText as text } from './notificationsText.ts';
+
+// Browser push is its own module with its own tests (a faked service worker and PushManager);
+// here it is replaced by one whose state the test sets, to check what the toggle shows and calls.
+const push = vi.hoisted(() => ({
+  state: 'off' as PushState,
+  listeners: new Set<() => void>(),
+  enable: vi.fn<() => Promise<PushState>>(),
+  disable: vi.fn<() => Promise<PushState>>(),
+}));
+vi.mock('../../lib/push/index.ts', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const set = (state: PushState) => {
+    push.state = state;
+    for (const listener of push.listeners) listener();
+    return state;
+  };
+  return {
+    usePushState: () =>
+      useSyncExternalStore(
+        (listener) => {
+          push.listeners.add(listener);
+          return () => push.listeners.delete(listener);
+        },
+        () => push.state,
+      ),
+    enablePush: () => push.enable().then(set),
+    disablePush: () => push.disable().then(set),
+  };
+});
+
+const toggle = () => screen.getByRole('switch', { name: text.push });
+
+beforeEach(() => {
+  push.state = 'off';
+  push.enable.mockReset();
+  push.disable.mockReset();
+});
+
+describe('push toggle', () => {
+  it('turns push on and off for this browser', async () => {
+    push.enable.mockResolvedValue('on');
+    push.disable.mockResolvedValue('off');
+    const { user } = renderNotifications('standard');
+    await screen.findByRole('switch', { name: text.push });
+    expect(toggle()).not.toBeChecked();
+
+    await user.click(toggle());
+    await waitFor(() => expect(toggle()).toBeChecked());
+    await user.click(toggle());
+    await waitFor(() => expect(toggle()).not.toBeChecked());
+    expect(push.enable).toHaveBeenCalledTimes(1);
+    expect(push.disable).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why it is off when the browser cannot, or the trader blocked it', async () => {
+    push.state = 'unsupported';
+    renderNotifications('standard');
+    await screen.findByRole('switch', { name: text.push });
+    expect(toggle()).toBeDisabled();
+    expect(toggle()).toHaveAccessibleDescription(text.pushUnsupported);
+    act(() => {
+      push.state = 'denied';
+      for (const listener of push.listeners) listener();
+    });
+    expect(toggle()).toHaveAccessibleDescription(text.pushDenied);
+  });
+
+  it('a failure to register says so and leaves it off', async () => {
+    push.enable.mockRejectedValue(new Error('API 500'));
+    const { user } = renderNotifications('standard');
+    await user.click(await screen.findByRole('switch', { name: text.push }));
+    expect(await screen.findByText(text.pushFailed)).toBeInTheDocument();
+    expect(toggle()).not.toBeChecked();
+  });
+});
