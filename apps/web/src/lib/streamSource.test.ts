@@ -1,0 +1,96 @@
+import { PROTOCOL_VERSION, STREAM_EVENTS } from '@tapeline/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The tab's one socket, shared by the stream widgets and the alert listener: what it asks the
+// server for, and when it opens and closes. socket.io is replaced by a recording fake.
+class FakeSocket {
+  connected = false;
+  closed = false;
+  readonly emitted: [string, unknown][] = [];
+  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+  on(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  off(event: string) {
+    this.handlers.delete(event);
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  close() {
+    this.closed = true;
+    this.connected = false;
+  }
+  /** The server side: connect, or send an event. */
+  receive(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+
+const sockets = vi.hoisted(() => ({ made: [] as unknown[] }));
+vi.mock('./socket.ts', () => ({
+  connectSocket: () => {
+    const socket = new FakeSocket();
+    sockets.made.push(socket);
+    return socket;
+  },
+}));
+
+const { listenSocket, subscribeStream } = await import('./streamSource.ts');
+const last = () => sockets.made.at(-1) as FakeSocket;
+const subscribes = (s: FakeSocket) => s.emitted.filter(([e]) => e === STREAM_EVENTS.subscribe);
+
+afterEach(() => {
+  sockets.made.length = 0;
+});
+
+describe('the tab’s socket', () => {
+  it('opens for alerts alone without joining the stream, and relays their events', () => {
+    const heard: unknown[] = [];
+    const stop = listenSocket('alert', (payload) => heard.push(payload));
+    const socket = last();
+    socket.receive('connect');
+    expect(subscribes(socket)).toEqual([]);
+    socket.receive('alert', { id: 1 });
+    expect(heard).toEqual([{ id: 1 }]);
+    stop();
+    expect(socket.closed).toBe(true);
+  });
+
+  it('joins the stream when a stream widget arrives on the open socket, and leaves it when the last one goes', () => {
+    const stopAlerts = listenSocket('alert', () => {});
+    const socket = last();
+    socket.receive('connect');
+    const stopStream = subscribeStream(() => {});
+    expect(sockets.made).toHaveLength(1);
+    expect(subscribes(socket)).toEqual([[STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION }]]);
+
+    stopStream();
+    expect(socket.emitted.at(-1)).toEqual([STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' }]);
+    expect(socket.closed).toBe(false);
+    stopAlerts();
+    expect(socket.closed).toBe(true);
+  });
+
+  it('a stream widget’s socket subscribes on connect and carries alert listeners added later', () => {
+    const stopStream = subscribeStream(() => {});
+    const socket = last();
+    socket.receive('connect');
+    expect(subscribes(socket)).toHaveLength(1);
+    const heard: unknown[] = [];
+    const stopAlerts = listenSocket('filteredAlerts', (p) => heard.push(p));
+    socket.receive('filteredAlerts', { id: 7 });
+    expect(heard).toEqual([{ id: 7 }]);
+
+    stopAlerts();
+    socket.receive('filteredAlerts', { id: 8 });
+    expect(heard).toHaveLength(1);
+    expect(socket.closed).toBe(false);
+    stopStream();
+    expect(socket.closed).toBe(true);
+  });
+});
