@@ -107,37 +107,61 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     ).toBeVisible();
   });
 
-  test('Alerts history lists items newest first, opens one, and reports a failed clear', async ({ page }) => {
-    // Alerts cannot fire yet: the development endpoint appends to this trader's own history.
-    for (const msg of ['TSLA halted: LUDP', 'AAPL crossed 190.00 (price alert, rate 2)']) {
-      const status = await page.evaluate(
-        async (body) => {
+  test('Alerts history lists fired alerts newest first, opens one, and reports a failed clear', async ({
+    page,
+  }) => {
+    // A Hi/Low rule on the main stream's highs fires within seconds on the simulated tape; the
+    // rule is removed once two have fired, and the list is read when it has stopped growing.
+    const call = (method: string, url: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, url, body }) => {
           const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
-          const res = await fetch('/api/dev/alert_history', {
-            method: 'POST',
+          const res = await fetch(url, {
+            method,
             headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
+            body: body === undefined ? undefined : JSON.stringify(body),
           });
-          return res.status;
+          return res.json();
         },
-        { msg },
+        { method, url, body },
       );
-      expect(status).toBe(200);
-    }
+    const created = await call('POST', '/api/alerts', {
+      category: 'primary_high',
+      type: 'trade',
+      rate: 0.02,
+    });
+    const rule = created.data.list[0] as { id: number };
+    const history = async () => (await call('GET', '/api/alert_history')) as { msg: string; date: number }[];
+    await expect.poll(async () => (await history()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await call('DELETE', `/api/alerts/${rule.id}`);
+    let last = -1;
+    await expect
+      .poll(
+        async () => {
+          const n = (await history()).length;
+          const settled = n === last;
+          last = n;
+          return settled;
+        },
+        { timeout: 15_000, intervals: [1500] },
+      )
+      .toBe(true);
+    const fired = await history();
+
     await page.reload();
     await dashboardReady(page);
     const alerts = cell(page, 'alerts');
     const items = alerts.getByRole('list', { name: 'Alert history, newest first' }).getByRole('button');
-    await expect(items).toHaveCount(2);
-    await expect(items.nth(0)).toContainText('AAPL crossed 190.00');
+    await expect(items).toHaveCount(fired.length);
+    await expect(items.nth(0)).toContainText(fired[0]?.msg ?? '');
     await expect(items.nth(0).locator('time')).toHaveText(/^(\d{2}\/\d{2} )?\d{2}:\d{2}:\d{2}$/);
 
     await items.nth(1).click();
     const detail = alerts.getByRole('article', { name: 'Alert' });
-    await expect(detail.getByText('TSLA halted: LUDP')).toBeVisible();
+    await expect(detail.getByText(fired[1]?.msg ?? '', { exact: true })).toBeVisible();
     await expect(detail.locator('time')).toHaveText(/^\w{3} \w{3} \d{1,2}, \d{4} \d{2}:\d{2}:\d{2} ET$/);
     await detail.getByRole('button', { name: /Back/ }).click();
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(fired.length);
 
     // The network drops the clear: the trader is told, and the list stays.
     await page.route('**/api/alert_history', (route) =>
@@ -147,7 +171,7 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Failed to clear alert history' }),
     ).toBeVisible();
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(fired.length);
   });
 
   test('Meters draws DOW, NAZ and SPY from the engine, greyed when the data host is unreachable', async ({

@@ -1,0 +1,157 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { alertMessages, webhookPayloadSchema } from '@tapeline/core';
+import { Webhook } from 'standardwebhooks';
+import {
+  type LoopbackReceiver,
+  startLoopbackReceiver,
+} from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
+import { type PushService, startPushService } from '../apps/server/src/test/pushService.ts';
+import { cell, dashboardReady } from './support/dashboard.ts';
+import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { freshEmail } from './support/users.ts';
+
+// A Pro trader on the embedded defaults (simulated market) sets a price alert from the symbol
+// menu. When the tape crosses it: a toast within 2 s, a row in the Alerts widget, a web push the
+// loopback push service decrypts, a webhook that verifies with standardwebhooks, and the voice
+// clip fetched from the voice host. The push service and webhook receiver run in this process.
+
+const highLinks = (page: Page): Locator =>
+  page
+    .getByRole('region', { name: 'Main Stream' })
+    .getByRole('table', { name: 'High stream' })
+    .locator('.symbol-link');
+
+/** The API with the page's own token (what the app's client sends). */
+async function api<T>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
+      const res = await fetch(url, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, url, body },
+  );
+}
+
+let receiver: LoopbackReceiver;
+let pushService: PushService;
+test.beforeAll(async () => {
+  receiver = await startLoopbackReceiver();
+  pushService = await startPushService();
+});
+test.afterAll(async () => {
+  await receiver.close();
+  await pushService.close();
+});
+
+test('a price alert from the symbol menu reaches the toast, the Alerts widget, push, webhook and voice', async ({
+  page,
+}, info) => {
+  // Sign-up, payment and a live tape before the alert can fire.
+  test.setTimeout(150_000);
+  await newVerifiedUser(page, freshEmail(info, 'alerts'));
+  await subscribePro(page);
+  await dashboardReady(page);
+
+  // Where else it goes: a webhook URL for price alerts, this "device" at the loopback push
+  // service, and a voice for highs and lows (symbol clips, voice1).
+  expect(
+    (await api(page, 'POST', '/api/alerts/webhook', { alert_webhook: { price: `${receiver.url}/hook` } }))
+      .status,
+  ).toBe(200);
+  const { publicKey } = (await api<{ publicKey: string }>(page, 'GET', '/api/alerts/push/key')).body;
+  const subscription = pushService.createSubscription(publicKey);
+  expect(
+    (await api(page, 'POST', '/api/alerts/device/webpush', { registration_id: JSON.stringify(subscription) }))
+      .status,
+  ).toBe(200);
+  const settings = (await api<{ config: string | null }>(page, 'GET', '/api/settings')).body;
+  expect(settings.config).not.toBeNull();
+  const config = JSON.parse(settings.config as string);
+  // A symbol alert is spoken in the highs' zone when the move is up, the lows' when down.
+  config.voiceNoti = [
+    { zone: 'primary_high', voice: 'voice1', type: 'symbol' },
+    { zone: 'primary_low', voice: 'voice1', type: 'symbol' },
+  ];
+  expect((await api(page, 'POST', '/api/settings/config', { config })).status).toBe(200);
+  await page.reload();
+  await dashboardReady(page);
+  const secret = (await api<{ webhook_secret: string }>(page, 'GET', '/api/alerts')).body.webhook_secret;
+
+  // The symbol menu of a stock making new highs → Add alert → Price at its smallest rate.
+  await expect(highLinks(page).first()).toBeVisible({ timeout: 20_000 });
+  await highLinks(page).first().click({ button: 'right' });
+  const menu = page.getByTestId('symbol-menu');
+  const symbol = (await menu.getAttribute('data-symbol')) ?? '';
+  await menu.getByRole('menuitem', { name: 'Add alert' }).click();
+  const dialog = page.getByTestId('add-alert-dialog');
+  await expect(dialog.getByRole('heading', { name: `Add alert for ${symbol}` })).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Price' }).check();
+  const slider = dialog.getByRole('slider', { name: `Rate for ${symbol}` });
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect(slider).toHaveAttribute('aria-valuetext', /0\.1/);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: alertMessages.added('Price', symbol) }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The rule is live: wait for it to fire (the history is written before the tab hears it).
+  const clip = page.waitForResponse((r) => r.url().includes(`/voice/${symbol}/voice1-s.mp3`), {
+    timeout: 60_000,
+  });
+  let fired: { msg: string; date: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await api<{ msg: string; date: number }[]>(page, 'GET', '/api/alert_history')).body;
+        fired = list.find((item) => item.msg.startsWith(symbol));
+        return fired !== undefined;
+      },
+      { timeout: 45_000, intervals: [100] },
+    )
+    .toBe(true);
+  const msg = (fired as { msg: string }).msg;
+  await expect(page.getByTestId('toast').filter({ hasText: msg }).first()).toBeVisible({ timeout: 2000 });
+  await expect(cell(page, 'alerts').getByRole('list', { name: 'Alert history, newest first' })).toContainText(
+    msg,
+  );
+
+  // Voice: the clip of the symbol comes from the voice host once audio is allowed (a click is a gesture).
+  await page
+    .getByText(alertMessages.voicePrompt)
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+  const response = await clip;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('audio/mpeg');
+
+  // Push: decrypted by the loopback service as a browser would.
+  await expect
+    .poll(() => pushService.received(subscription.endpoint).length, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const push = pushService.received(subscription.endpoint)[0];
+  expect(JSON.parse(push?.payload ?? '{}')).toMatchObject({ body: msg });
+
+  // Webhook: signed the Standard Webhooks way with the trader's secret.
+  const mine = () => receiver.received.filter((r) => r.body.includes(JSON.stringify(msg)));
+  await expect.poll(() => mine().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const hook = mine()[0];
+  if (!hook) throw new Error('no webhook');
+  const payload = new Webhook(secret).verify(hook.body, {
+    'webhook-id': hook.headers['webhook-id'] ?? '',
+    'webhook-timestamp': hook.headers['webhook-timestamp'] ?? '',
+    'webhook-signature': hook.headers['webhook-signature'] ?? '',
+  });
+  expect(webhookPayloadSchema.parse(payload)).toMatchObject({ type: 'price', symbol, msg });
+});
