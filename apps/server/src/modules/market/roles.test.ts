@@ -4,7 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { STREAM_EVENTS, type StreamBatchView, streamBatchSchema } from '@tapeline/core';
+import {
+  ALERT_EVENTS,
+  firedAlertSchema,
+  STREAM_EVENTS,
+  type StreamBatchView,
+  streamBatchSchema,
+} from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
@@ -131,6 +137,26 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
     for (const row of res.body) expect(row).not.toHaveProperty('st');
     const names = await api.call<{ s: string }[]>('GET', '/data/stock-names.json', { token });
     expect(names.body.map((n) => n.s)).toContain(symbol);
+  });
+
+  it("evaluates a trader's alert rule on the engine process and delivers what fires through the API node", async () => {
+    const { token } = await seedSubscriber(api, 'standard');
+    const tab = io(api.baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(tab);
+    const heard = new Promise((resolve) => tab.once(ALERT_EVENTS.alert, resolve));
+    // The rule set crosses Redis to the engine process; its new highs fire it there.
+    const created = await api.call('POST', '/api/alerts', {
+      token,
+      body: { category: 'primary_high', type: 'trade' },
+    });
+    expect(created.status).toBe(200);
+    const alert = firedAlertSchema.parse(await heard);
+    expect(alert).toMatchObject({ kind: 'trade', zone: 'primary_high' });
+    const history = await until('the history entry', async () => {
+      const res = await api.call<{ msg: string }[]>('GET', '/api/alert_history', { token });
+      return res.body.length > 0 ? res.body : undefined;
+    });
+    expect(history.map((h) => h.msg)).toContain(alert.msg);
   });
 
   it('answers 503 at once after the engine stops on SIGTERM, having checkpointed', async () => {
