@@ -1,5 +1,5 @@
-import { alertMessages, type RuleType, ruleLabel } from '@tapeline/core';
-import { isConflict } from '../../lib/alerts/useAlerts.ts';
+import { ALERT_RULES_MAX, alertMessages, type RuleType, ruleLabel } from '@tapeline/core';
+import { isConflict, isLimitExceeded } from '../../lib/alerts/useAlerts.ts';
 
 /**
  * §8: a rule that exists already is 'already registered'; any other failure 'failed to register'.
@@ -7,6 +7,8 @@ import { isConflict } from '../../lib/alerts/useAlerts.ts';
  */
 export function registerFailure(type: RuleType, category: string, error: unknown, shown = category): string {
   const label = ruleLabel(type, category);
+  // The server's own answer when the trader already keeps the most rules a trader may.
+  if (isLimitExceeded(error)) return alertMessages.rulesLimit(ALERT_RULES_MAX);
   return isConflict(error)
     ? alertMessages.alreadyRegistered(label, shown)
     : alertMessages.registerFailed(label, shown);

@@ -1,4 +1,5 @@
 import {
+  ALERT_RULES_MAX,
   type AlertRule,
   alertDeleteAnswerSchema,
   alertListAnswerSchema,
@@ -57,6 +58,12 @@ describe('per-symbol alerts: adding (§8 toasts)', () => {
     await user.type(vwap.getByRole('textbox', { name: text.addSymbolTo(text.sections.vwap) }), 'MSFT');
     await user.click(vwap.getByRole('button', { name: text.addSymbol }));
     expect(await screen.findByText('Failed to register vwapdist alert for MSFT')).toBeInTheDocument();
+
+    api.on('POST /api/alerts', fail(400, 'limit_exceeded', alertMessages.rulesLimit(ALERT_RULES_MAX)));
+    await user.clear(vwap.getByRole('textbox', { name: text.addSymbolTo(text.sections.vwap) }));
+    await user.type(vwap.getByRole('textbox', { name: text.addSymbolTo(text.sections.vwap) }), 'NVDA');
+    await user.click(vwap.getByRole('button', { name: text.addSymbol }));
+    expect(await screen.findByText(alertMessages.rulesLimit(ALERT_RULES_MAX))).toBeInTheDocument();
   });
 
   it('refuses what is not a symbol before asking the server', async () => {

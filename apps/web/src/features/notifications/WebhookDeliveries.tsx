@@ -1,17 +1,35 @@
-import { useWebhookDeliveries } from '../../lib/alerts/useAlerts.ts';
+import { useSendTestWebhooks, useWebhookDeliveries } from '../../lib/alerts/useAlerts.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { formatAlertTimestamp } from '../alerts/alertTime.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
-/** The last 50 deliveries to the user's webhooks, newest first, read when the modal opens. */
+/** The last 50 deliveries to the user's webhooks, newest first, and a test delivery to each URL. */
 export function WebhookDeliveries() {
+  const toast = useToast();
   const deliveries = useWebhookDeliveries(true);
+  const test = useSendTestWebhooks();
   const cols = text.deliveryColumns;
+  const sendTest = () =>
+    test.mutate(undefined, {
+      onSuccess: ({ queued }) => toast(text.testQueued(queued), { tone: queued > 0 ? 'success' : 'info' }),
+      onError: () => toast(text.testFailed, { tone: 'error' }),
+    });
   return (
     <section className="webhook-deliveries" aria-labelledby="webhook-deliveries-title">
-      <h3 id="webhook-deliveries-title" className="settings-subtitle">
-        {text.deliveries}
-      </h3>
+      <div className="section-actions">
+        <h3 id="webhook-deliveries-title" className="settings-subtitle">
+          {text.deliveries}
+        </h3>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={test.isPending}
+          onClick={sendTest}
+        >
+          {text.sendTest}
+        </button>
+      </div>
       {deliveries.isError ? (
         <p className="muted">{text.deliveriesFailed}</p>
       ) : !deliveries.data ? (

@@ -3,6 +3,7 @@ import {
   successResponseSchema,
   webhookDeliveriesAnswerSchema,
   webhookSecretAnswerSchema,
+  webhookTestAnswerSchema,
 } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -123,5 +124,31 @@ describe('Webhook modal', () => {
     expect(await screen.findByText(text.rotated)).toBeInTheDocument();
     await waitFor(() => expect(m.getByTestId('webhook-secret')).toHaveTextContent('whsec_new'));
     expect(api.calls('POST /api/alerts/webhook/secret')).toHaveLength(1);
+  });
+
+  it('a host the server finds private (its DNS check) is the same invalid-URL message', async () => {
+    const api = serve().on(
+      'POST /api/alerts/webhook',
+      fail(400, 'invalid_webhook', alertMessages.webhookInvalid),
+    );
+    const { user } = renderNotifications('pro', api);
+    await open(user);
+    await user.type(urlField('uvol'), 'https://intranet.example.com/hook');
+    await user.click(modal().getByRole('button', { name: text.save }));
+    expect(await modal().findByRole('alert')).toHaveTextContent(alertMessages.webhookInvalid);
+    expect(screen.queryByText(alertMessages.webhookFailed)).not.toBeInTheDocument();
+  });
+
+  it('sends a test delivery to each URL and reads the log again', async () => {
+    const api = serve().on(
+      'POST /api/alerts/webhook/test',
+      ok(webhookTestAnswerSchema, { success: true, queued: 1 }),
+    );
+    const { user } = renderNotifications('pro', api);
+    const m = await open(user);
+    await m.findByRole('table');
+    await user.click(m.getByRole('button', { name: text.sendTest }));
+    expect(await screen.findByText(text.testQueued(1))).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET /api/alerts/webhook/deliveries')).toHaveLength(2));
   });
 });

@@ -1,7 +1,7 @@
 import { type AlertWebhook, alertMessages, WEBHOOK_TYPES, webhookUrlProblem } from '@tapeline/core';
 import { useState } from 'react';
 import { z } from 'zod';
-import { useRotateWebhookSecret, useSaveWebhook } from '../../lib/alerts/useAlerts.ts';
+import { isInvalidWebhook, useRotateWebhookSecret, useSaveWebhook } from '../../lib/alerts/useAlerts.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
@@ -68,7 +68,11 @@ function WebhookForm({ webhook, onDone }: { webhook: AlertWebhook; onDone: () =>
         toast(alertMessages.webhookUpdated, { tone: 'success' });
         onDone();
       },
-      onError: () => toast(alertMessages.webhookFailed, { tone: 'error' }),
+      onError: (error) =>
+        // The server looked the host up and found it private: the §5 message, beside the fields.
+        isInvalidWebhook(error)
+          ? form.fail(alertMessages.webhookInvalid)
+          : toast(alertMessages.webhookFailed, { tone: 'error' }),
     });
   });
   return (

@@ -187,6 +187,10 @@ export const notificationsText = {
   rotateFailed: 'The signing secret could not be rotated.',
   rotateQuestion: 'Rotate the signing secret? Deliveries signed with the old one will fail your check.',
   deliveries: 'Recent deliveries',
+  sendTest: 'Send a test',
+  testQueued: (n: number) =>
+    n === 0 ? 'Save a webhook URL first.' : `${n} test ${n === 1 ? 'delivery' : 'deliveries'} queued.`,
+  testFailed: 'Test deliveries could not be sent. Try again in a minute.',
   noDeliveries: 'No deliveries yet.',
   deliveriesFailed: 'Deliveries could not be loaded.',
   deliveryColumns: { time: 'Time', type: 'Type', symbol: 'Symbol', status: 'Status', code: 'Code' },

@@ -12,6 +12,7 @@ import {
   type validateFilteredAlertRequestSchema,
   webhookDeliveriesAnswerSchema,
   webhookSecretAnswerSchema,
+  webhookTestAnswerSchema,
 } from '@tapeline/core';
 import type { z } from 'zod';
 import { api } from '../authApi.ts';
@@ -25,6 +26,7 @@ export const ALERTS_PATHS = {
   webhook: '/api/alerts/webhook',
   deliveries: '/api/alerts/webhook/deliveries',
   secret: '/api/alerts/webhook/secret',
+  test: '/api/alerts/webhook/test',
 } as const;
 
 export type ValidateContent = z.input<typeof validateFilteredAlertRequestSchema>['content'];
@@ -47,4 +49,5 @@ export const alertsApi = {
     api.request('POST', ALERTS_PATHS.webhook, successResponseSchema, { alert_webhook }),
   deliveries: () => api.request('GET', ALERTS_PATHS.deliveries, webhookDeliveriesAnswerSchema),
   rotateSecret: () => api.request('POST', ALERTS_PATHS.secret, webhookSecretAnswerSchema),
+  testWebhooks: () => api.request('POST', ALERTS_PATHS.test, webhookTestAnswerSchema),
 };

@@ -12,6 +12,8 @@ import { alertsApi } from './alertsApi.ts';
 
 export const ALERTS_KEY = ['alerts'] as const;
 export const WEBHOOK_DELIVERIES_KEY = ['webhookDeliveries'] as const;
+/** The error code of a webhook URL the server refuses (core has no constant for it). */
+const WEBHOOK_INVALID_ERROR = 'invalid_webhook';
 
 /** GET /api/alerts: the rules, the filtered alerts, the webhook URLs and signing secret. */
 export function useAlerts() {
@@ -103,8 +105,23 @@ export function isConflict(error: unknown): boolean {
   return failure.kind === 'api' && failure.status === 409;
 }
 
-/** The filtered-alert list would exceed the plan's cap (spec §7 `limit_exceeded`). */
+/** A cap is reached: the filtered alerts' (spec §7 `limit_exceeded`), or the rules'. */
 export function isLimitExceeded(error: unknown): boolean {
   const failure = failureOf(error);
   return failure.kind === 'api' && failure.code === FILTERED_LIMIT_ERROR;
+}
+
+/** The server found a webhook URL's host private when it looked it up (its DNS check at save). */
+export function isInvalidWebhook(error: unknown): boolean {
+  const failure = failureOf(error);
+  return failure.kind === 'api' && failure.code === WEBHOOK_INVALID_ERROR;
+}
+
+/** POST /api/alerts/webhook/test: one sample delivery per URL set; the log then shows them. */
+export function useSendTestWebhooks() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: alertsApi.testWebhooks,
+    onSuccess: () => client.invalidateQueries({ queryKey: WEBHOOK_DELIVERIES_KEY }),
+  });
 }
