@@ -1,5 +1,5 @@
 import { Outlet, useOutletContext } from 'react-router';
-import { AlertsRuntime } from '../features/alerts/AlertsRuntime.tsx';
+import { LiveAlerts } from '../features/alerts/LiveAlerts.tsx';
 import { SettingsProvider } from '../lib/settings/useSettings.tsx';
 import type { GateContext } from './chrome.ts';
 
@@ -12,7 +12,7 @@ export function SettingsArea() {
   return (
     <SettingsProvider>
       <Outlet context={gate} />
-      <AlertsRuntime />
+      <LiveAlerts />
     </SettingsProvider>
   );
 }

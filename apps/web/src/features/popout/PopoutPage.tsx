@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { AlertsRuntime } from '../alerts/AlertsRuntime.tsx';
+import { LiveAlerts } from '../alerts/LiveAlerts.tsx';
 import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
 import { WIDGETS } from '../dashboard/widgetRegistry.ts';
 import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
@@ -24,7 +24,7 @@ export function PopoutPage() {
       <PopoutWidget id={widget} />
       <SymbolOverlays />
       {/* Live alerts here too (a popped-out Alerts widget stays current); the dashboard speaks them. */}
-      <AlertsRuntime speak={false} />
+      <LiveAlerts speak={false} />
     </SettingsProvider>
   );
 }
