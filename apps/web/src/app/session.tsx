@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { failureOf } from '../lib/api.ts';
 import { authApi, onUnauthorized } from '../lib/authApi.ts';
+import { disablePush, pushSupport, syncPush } from '../lib/push/index.ts';
 import {
   appStores,
   clearPersistedState,
@@ -110,11 +111,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
-    // The request takes the token before the session is cleared; its answer does not matter.
-    authApi.logout().catch(() => {});
-    clearSession();
-    navigate('/login', { replace: true });
+    const leave = () => {
+      // The request takes the token before the session is cleared; its answer does not matter.
+      authApi.logout().catch(() => {});
+      clearSession();
+      navigate('/login', { replace: true });
+    };
+    // A browser with push on stops getting this trader's alerts first (the next one to sign in
+    // here must not); the server is told with this session's token, so it goes before the token.
+    if (!pushSupport() || Notification.permission !== 'granted') return leave();
+    const unsubscribed = disablePush().catch(() => undefined);
+    void Promise.race([unsubscribed, new Promise((resolve) => setTimeout(resolve, PUSH_OFF_WAIT_MS))]).then(
+      leave,
+    );
   }, [clearSession, navigate]);
+
+  // Signed in on a browser already subscribed: its pushes now belong to this trader.
+  useEffect(() => {
+    if (token !== null && pushSupport()) void syncPush().catch(() => undefined);
+  }, [token]);
 
   const { refetch } = userQuery;
   const refresh = useCallback(() => {
@@ -132,6 +147,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
+
+/** How long sign-out waits for the push unsubscription before leaving anyway. */
+const PUSH_OFF_WAIT_MS = 1500;
 
 function deriveState(
   token: string | null,
