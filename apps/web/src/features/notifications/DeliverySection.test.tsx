@@ -12,14 +12,17 @@ const push = vi.hoisted(() => ({
   enable: vi.fn<() => Promise<PushState>>(),
   disable: vi.fn<() => Promise<PushState>>(),
 }));
-vi.mock('../../lib/push/index.ts', async () => {
+vi.mock('../../lib/push/index.ts', async (importOriginal) => {
   const { useSyncExternalStore } = await import('react');
+  // The session's own use of the module (pushSupport, syncPush) stays the real one.
+  const real = await importOriginal<typeof import('../../lib/push/index.ts')>();
   const set = (state: PushState) => {
     push.state = state;
     for (const listener of push.listeners) listener();
     return state;
   };
   return {
+    ...real,
     usePushState: () =>
       useSyncExternalStore(
         (listener) => {
