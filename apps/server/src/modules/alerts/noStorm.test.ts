@@ -51,7 +51,7 @@ describe('a runner making 200 new highs', () => {
     let last = -1;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const n = ((await app.call('GET', '/api/alert_history', { token })).body as unknown[]).length;
+      const n = (await app.call<unknown[]>('GET', '/api/alert_history', { token })).body.length;
       if (n === last && n > 0) break;
       last = n;
     }

@@ -1,4 +1,3 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { ipLiteralOf, isPublicAddress } from '@tapeline/core';
 
 /**
@@ -22,31 +21,4 @@ export function isAllowedEndpoint(endpoint: string, allowInsecure: boolean): boo
   if (host === 'localhost' || host.endsWith('.localhost')) return false;
   const literal = ipLiteralOf(host);
   return literal === null || isPublicAddress(literal);
-}
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/**
- * A `lookup` for http(s).request that refuses a name resolving to a private address: checked at
- * connect, so a public name that later points inside (DNS rebinding) is still refused.
- */
-export function publicOnlyLookup(allowInsecure: boolean) {
-  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const usable = allowInsecure ? addresses : addresses.filter((a) => isPublicAddress(a.address));
-      if (usable.length === 0) {
-        const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to no public address`);
-        refused.code = 'EPRIVATE';
-        return callback(refused, []);
-      }
-      if (options.all) return callback(null, usable);
-      const [first] = usable as [LookupAddress];
-      return callback(null, first.address, first.family);
-    });
-  };
 }

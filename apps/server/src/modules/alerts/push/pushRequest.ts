@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { RequestDetails } from 'web-push';
-import { publicOnlyLookup } from './endpoint.ts';
+import { publicOnlyLookup, systemResolve } from '../webhooks/webhookTarget.ts';
 
 /** A push service that has not answered by then is treated as down (retried). */
 export const PUSH_TIMEOUT_MS = 10_000;
@@ -36,7 +36,8 @@ export function postPush(details: RequestDetails, allowInsecure: boolean): Promi
         method: details.method,
         headers: details.headers as http.OutgoingHttpHeaders,
         agent,
-        lookup: publicOnlyLookup(allowInsecure) as never,
+        // The webhooks' connect-time check: every address of the name must be public (DNS rebinding).
+        lookup: publicOnlyLookup(systemResolve, allowInsecure),
         timeout: PUSH_TIMEOUT_MS,
       },
       (response) => {
