@@ -3,6 +3,7 @@
 import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
+import { benchWebhooks } from './webhooks.bench.ts';
 
 const json = process.argv.includes('--json');
 const arg = (name: string, fallback: number) => {
@@ -23,6 +24,7 @@ const encoding = await benchEncoding({
   clients: arg('enc-clients', 250),
   samples: arg('enc-samples', 8),
 });
+const webhooks = await benchWebhooks({ deliveries: arg('webhooks', 20_000) });
 
 const rows: [string, number, string][] = [
   ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
@@ -44,6 +46,13 @@ const rows: [string, number, string][] = [
   ],
   ['broadcast CPU vs raw ws, same bytes (×)', fanout.fanout_vs_ws, 'target ≤ 1.5×'],
   ['server memory per connected client (bytes)', fanout.bytes_per_client, 'target ≤ 20 KB'],
+  [
+    `webhook deliveries/s (${webhooks.webhook_deliveries} rows, PGlite, loopback receiver)`,
+    webhooks.webhook_deliveries_per_s,
+    'target ≥ 1,000',
+  ],
+  ['  process RSS before the webhook drain (MB)', webhooks.webhook_rss_before_mb, 'figure'],
+  ['  process RSS after the webhook drain (MB)', webhooks.webhook_rss_after_mb, 'flat'],
 ];
 for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
@@ -51,6 +60,6 @@ console.log('');
 for (const line of encodingTable(encoding)) console.log(line);
 if (json) {
   const { fanout_p50_ms: _p50, ...figures } = fanout;
-  console.log(JSON.stringify({ ...engine, ...figures, ...encodingFigures(encoding) }));
+  console.log(JSON.stringify({ ...engine, ...figures, ...encodingFigures(encoding), ...webhooks }));
 }
 process.exit(0);

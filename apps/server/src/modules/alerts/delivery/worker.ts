@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../platform/context.ts';
 import { type Claimed, createDeliveryQueue } from './deliveryQueue.ts';
+import { createOutcomeWriter } from './outcomeWriter.ts';
 import type { DeliverySender, SendResult } from './sender.ts';
 
 export interface DeliveryWorkerOptions {
@@ -46,6 +47,8 @@ export function startDeliveryWorker(
   let again = false;
   let stopped = false;
 
+  const record = createOutcomeWriter(queue, { burst: batch, waitMs: 5 });
+
   const attempt = async (claimed: Claimed): Promise<void> => {
     const sender = byChannel.get(claimed.attempt.channel);
     let result: SendResult;
@@ -56,7 +59,7 @@ export function startDeliveryWorker(
       log.error({ err: error, delivery: claimed.attempt.id }, 'delivery sender failed; retried');
       result = { outcome: 'retry', status: null, error: 'internal error' };
     }
-    await queue.record(claimed, result, clock.now());
+    await record({ claimed, result, now: clock.now() });
   };
 
   /** Keeps up to `concurrency` sends in flight, claiming more as slots free, until nothing is due. */
@@ -66,7 +69,7 @@ export function startDeliveryWorker(
     let exhausted = false;
     while (true) {
       const free = concurrency - inflight.size;
-      if (!exhausted && !stopped && free >= Math.min(batch, Math.ceil(concurrency / 4))) {
+      if (!exhausted && !stopped && free >= Math.ceil(batch / 2)) {
         const want = Math.min(batch, free);
         const claimed = await queue.claim(channels, want, clock.now(), leaseMs);
         if (claimed.length < want) exhausted = true;

@@ -6,6 +6,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { alertSettings } from '../../../platform/db/schema.ts';
 import type { DeliveryAttempt, DeliverySender, SendResult } from '../delivery/sender.ts';
 import { webhookUrlFor } from './enqueueWebhookDeliveries.ts';
+import { createSettingsLoader } from './settingsLoader.ts';
 import { postJson, WebhookTimeoutError, webhookAgents } from './webhookPost.ts';
 import { BlockedAddressError, publicOnlyLookup, type ResolveAll, systemResolve } from './webhookTarget.ts';
 
@@ -47,13 +48,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const agents = webhookAgents(options.maxSockets ?? 32);
   const lookup = publicOnlyLookup(options.resolve ?? systemResolve, allowPrivate);
 
-  const settingsOf = async (userId: string) =>
-    (
-      await db
-        .select({ secret: alertSettings.webhookSecret, alertWebhook: alertSettings.alertWebhook })
-        .from(alertSettings)
-        .where(eq(alertSettings.userId, userId))
-    )[0];
+  const settingsOf = createSettingsLoader(db);
 
   /** Drops the URL from the trader's settings, unless they have already put another one there. */
   const removeUrl = async (userId: string, type: string, url: string) => {
