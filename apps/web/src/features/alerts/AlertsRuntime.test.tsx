@@ -133,6 +133,19 @@ describe('voice notifications', () => {
     expect(audio.played).toEqual(['/voice/AAPL/voice2-s.mp3']);
   });
 
+  it('a key pressed anywhere on the page is the gesture too, prompt or not', async () => {
+    const { user } = renderRuntime(voiced);
+    // Once the signed-in page is up (the session settles first).
+    await screen.findByRole('status', { name: 'settings' });
+    await user.keyboard('x');
+    await waitFor(
+      () => expect(screen.getByRole('status', { name: 'settings' })).toHaveTextContent('ready'),
+      SETTLED,
+    );
+    emit(ALERT_EVENTS.alert, firedAlert(1, { symbol: 'NVDA' }));
+    expect(audio.played).toEqual(['/voice/NVDA/voice2-s.mp3']);
+  });
+
   it('does not prompt when no zone has a voice, nor in a pop-out that leaves speaking to the dashboard', async () => {
     const settled = () =>
       waitFor(

@@ -29,6 +29,8 @@ export function useVoiceAlerts(enabled: boolean): (alert: FiredAlert) => void {
   settings.current = { entries: config.voiceNoti, host };
 
   useEffect(() => {
+    // Gestures count from the start, not only once the prompt asks for one.
+    voiceUnlock.watch();
     const q = new VoiceQueue({ repeatSeconds: 0 });
     queue.current = q;
     player.current = createVoicePlayer({ queue: q, makeAudio: (url) => new Audio(url), now: Date.now });
@@ -44,9 +46,8 @@ export function useVoiceAlerts(enabled: boolean): (alert: FiredAlert) => void {
 
   const prompted = useRef(false);
   useEffect(() => {
-    if (!voiced || unlocked || prompted.current) return;
+    if (!voiced || unlocked || voiceUnlock.isUnlocked() || prompted.current) return;
     prompted.current = true;
-    voiceUnlock.watch();
     toast(alertMessages.voicePrompt, { tone: 'info', durationMs: VOICE_PROMPT_MS });
   }, [voiced, unlocked, toast]);
 
