@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../platform/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { alertDeliveries } from '../../../platform/db/schema.ts';
-import { openTestDatabase } from '../../../test/testDatabase.ts';
-import { type LoopbackReceiver, startLoopbackReceiver } from '../webhooks/loopbackReceiver.ts';
+import { deliveryHarness } from '../webhooks/deliveryHarness.ts';
 import {
   deliveryRow,
   fire,
@@ -13,50 +10,24 @@ import {
   stillClock,
   traderIn,
 } from '../webhooks/testKit.ts';
-import { createWebhookSender } from '../webhooks/webhookSender.ts';
 import { createDeliveryQueue } from './deliveryQueue.ts';
-import { DELIVERY_LEASE_MS, type DeliveryWorkerOptions, startDeliveryWorker } from './worker.ts';
+import { DELIVERY_LEASE_MS, type DeliveryWorkerOptions } from './worker.ts';
 
 // The delivery worker as a queue consumer: several nodes on one database, a node that dies
 // holding rows, and how it wakes. Webhooks to a loopback receiver are the deliveries here.
 // Under TEST_DB_KIND=postgres the two workers' claims really run side by side.
 
-let database: Database;
-let receiver: LoopbackReceiver;
-const stops: (() => unknown)[] = [];
-const log = pino({ level: 'silent' });
+const h = deliveryHarness();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  receiver = await startLoopbackReceiver();
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) await stop();
-  receiver.received.length = 0;
-  await database.db.delete(alertDeliveries);
-});
-afterAll(async () => {
-  await receiver.close();
-  await database.close();
-});
-
-/** A node's worker with its own sender (and its own connections), on the shared database. */
-function node(clock: StillClock, options: DeliveryWorkerOptions = {}) {
-  const sender = createWebhookSender({ db: database.db, clock, allowPrivate: true });
-  const worker = startDeliveryWorker({ database, clock, log }, [sender], { pollMs: 0, ...options });
-  stops.push(async () => {
-    await worker.stop();
-    sender.close();
-  });
-  return worker;
-}
+/** A node's worker (its own sender and connections) on the shared database. */
+const node = (clock: StillClock, options: DeliveryWorkerOptions = {}) => h.worker(clock, options);
 
 async function traderWithRows(clock: StillClock, n: number): Promise<{ user: string; ids: number[] }> {
-  const user = await traderIn(database.db);
-  await setWebhooks(database.db, user, { high_low: `${receiver.url}/in` });
+  const user = await traderIn(h.database.db);
+  await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/in` });
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const [row] = await fire(database.db, user, clock.now(), { symbol: `S${i}` });
+    const [row] = await fire(h.database.db, user, clock.now(), { symbol: `S${i}` });
     if (row) ids.push(row.id);
   }
   return { user, ids };
@@ -72,10 +43,10 @@ describe('delivery worker', () => {
     ]);
 
     expect((a ?? 0) + (b ?? 0)).toBe(60);
-    const sent = receiver.received.map((r) => r.headers['webhook-id']);
+    const sent = h.receiver.received.map((r) => r.headers['webhook-id']);
     expect(sent).toHaveLength(60);
     expect(new Set(sent)).toEqual(new Set(ids.map((id) => `msg_${id}`)));
-    const rows = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, user));
+    const rows = await h.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, user));
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
   });
 
@@ -84,7 +55,7 @@ describe('delivery worker', () => {
     const { ids } = await traderWithRows(clock, 1);
     const id = ids[0] ?? 0;
     // The node that died: claimed the row (lease written), never sent or recorded it.
-    const [dead] = await createDeliveryQueue(database.db).claim(
+    const [dead] = await createDeliveryQueue(h.database.db).claim(
       ['webhook'],
       10,
       clock.now(),
@@ -96,21 +67,21 @@ describe('delivery worker', () => {
     expect(await survivor.runOnce()).toBe(0);
     clock.advance(DELIVERY_LEASE_MS - 1);
     expect(await survivor.runOnce()).toBe(0);
-    expect(receiver.received).toHaveLength(0);
+    expect(h.receiver.received).toHaveLength(0);
     clock.advance(1);
     expect(await survivor.runOnce()).toBe(1);
-    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([`msg_${id}`]);
-    expect(await deliveryRow(database.db, id)).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(h.receiver.received.map((r) => r.headers['webhook-id'])).toEqual([`msg_${id}`]);
+    expect(await deliveryRow(h.database.db, id)).toMatchObject({ status: 'delivered', attempts: 1 });
 
     // The dead node's outcome arriving late changes nothing: its lease is not the row's any more.
     if (!dead) throw new Error('no claim');
-    const late = await createDeliveryQueue(database.db).record(
+    const late = await createDeliveryQueue(h.database.db).record(
       dead,
       { outcome: 'retry', status: 500, error: 'late' },
       clock.now(),
     );
     expect(late).toBe(false);
-    expect(await deliveryRow(database.db, id)).toMatchObject({
+    expect(await deliveryRow(h.database.db, id)).toMatchObject({
       status: 'delivered',
       attempts: 1,
       error: null,
@@ -124,7 +95,7 @@ describe('delivery worker', () => {
     const { ids } = await traderWithRows(clock, 3);
     expect(await first.runOnce()).toBe(0); // stopped: sends nothing
     expect(await node(clock).runOnce()).toBe(3);
-    expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(
+    expect(h.receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(
       ids.map((i) => `msg_${i}`).sort(),
     );
   });
@@ -134,27 +105,27 @@ describe('delivery worker', () => {
     const worker = node(clock);
     const { ids } = await traderWithRows(clock, 2);
     worker.kick();
-    await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 5 }).toBe(2);
+    await expect.poll(() => h.receiver.received.length, { timeout: 10_000, interval: 5 }).toBe(2);
     await worker.runOnce();
-    expect((await deliveryRow(database.db, ids[1] ?? 0)).status).toBe('delivered');
+    expect((await deliveryRow(h.database.db, ids[1] ?? 0)).status).toBe('delivered');
   });
 
   it('the poll picks up rows nobody kicked for (retries coming due, rows of other nodes)', async () => {
     const clock = stillClock();
     node(clock, { pollMs: 20 });
     await traderWithRows(clock, 2);
-    await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 5 }).toBe(2);
+    await expect.poll(() => h.receiver.received.length, { timeout: 10_000, interval: 5 }).toBe(2);
   });
 
   it('leaves rows of a channel it has no sender for', async () => {
     const clock = stillClock();
     const { ids } = await traderWithRows(clock, 1);
-    await database.db
+    await h.database.db
       .update(alertDeliveries)
       .set({ channel: 'push' })
       .where(eq(alertDeliveries.id, ids[0] ?? 0));
     expect(await node(clock).runOnce()).toBe(0);
-    expect(await deliveryRow(database.db, ids[0] ?? 0)).toMatchObject({
+    expect(await deliveryRow(h.database.db, ids[0] ?? 0)).toMatchObject({
       status: 'pending',
       attempts: 0,
       nextAttemptAt: null,

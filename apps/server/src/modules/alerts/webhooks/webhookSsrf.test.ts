@@ -1,13 +1,7 @@
-import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../platform/config.ts';
-import type { Database } from '../../../platform/db/client.ts';
-import { alertDeliveries } from '../../../platform/db/schema.ts';
-import { openTestDatabase } from '../../../test/testDatabase.ts';
-import { startDeliveryWorker } from '../delivery/worker.ts';
-import { type LoopbackReceiver, startLoopbackReceiver } from './loopbackReceiver.ts';
+import { deliveryHarness } from './deliveryHarness.ts';
 import { deliveryRow, fire, setWebhooks, stillClock, traderIn } from './testKit.ts';
-import { createWebhookSender } from './webhookSender.ts';
 import { checkWebhookTarget, type ResolveAll } from './webhookTarget.ts';
 
 // SSRF: what a webhook URL may point at, at save (checkWebhookTarget) and at connect time (the
@@ -83,39 +77,18 @@ describe('WEBHOOK_ALLOW_PRIVATE', () => {
 });
 
 describe('the sender at connect time', () => {
-  let database: Database;
-  let receiver: LoopbackReceiver;
-  const stops: (() => unknown)[] = [];
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    receiver = await startLoopbackReceiver();
-  });
-  afterEach(async () => {
-    for (const stop of stops.splice(0)) await stop();
-    await database.db.delete(alertDeliveries);
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await database.close();
-  });
+  const h = deliveryHarness();
 
   /** One delivery to `url`, sent by a worker whose sender resolves names with `resolve`. */
   async function deliverTo(url: string, allowPrivate: boolean, resolve: ResolveAll) {
     const clock = stillClock();
-    const user = await traderIn(database.db);
-    await setWebhooks(database.db, user, { high_low: url });
-    const [row] = await fire(database.db, user, clock.now());
+    const user = await traderIn(h.database.db);
+    await setWebhooks(h.database.db, user, { high_low: url });
+    const [row] = await fire(h.database.db, user, clock.now());
     if (!row) throw new Error('no delivery row');
-    const sender = createWebhookSender({ db: database.db, clock, allowPrivate, resolve });
-    const worker = startDeliveryWorker({ database, clock, log: pino({ level: 'silent' }) }, [sender], {
-      pollMs: 0,
-    });
-    stops.push(async () => {
-      await worker.stop();
-      sender.close();
-    });
+    const worker = h.worker(clock, { allowPrivate, resolve });
     await worker.runOnce();
-    return deliveryRow(database.db, row.id);
+    return deliveryRow(h.database.db, row.id);
   }
 
   it('refuses a public-looking name that now resolves to loopback (DNS rebinding), and never connects', async () => {
@@ -125,13 +98,13 @@ describe('the sender at connect time', () => {
       asked += 1;
       return [{ address: asked === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     };
-    const url = `http://rebind.example.com:${receiver.port}/hook`;
+    const url = `http://rebind.example.com:${h.receiver.port}/hook`;
     expect(await checkWebhookTarget(url, { allowPrivate: false, lookup: rebinding })).toBeNull();
-    const before = receiver.connections();
+    const before = h.receiver.connections();
 
     const row = await deliverTo(url, false, rebinding);
     expect(asked).toBeGreaterThanOrEqual(2);
-    expect(receiver.connections()).toBe(before);
+    expect(h.receiver.connections()).toBe(before);
     expect(row).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -141,13 +114,13 @@ describe('the sender at connect time', () => {
   });
 
   it('refuses when any address of the name is not public, even if the first one is', async () => {
-    const before = receiver.connections();
+    const before = h.receiver.connections();
     const row = await deliverTo(
-      `http://split.example.com:${receiver.port}/`,
+      `http://split.example.com:${h.receiver.port}/`,
       false,
       answers({ 'split.example.com': ['127.0.0.1', '::ffff:127.0.0.2'] }),
     );
-    expect(receiver.connections()).toBe(before);
+    expect(h.receiver.connections()).toBe(before);
     expect(row.error).toMatch(/^refused: split\.example\.com resolves to a non-public address/);
   });
 
@@ -159,20 +132,20 @@ describe('the sender at connect time', () => {
   ])(
     'refuses %s (%s) without connecting: a literal needs no lookup, so the URL itself is checked',
     async (template) => {
-      const before = receiver.connections();
-      const row = await deliverTo(template.replace('{port}', String(receiver.port)), false, answers({}));
-      expect(receiver.connections()).toBe(before);
+      const before = h.receiver.connections();
+      const row = await deliverTo(template.replace('{port}', String(h.receiver.port)), false, answers({}));
+      expect(h.receiver.connections()).toBe(before);
       expect(row).toMatchObject({ status: 'failed', error: 'webhook URL not allowed' });
     },
   );
 
   it('connects through the same lookup when private targets are allowed (so the lookup is what dials)', async () => {
     const row = await deliverTo(
-      `http://hooks.example.com:${receiver.port}/ok`,
+      `http://hooks.example.com:${h.receiver.port}/ok`,
       true,
       answers({ 'hooks.example.com': ['127.0.0.1'] }),
     );
     expect(row).toMatchObject({ status: 'delivered', responseStatus: 200 });
-    expect(receiver.received.at(-1)?.headers.host).toBe(`hooks.example.com:${receiver.port}`);
+    expect(h.receiver.received.at(-1)?.headers.host).toBe(`hooks.example.com:${h.receiver.port}`);
   });
 });
