@@ -37,6 +37,7 @@ export function defaultConfig(): DashboardConfig {
     optionsMode: 'icon',
     news: { icon: true, recency: 8, hide_rf: false },
     voiceNoti: [],
-    voiceBuffer: 2,
+    // Spec §4/§9: the same symbol is not spoken again within 10 s unless the trader sets less.
+    voiceBuffer: 10,
   };
 }
