@@ -162,7 +162,8 @@ describe('POST /api/alerts/webhook/test, rate limited', () => {
 
   it('allows 5 a minute per trader, then answers 429 and queues nothing', async () => {
     const a = await seedSubscriber(limited);
-    await setWebhooks(limited.ctx.database.db, a.user.id, { high_low: 'https://hooks.example.com/in' });
+    // ftp: the app's own worker records these failed without resolving or dialling anything.
+    await setWebhooks(limited.ctx.database.db, a.user.id, { high_low: 'ftp://files.example.com/in' });
     for (let i = 0; i < 5; i++) {
       expect((await limited.call('POST', '/api/alerts/webhook/test', { token: a.token })).status).toBe(200);
     }
