@@ -1,14 +1,11 @@
-import type { webhookDeliveriesAnswerSchema } from '@tapeline/core';
-import { WEBHOOK_LOG_MAX, WEBHOOK_TYPES, type WebhookType } from '@tapeline/core';
+import { WEBHOOK_LOG_MAX, type webhookDeliveriesAnswerSchema } from '@tapeline/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../platform/db/client.ts';
 import { alertDeliveries } from '../../../platform/db/schema.ts';
+import { isWebhookType } from './webhookPayload.ts';
 
 type Answer = z.infer<typeof webhookDeliveriesAnswerSchema>;
-
-const isWebhookType = (type: string | null): type is WebhookType =>
-  type !== null && (WEBHOOK_TYPES as readonly string[]).includes(type);
 
 /**
  * GET /api/alerts/webhook/deliveries: the caller's last WEBHOOK_LOG_MAX webhook deliveries,

@@ -1,4 +1,4 @@
-import type { FiredAlert, WebhookPayload, WebhookType } from '@tapeline/core';
+import { type FiredAlert, WEBHOOK_TYPES, type WebhookPayload, type WebhookType } from '@tapeline/core';
 
 /** The fired alert fields a payload is made of (an outbox row's alert carries more). */
 export type FiredFields = Omit<FiredAlert, 'v' | 'id'>;
@@ -14,6 +14,9 @@ const TYPE_OF_KIND: Record<FiredAlert['kind'], WebhookType | null> = {
   // A digest stands for alerts the storm limit held back from every channel (docs/alerts.md).
   digest: null,
 };
+
+export const isWebhookType = (type: string | null): type is WebhookType =>
+  type !== null && (WEBHOOK_TYPES as readonly string[]).includes(type);
 
 export function webhookTypeOf(kind: FiredAlert['kind']): WebhookType | null {
   return TYPE_OF_KIND[kind];

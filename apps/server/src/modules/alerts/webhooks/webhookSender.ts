@@ -7,6 +7,7 @@ import { alertSettings } from '../../../platform/db/schema.ts';
 import type { DeliveryAttempt, DeliverySender, SendResult } from '../delivery/sender.ts';
 import { webhookUrlFor } from './enqueueWebhookDeliveries.ts';
 import { createSettingsLoader } from './settingsLoader.ts';
+import { isWebhookType } from './webhookPayload.ts';
 import { postJson, WebhookTimeoutError, webhookAgents } from './webhookPost.ts';
 import { BlockedAddressError, publicOnlyLookup, type ResolveAll, systemResolve } from './webhookTarget.ts';
 
@@ -69,7 +70,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const type = attempt.webhookType;
     const settings = await settingsOf(attempt.userId);
     // The trader changed or cleared this type's URL since the alert: the old one is owed nothing.
-    if (!settings || !type || webhookUrlFor(settings, type as never) !== attempt.target) {
+    if (!settings || !isWebhookType(type) || webhookUrlFor(settings, type) !== attempt.target) {
       return { outcome: 'gone', status: null, error: 'webhook URL no longer set' };
     }
     if (webhookUrlProblem(attempt.target, { allowPrivate }) !== null) {
