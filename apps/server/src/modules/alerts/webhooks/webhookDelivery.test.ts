@@ -64,6 +64,7 @@ describe('webhook delivery', () => {
     await setWebhooks(h.database.db, user, {
       halts: `${h.receiver.url}/halts`,
       conditional: `${h.receiver.url}/filtered`,
+      vwapdist: `${h.receiver.url}/vwap`,
       uvol: '',
     });
     const halt = await fire(h.database.db, user, clock.now(), {
@@ -73,14 +74,16 @@ describe('webhook delivery', () => {
     });
     const resume = await fire(h.database.db, user, clock.now(), { kind: 'halt', subtype: 'resume' });
     const filtered = await fire(h.database.db, user, clock.now(), { kind: 'filtered', filter: 'Gappers' });
+    const vwap = await fire(h.database.db, user, clock.now(), { kind: 'vwap' });
     expect(await fire(h.database.db, user, clock.now(), { kind: 'uv' })).toEqual([]);
     expect(await fire(h.database.db, user, clock.now(), { kind: 'trade' })).toEqual([]);
     expect(await fire(h.database.db, user, clock.now(), { kind: 'digest', symbols: ['A', 'B'] })).toEqual([]);
 
-    expect([halt[0]?.webhookType, resume[0]?.webhookType, filtered[0]?.webhookType]).toEqual([
-      'halts',
-      'halts',
-      'conditional',
+    expect([halt, resume, filtered, vwap].map((rows) => rows.map((r) => r.webhookType))).toEqual([
+      ['halts'],
+      ['halts'],
+      ['conditional'],
+      ['vwapdist'],
     ]);
     await h.worker(clock).runOnce();
     const byPath = (path: string) =>
