@@ -6,6 +6,7 @@ import {
   startLoopbackReceiver,
 } from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
 import { type PushService, startPushService } from '../apps/server/src/test/pushService.ts';
+import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
@@ -20,27 +21,6 @@ const highLinks = (page: Page): Locator =>
     .getByRole('region', { name: 'Main Stream' })
     .getByRole('table', { name: 'High stream' })
     .locator('.symbol-link');
-
-/** The API with the page's own token (what the app's client sends). */
-async function api<T>(
-  page: Page,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
-      const res = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, url, body },
-  );
-}
 
 let receiver: LoopbackReceiver;
 let pushService: PushService;

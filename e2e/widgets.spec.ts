@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { AlertHistoryItem, AlertRule } from '@tapeline/core';
+import { apiAs } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
@@ -112,28 +114,15 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
   }) => {
     // A Hi/Low rule on the main stream's highs fires within seconds on the simulated tape; the
     // rule is removed once two have fired, and the list is read when it has stopped growing.
-    const call = (method: string, url: string, body?: unknown) =>
-      page.evaluate(
-        async ({ method, url, body }) => {
-          const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
-          const res = await fetch(url, {
-            method,
-            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          return res.json();
-        },
-        { method, url, body },
-      );
-    const created = await call('POST', '/api/alerts', {
+    const created = await apiAs<{ data: { list: AlertRule[] } }>(page, 'POST', '/api/alerts', {
       category: 'primary_high',
       type: 'trade',
       rate: 0.02,
     });
-    const rule = created.data.list[0] as { id: number };
-    const history = async () => (await call('GET', '/api/alert_history')) as { msg: string; date: number }[];
+    const rule = created.body.data.list[0] as AlertRule;
+    const history = async () => (await apiAs<AlertHistoryItem[]>(page, 'GET', '/api/alert_history')).body;
     await expect.poll(async () => (await history()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    await call('DELETE', `/api/alerts/${rule.id}`);
+    await apiAs(page, 'DELETE', `/api/alerts/${rule.id}`);
     let last = -1;
     await expect
       .poll(

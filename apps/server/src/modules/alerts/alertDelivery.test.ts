@@ -1,9 +1,10 @@
 import { ALERT_EVENTS, type FiredAlert, firedAlertSchema, webhookPayloadSchema } from '@tapeline/core';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
 import { type PushService, startPushService } from '../../test/pushService.ts';
+import { connectTab, until } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
 import { tradeLine } from '../market/feeds/replay/ndjson.ts';
 import { type LoopbackReceiver, startLoopbackReceiver } from './webhooks/loopbackReceiver.ts';
@@ -37,20 +38,6 @@ afterAll(async () => {
   await pushService.close();
 });
 
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  ms = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${what} did not happen within ${ms} ms`);
-}
-
 describe('a price alert from rule to every channel', () => {
   it('fires once when the tape crosses it and reaches history, tab, push and webhook', async () => {
     const { token } = await seedSubscriber(app, 'pro');
@@ -70,14 +57,10 @@ describe('a price alert from rule to every channel', () => {
     const secret = ((await call('GET', '/api/alerts')).body as { webhook_secret: string }).webhook_secret;
     expect(secret).toMatch(/^whsec_/);
 
-    const tab = io(app.baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+    const tab = await connectTab(app.baseUrl, token);
     sockets.push(tab);
     const heard: FiredAlert[] = [];
     tab.on(ALERT_EVENTS.alert, (a: unknown) => heard.push(firedAlertSchema.parse(a)));
-    await new Promise<void>((resolve, reject) => {
-      tab.once('connect', () => resolve());
-      tab.once('connect_error', reject);
-    });
 
     // The rule set goes out on the bus before the prints go to the engine thread, in order.
     await app.app.alerts.rules.settled();

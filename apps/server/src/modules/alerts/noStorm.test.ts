@@ -1,7 +1,8 @@
 import { ALERT_EVENTS, type FiredAlert, firedAlertSchema } from '@tapeline/core';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
+import { connectTab } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
 import { tradeLine } from '../market/feeds/replay/ndjson.ts';
 
@@ -26,14 +27,10 @@ describe('a runner making 200 new highs', () => {
       });
       expect(res.status).toBe(200);
     }
-    const tab = io(app.baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+    const tab = await connectTab(app.baseUrl, token);
     sockets.push(tab);
     const heard: FiredAlert[] = [];
     tab.on(ALERT_EVENTS.alert, (a: unknown) => heard.push(firedAlertSchema.parse(a)));
-    await new Promise<void>((resolve, reject) => {
-      tab.once('connect', () => resolve());
-      tab.once('connect_error', reject);
-    });
     await app.app.alerts.rules.settled();
     const engine = app.app.market.engine;
     if (!engine) throw new Error('the manual feed runs an engine');

@@ -8,10 +8,11 @@ import {
   PROTOCOL_VERSION,
 } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alertOutbox } from '../../../platform/db/schema.ts';
 import { seedSubscriber } from '../../../test/factories.ts';
+import { connectTab as connectTo, until } from '../../../test/waitFor.ts';
 import { withApp } from '../../../test/withApp.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,13 +33,10 @@ afterAll(() => {
   for (const socket of sockets) socket.close();
 });
 
-function connect(baseUrl: string, token: string): Promise<Socket> {
-  const socket = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+async function connect(baseUrl: string, token: string): Promise<Socket> {
+  const socket = await connectTo(baseUrl, token);
   sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return socket;
 }
 
 function draft(userId: string, n: number, kind: FiredDraft['kind'] = 'price'): FiredDraft {
@@ -58,16 +56,6 @@ function draft(userId: string, n: number, kind: FiredDraft['kind'] = 'price'): F
     zone: 'primary_high',
     ...(kind === 'filtered' ? { filter: 'Gappers' } : {}),
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${what} did not happen within ${ms} ms`);
 }
 
 describe('fired alerts across two API nodes', () => {
