@@ -94,7 +94,6 @@ export const MATRIX: MatrixRoute[] = [
   // Voice clips: public (browsers play them with no token); a clip name outside voice1..5-n|s is a 400.
   { method: 'GET', route: '/voice/:symbol/:clip', url: '/voice/AAPL/voice6-s.mp3', expect: all(400) },
   { method: 'GET', route: '/api/dev/mail', expect: all(200) },
-  { method: 'POST', route: '/api/dev/alert_history', json: { msg: 'TEST alert' }, expect: signedIn(200) },
   // Popularity (dashboard).
   {
     method: 'POST',
