@@ -1,15 +1,17 @@
 // Webhook delivery throughput: N pending delivery rows in a fresh database, drained by one
-// node's delivery worker (32 in flight, leased claims, one outcome row write each) through the
-// real webhook sender (settings read, standardwebhooks signature, keep-alive HTTP) to a
-// receiver on 127.0.0.1. Prints deliveries/s and the process's RSS before and after.
+// node's delivery worker (32 in flight, leased claims, outcomes written in bursts) through the
+// real webhook sender (settings read, standardwebhooks signature, keep-alive HTTP) to a receiver
+// on 127.0.0.1 in a child process. Prints deliveries/s and this process's RSS before and after.
 // `node --import tsx bench/webhooks.bench.ts [--webhooks=N] [--webhook-db=pglite|postgres]`; with
 // postgres, a throwaway database on TEST_DATABASE_URL's server (default the local one), dropped after.
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { startDeliveryWorker } from '../apps/server/src/modules/alerts/delivery/worker.ts';
-import { startLoopbackReceiver } from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
 import { setWebhooks, traderIn } from '../apps/server/src/modules/alerts/webhooks/testKit.ts';
 import { createWebhookSender } from '../apps/server/src/modules/alerts/webhooks/webhookSender.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
@@ -24,6 +26,27 @@ export interface WebhookFigures {
 
 const TRADERS = 100;
 
+/** The receiver runs in a child process (webhookReceiverProcess.ts): its CPU is not ours. */
+async function startReceiverProcess() {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'webhookReceiverProcess.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const [ready] = (await once(child, 'message')) as [{ port: number }];
+  return {
+    url: `http://127.0.0.1:${ready.port}`,
+    async count(): Promise<number> {
+      child.send('count');
+      const [answer] = (await once(child, 'message')) as [{ count: number }];
+      return answer.count;
+    },
+    async close() {
+      child.send('close');
+      await once(child, 'exit');
+    },
+  };
+}
+
 /** A full collection before each RSS reading, so set-up garbage does not pass for the drain's. */
 function collect(): void {
   v8.setFlagsFromString('--expose-gc');
@@ -37,7 +60,7 @@ export async function benchWebhooks(options: {
 }): Promise<WebhookFigures> {
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   const database = await openTestDatabase(options.database ?? 'pglite');
-  const receiver = await startLoopbackReceiver({ keep: false });
+  const receiver = await startReceiverProcess();
   const { db } = database;
   try {
     const url = `${receiver.url}/bench`;
@@ -85,17 +108,18 @@ export async function benchWebhooks(options: {
     collect();
     const rssAfter = process.memoryUsage().rss;
 
+    const received = await receiver.count();
     const counted = await db.execute(
       sql`select count(*)::int as n from alert_deliveries where status = 'delivered'`,
     );
     const [row] = (counted as unknown as { rows: { n: number }[] }).rows;
     if (
       row?.n !== options.deliveries ||
-      receiver.count() !== options.deliveries ||
+      received !== options.deliveries ||
       attempted !== options.deliveries
     ) {
       throw new Error(
-        `webhook bench: ${row?.n} delivered, ${receiver.count()} received, ${attempted} attempted of ${options.deliveries}`,
+        `webhook bench: ${row?.n} delivered, ${received} received, ${attempted} attempted of ${options.deliveries}`,
       );
     }
     return {
