@@ -37,3 +37,26 @@ describe('withoutLockedRanges: ATR % and GAP % ranges are kept for Pro Plus only
     expect(config.stream[0]?.value.atr).toEqual({ min: 5, max: 50 });
   });
 });
+
+describe('withoutLockedRanges: the filtered voice zone is Pro Plus only', () => {
+  const voiced = (): DashboardConfig => ({
+    ...defaultConfig(),
+    voiceNoti: [
+      { zone: 'filtered', voice: 'voice2', type: 'name' },
+      { zone: 'halt', voice: 'voice1', type: 'symbol' },
+    ],
+  });
+
+  it('Pro Plus keeps it', () => {
+    expect(withoutLockedRanges(voiced(), 'proplus').voiceNoti.map((v) => v.zone)).toEqual([
+      'filtered',
+      'halt',
+    ]);
+  });
+
+  it.each(['standard', 'pro'] as const)('%s has it dropped, the other zones kept', (tier) => {
+    expect(withoutLockedRanges(voiced(), tier).voiceNoti).toEqual([
+      { zone: 'halt', voice: 'voice1', type: 'symbol' },
+    ]);
+  });
+});

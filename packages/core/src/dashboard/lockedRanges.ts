@@ -2,14 +2,16 @@ import type { Tier } from '../rules/tier.ts';
 import { type DashboardConfig, PRO_PLUS_RANGE_KEYS, STREAM_RANGES } from './configSchema.ts';
 
 /**
- * ATR % and GAP % filters are Pro Plus only (spec §6). Below Pro Plus they are saved as the full
- * range, i.e. no filter: what is stored is always what applies, whoever reads it later (the
- * stream filter, another device, the settings page). See docs/decisions.md, Settings.
+ * ATR % and GAP % filters and the `filtered` voice zone are Pro Plus only (spec §6). Below Pro
+ * Plus the ranges are saved as the full range, i.e. no filter, and the zone is dropped: what is
+ * stored is always what applies, whoever reads it later (the stream filter, another device, the
+ * settings page). See docs/decisions.md, Settings.
  */
 export function withoutLockedRanges(config: DashboardConfig, tier: Tier): DashboardConfig {
   if (tier === 'proplus') return config;
   return {
     ...config,
+    voiceNoti: config.voiceNoti.filter((entry) => entry.zone !== 'filtered'),
     stream: config.stream.map((channel) => ({
       ...channel,
       value: {
