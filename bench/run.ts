@@ -1,5 +1,6 @@
 // `npm run bench [-- --json] [-- --clients=N]`: every figure beside its target. Figures, not
 // pass/fail; the whole run stays within a few minutes on this machine.
+import { benchAlerts } from './alerts.bench.ts';
 import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
@@ -25,6 +26,7 @@ const encoding = await benchEncoding({
   samples: arg('enc-samples', 8),
 });
 const webhooks = await benchWebhooks({ deliveries: arg('webhooks', 20_000) });
+const alerts = benchAlerts();
 
 const rows: [string, number, string][] = [
   ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
@@ -53,6 +55,18 @@ const rows: [string, number, string][] = [
   ],
   ['  process RSS before the webhook drain (MB)', webhooks.webhook_rss_before_mb, 'figure'],
   ['  process RSS after the webhook drain (MB)', webhooks.webhook_rss_after_mb, 'flat'],
+  ['alert rules, 10,000 traders (symbol, category, halt)', alerts.alerts_rules, 'figure'],
+  ['  setUser for all 10,000 traders (ms)', alerts.alerts_set_users_ms, 'figure'],
+  ['alert evaluation per stream event, mid-session (ns)', alerts.alerts_ns_per_event, 'target ≤ 1,000'],
+  ['  category members reached per event, mid-session', alerts.alerts_fanout_per_event, 'figure'],
+  ['alert evaluation per stream event, the open (ns)', alerts.alerts_ns_per_event_open, 'figure'],
+  ['  category members reached per event, the open', alerts.alerts_fanout_per_event_open, 'figure'],
+  [
+    'filtered alerts, 10,000 traders × 5 filters, one refresh (ms)',
+    alerts.alerts_filtered_refresh_ms,
+    'target ≤ 250 ms',
+  ],
+  ['  distinct filters evaluated per refresh', alerts.alerts_filtered_distinct, 'figure'],
 ];
 for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
@@ -60,6 +74,8 @@ console.log('');
 for (const line of encodingTable(encoding)) console.log(line);
 if (json) {
   const { fanout_p50_ms: _p50, ...figures } = fanout;
-  console.log(JSON.stringify({ ...engine, ...figures, ...encodingFigures(encoding), ...webhooks }));
+  console.log(
+    JSON.stringify({ ...engine, ...figures, ...encodingFigures(encoding), ...webhooks, ...alerts }),
+  );
 }
 process.exit(0);

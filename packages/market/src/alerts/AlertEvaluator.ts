@@ -44,6 +44,8 @@ export interface AlertEvaluatorStats {
   filteredAlerts: number;
   /** Distinct filtered-alert filters evaluated per refresh. */
   distinctFilters: number;
+  /** Since the start: category-rule members reached by a firing watch (each is a cap check). */
+  fanout: number;
 }
 
 export class AlertEvaluator {
@@ -177,6 +179,7 @@ export class AlertEvaluator {
       haltRules: this.halts.size,
       filteredAlerts: this.filtered.size,
       distinctFilters: this.filtered.distinctFilters,
+      fanout: this.out.visited,
     };
   }
 

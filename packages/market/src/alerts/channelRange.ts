@@ -21,6 +21,8 @@ export interface CompiledChannelRange {
   readonly hi: Float64Array;
   /** 1: the range is untouched (or not applied) and passes anything, unknown values too. */
   readonly open: Uint8Array;
+  /** The ranges that are not open, so an entry checks only those. */
+  readonly active: Uint8Array;
   /** Sector codes switched off, as a bit set over 0…1023. */
   readonly blocked: Uint32Array;
   /** Whether the ATR % range applies (the only figure costly to read). */
@@ -58,7 +60,16 @@ export function compileChannelRange(v: StreamChannelValue, proPlus: boolean): Co
   }
   off.sort((a, b) => a - b);
   const bounds = RANGE_KEYS.map((_, k) => (open[k] ? '*' : `${lo[k]}~${hi[k]}`)).join('|');
-  return { lo, hi, open, blocked, needsAtr: open[R_ATR] === 0, key: `${bounds}|off:${off.join(',')}` };
+  const active = Uint8Array.from(RANGE_KEYS.flatMap((_, k) => (open[k] ? [] : [k])));
+  return {
+    lo,
+    hi,
+    open,
+    active,
+    blocked,
+    needsAtr: open[R_ATR] === 0,
+    key: `${bounds}|off:${off.join(',')}`,
+  };
 }
 
 /**
@@ -66,8 +77,9 @@ export function compileChannelRange(v: StreamChannelValue, proPlus: boolean): Co
  * unknown (ATR may be left NaN when no compiled range needs it).
  */
 export function rangeAccepts(r: CompiledChannelRange, fig: Float64Array, sector: number): boolean {
-  for (let k = 0; k < 6; k++) {
-    if (r.open[k] === 1) continue;
+  const active = r.active;
+  for (let a = 0; a < active.length; a++) {
+    const k = active[a] as number;
     const x = fig[k] as number;
     if (!(x >= (r.lo[k] as number) && x <= (r.hi[k] as number))) return false;
   }

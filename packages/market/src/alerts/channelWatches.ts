@@ -12,25 +12,73 @@ export const DIR_HIGH = 1;
 export const DIR_LOW = 2;
 
 export class Watch {
-  /** Members: user index and that user's rule id, side by side. */
-  readonly users: number[] = [];
-  readonly rules: number[] = [];
-  /** Last fired high / low per engine symbol id. */
-  readonly lastHigh = new Map<number, number>();
-  readonly lastLow = new Map<number, number>();
+  /** Members: user index and that user's rule id, side by side in [0, n). */
+  users = new Int32Array(4);
+  rules = new Float64Array(4);
+  n = 0;
+  /**
+   * Last fired high / low (NaN: armed), by state index: the engine symbol id for a filter or
+   * Popular watch (grown on demand), the symbol's position in the list for a symbol-list watch.
+   */
+  high: Float64Array;
+  low: Float64Array;
   constructor(
     readonly key: string,
     readonly zone: StreamCategory,
     readonly dir: number,
     readonly rate: number,
     readonly source: Source,
-  ) {}
+  ) {
+    const size = source.kind === 'set' ? source.symbols.length : 0;
+    this.high = new Float64Array(size).fill(Number.NaN);
+    this.low = new Float64Array(size).fill(Number.NaN);
+  }
+
+  add(u: number, ruleId: number): void {
+    if (this.n === this.users.length) {
+      const users = new Int32Array(this.n * 2);
+      users.set(this.users);
+      const rules = new Float64Array(this.n * 2);
+      rules.set(this.rules);
+      this.users = users;
+      this.rules = rules;
+    }
+    this.users[this.n] = u;
+    this.rules[this.n] = ruleId;
+    this.n++;
+  }
+
+  remove(u: number): void {
+    const k = this.users.subarray(0, this.n).indexOf(u);
+    if (k < 0) return;
+    this.users.copyWithin(k, k + 1, this.n);
+    this.rules.copyWithin(k, k + 1, this.n);
+    this.n--;
+  }
+
+  /** Makes room for state index i (filter and Popular watches grow with the engine's ids). */
+  reserve(i: number): void {
+    if (i < this.high.length) return;
+    const size = Math.max(1024, this.high.length * 2, i + 1);
+    const high = new Float64Array(size).fill(Number.NaN);
+    high.set(this.high);
+    const low = new Float64Array(size).fill(Number.NaN);
+    low.set(this.low);
+    this.high = high;
+    this.low = low;
+  }
 }
 
 export type Source =
   | { kind: 'range'; key: string; range: CompiledChannelRange }
   | { kind: 'popular'; key: string }
   | { kind: 'set'; key: string; symbols: readonly string[] };
+
+/** The symbol-list watches of one symbol and its position in each list (its state index). */
+export interface SetHits {
+  readonly watches: Watch[];
+  readonly pos: number[];
+}
 
 export interface RangeGroup {
   readonly range: CompiledChannelRange;
@@ -80,9 +128,11 @@ export function sourceOf(
 
 export class ChannelWatches {
   private readonly watches = new Map<string, Watch>();
+  /** Watches removeUser left without members, for prune. */
+  private readonly emptied: Watch[] = [];
   private readonly byUser = new Map<number, Watch[]>();
-  /** Watches of symbol lists, by symbol. */
-  readonly bySymbol = new Map<string, Watch[]>();
+  /** Watches of symbol lists, by symbol, with the symbol's position in each list. */
+  readonly bySymbol = new Map<string, SetHits>();
   readonly popular: Watch[] = [];
   private readonly groups = new Map<string, RangeGroup>();
   /** Range groups with high (low) watches; rebuilt after a change. */
@@ -94,7 +144,7 @@ export class ChannelWatches {
 
   get size(): number {
     let n = 0;
-    for (const w of this.watches.values()) n += w.users.length;
+    for (const w of this.watches.values()) n += w.n;
     return n;
   }
 
@@ -115,8 +165,7 @@ export class ChannelWatches {
       this.watches.set(key, w);
       this.attach(w);
     }
-    w.users.push(u);
-    w.rules.push(ruleId);
+    w.add(u, ruleId);
     const mine = this.byUser.get(u);
     if (mine) mine.push(w);
     else this.byUser.set(u, [w]);
@@ -131,27 +180,26 @@ export class ChannelWatches {
     if (!mine) return;
     this.byUser.delete(u);
     for (const w of mine) {
-      const k = w.users.indexOf(u);
-      if (k < 0) continue;
-      w.users.splice(k, 1);
-      w.rules.splice(k, 1);
+      w.remove(u);
+      if (w.n === 0) this.emptied.push(w);
     }
   }
 
   /** Forgets the watches nobody is in any more. */
   prune(): void {
-    for (const w of this.watches.values()) {
-      if (w.users.length > 0) continue;
+    for (const w of this.emptied) {
+      if (w.n > 0 || this.watches.get(w.key) !== w) continue;
       this.watches.delete(w.key);
       this.detach(w);
     }
+    this.emptied.length = 0;
   }
 
   /** A new session: every watch is armed again. */
   resetState(): void {
     for (const w of this.watches.values()) {
-      w.lastHigh.clear();
-      w.lastLow.clear();
+      w.high.fill(Number.NaN);
+      w.low.fill(Number.NaN);
     }
   }
 
@@ -159,11 +207,15 @@ export class ChannelWatches {
     const s = w.source;
     if (s.kind === 'popular') this.popular.push(w);
     else if (s.kind === 'set') {
-      for (const sym of s.symbols) {
-        const list = this.bySymbol.get(sym);
-        if (list) list.push(w);
-        else this.bySymbol.set(sym, [w]);
-      }
+      s.symbols.forEach((sym, pos) => {
+        let hits = this.bySymbol.get(sym);
+        if (!hits) {
+          hits = { watches: [], pos: [] };
+          this.bySymbol.set(sym, hits);
+        }
+        hits.watches.push(w);
+        hits.pos.push(pos);
+      });
     } else {
       let g = this.groups.get(s.key);
       if (!g) {
@@ -185,10 +237,14 @@ export class ChannelWatches {
     if (s.kind === 'popular') drop(this.popular);
     else if (s.kind === 'set') {
       for (const sym of s.symbols) {
-        const list = this.bySymbol.get(sym);
-        if (!list) continue;
-        drop(list);
-        if (list.length === 0) this.bySymbol.delete(sym);
+        const hits = this.bySymbol.get(sym);
+        if (!hits) continue;
+        const k = hits.watches.indexOf(w);
+        if (k >= 0) {
+          hits.watches.splice(k, 1);
+          hits.pos.splice(k, 1);
+        }
+        if (hits.watches.length === 0) this.bySymbol.delete(sym);
       }
     } else {
       const g = this.groups.get(s.key);

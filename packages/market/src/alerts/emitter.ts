@@ -21,6 +21,8 @@ export class Emitter {
   event = 0;
   /** The event whose figures `fig` holds (filled on its first alert). */
   figEvent = 0;
+  /** Members of stream-category watches reached by a firing: the fan-out's work, for stats. */
+  visited = 0;
   private readonly sink: AlertSink;
 
   constructor(sink: AlertSink) {

@@ -48,7 +48,8 @@ function setup() {
   let t = T0;
   const refresh = (rows: DiscoveryRow[], tf: '1day' | '15min' = '1day') => {
     const before = alerts.length;
-    ev.onDiscovery(tf, rows, (t += 1000));
+    t += 1000;
+    ev.onDiscovery(tf, rows, t);
     return alerts.slice(before).map((a) => `${a.userId === USER ? 'u1' : 'u2'} ${a.msg}`);
   };
   return { ev, alerts, refresh, now: () => t };

@@ -10,7 +10,8 @@ import {
 import { RowIndex } from './filterIndex.ts';
 
 // The indexed evaluation (filtered alerts) must match exactly the rows the row predicate
-// (Discovery) matches: same rows, any filter. 400 rows with gaps in every column.
+// (Discovery) matches: same rows, any filter. 3,000 rows with gaps in every column, so the
+// buckets hold many rows each and boundaries fall inside runs of equal values.
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -27,7 +28,7 @@ const rand = rng(11);
 const maybe = <T>(x: T): T | null => (rand() < 0.1 ? null : x);
 const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 
-const rows: DiscoveryRow[] = Array.from({ length: 400 }, (_, i) => {
+const rows: DiscoveryRow[] = Array.from({ length: 3000 }, (_, i) => {
   const l = 1 + int(0, 60);
   const flag = rand() < 0.5 ? 1 : -1;
   return {
@@ -84,10 +85,10 @@ describe('indexed filter evaluation equals the row predicate', () => {
     });
   }
 
-  it('the filters above are not trivial: some match many rows, some a few, some none', () => {
+  it('the filters above are not trivial: some match many rows, some a few, some none (3,000 rows)', () => {
     const counts = filters.map((spec) => index.match(compileConditions(spec), out));
-    expect(Math.max(...counts)).toBeGreaterThan(100);
-    expect(counts.filter((n) => n > 0 && n < 60).length).toBeGreaterThan(2);
+    expect(Math.max(...counts)).toBeGreaterThan(1000);
+    expect(counts.filter((n) => n > 0 && n < 200).length).toBeGreaterThan(2);
     expect(counts).toContain(0);
   });
 });

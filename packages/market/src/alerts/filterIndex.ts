@@ -8,26 +8,49 @@ import {
   smartValue,
 } from '../discovery/smartFilter.ts';
 
-// Many smart filters over one Discovery snapshot (filtered alerts: thousands of filters a
-// refresh). The snapshot's columns are read once through smartValue — the same reader as the
-// row predicate — into typed arrays, and each column used is sorted once. Every condition is a
-// set of intervals, so a binary search tells how many rows it lets through; a filter scans only
-// the rows of its most selective condition (`all`) or the union of its conditions (`any`) and
-// runs the full test on those. A filter that matches a handful of rows costs a few µs.
+// Many smart filters over one Discovery snapshot (filtered alerts: tens of thousands of filters
+// a refresh). The snapshot's columns are read once through smartValue — the same reader as the
+// row predicate — into typed arrays, and each column used gets a bucket index: a counting sort
+// of its rows by the top KEY_BITS bits of the value as an order-preserving float32 key (sign,
+// exponent and 5 bits of mantissa: buckets about 2 % wide, on a log scale, so dense and
+// heavy-tailed columns alike split finely). Every condition is a set of intervals, so the
+// buckets tell which rows it may let through and about how many: a filter scans only the rows
+// of its most selective condition (`all`) or of all its conditions (`any`), and runs the full
+// test on those. A filter matching a few rows costs a few µs.
+
+const KEY_BITS = 14;
+const BUCKETS = 1 << KEY_BITS;
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** The bucket of x: monotone in x (x ≤ y ⇒ bucket(x) ≤ bucket(y)), −0 and +0 alike. */
+function bucketOf(x: number): number {
+  f32[0] = x === 0 ? 0 : x;
+  const u = u32[0] as number;
+  const sortable = u >= 0x80000000 ? ~u >>> 0 : (u | 0x80000000) >>> 0;
+  return sortable >>> (32 - KEY_BITS);
+}
+
+interface ColumnIndex {
+  /** Bucket j's rows are rows[start[j] … start[j + 1]). */
+  readonly start: Int32Array;
+  readonly rows: Int32Array;
+}
 
 export class RowIndex {
   readonly count: number;
-  private readonly rows: readonly DiscoveryRow[];
+  private readonly source: readonly DiscoveryRow[];
   private readonly spy: number;
   private readonly values: (Float64Array | undefined)[] = new Array(SMART_COLUMN_COUNT);
-  /** Rows with a known value, by value ascending, and those values. */
-  private readonly order: (Int32Array | undefined)[] = new Array(SMART_COLUMN_COUNT);
-  private readonly keys: (Float64Array | undefined)[] = new Array(SMART_COLUMN_COUNT);
+  private readonly indexes: (ColumnIndex | undefined)[] = new Array(SMART_COLUMN_COUNT);
   private readonly seen: Uint32Array;
   private stamp = 0;
+  /** Bucket span of the last `span` call: [from, to) in the column's rows. */
+  private from = 0;
+  private to = 0;
 
   constructor(rows: readonly DiscoveryRow[], spyPriceDist: number | null) {
-    this.rows = rows;
+    this.source = rows;
     this.count = rows.length;
     this.spy = spyPriceDist ?? Number.NaN;
     this.seen = new Uint32Array(rows.length);
@@ -37,93 +60,105 @@ export class RowIndex {
     let v = this.values[c];
     if (v === undefined) {
       v = new Float64Array(this.count);
-      for (let i = 0; i < this.count; i++) v[i] = smartValue(this.rows[i] as DiscoveryRow, c, this.spy);
+      for (let i = 0; i < this.count; i++) v[i] = smartValue(this.source[i] as DiscoveryRow, c, this.spy);
       this.values[c] = v;
     }
     return v;
   }
 
-  private sorted(c: number): void {
-    if (this.order[c] !== undefined) return;
-    const v = this.column(c);
-    let n = 0;
-    const order = new Int32Array(this.count);
-    for (let i = 0; i < this.count; i++) if (!Number.isNaN(v[i] as number)) order[n++] = i;
-    const known = order.subarray(0, n);
-    known.sort((a, b) => (v[a] as number) - (v[b] as number) || a - b);
-    const keys = new Float64Array(n);
-    for (let k = 0; k < n; k++) keys[k] = v[known[k] as number] as number;
-    this.order[c] = known;
-    this.keys[c] = keys;
+  private index(c: number): ColumnIndex {
+    let x = this.indexes[c];
+    if (x === undefined) {
+      x = buildIndex(this.column(c));
+      this.indexes[c] = x;
+    }
+    return x;
   }
 
-  /** Positions [from, to) in column c's order whose values lie in [lo, hi]. */
-  private span(c: number, lo: number, hi: number, out: Int32Array): void {
-    this.sorted(c);
-    const keys = this.keys[c] as Float64Array;
-    out[0] = lowerBound(keys, lo);
-    out[1] = Math.max(out[0] as number, upperBound(keys, hi));
+  /** Sets [from, to) to the rows of column c in the buckets that [lo, hi] touches. */
+  private span(c: number, lo: number, hi: number): void {
+    const x = this.index(c);
+    const first = bucketOf(lo);
+    const last = bucketOf(hi);
+    this.from = x.start[first] as number;
+    this.to = Math.max(this.from, x.start[last + 1] as number);
   }
 
-  private readonly pair = new Int32Array(2);
-
-  /** Rows condition c of f lets through (or the sector list, for c = −1). */
+  /** Rows condition c of f may let through (c = −1: the sector list). An upper estimate. */
   private width(f: CompiledSmartFilter, c: number): number {
     let n = 0;
-    this.each(f, c, (from, to) => {
-      n += to - from;
-    });
-    return n;
-  }
-
-  private each(
-    f: CompiledSmartFilter,
-    c: number,
-    visit: (from: number, to: number, col: number) => void,
-  ): void {
     if (c < 0) {
       for (const code of f.sectorList ?? []) {
-        this.span(SECTOR_COLUMN, code, code, this.pair);
-        visit(this.pair[0] as number, this.pair[1] as number, SECTOR_COLUMN);
+        this.span(SECTOR_COLUMN, code, code);
+        n += this.to - this.from;
       }
-      return;
+      return n;
     }
     const col = f.column[c] as number;
     for (let k = f.first[c] as number; k < (f.first[c + 1] as number); k++) {
-      this.span(col, f.lo[k] as number, f.hi[k] as number, this.pair);
-      visit(this.pair[0] as number, this.pair[1] as number, col);
+      this.span(col, f.lo[k] as number, f.hi[k] as number);
+      n += this.to - this.from;
     }
+    return n;
   }
 
-  /** The full test on row i, from the columns. */
-  matchesAt(f: CompiledSmartFilter, i: number): boolean {
-    if (f.sectors !== null && !sectorAllowed(f, this.column(SECTOR_COLUMN)[i] as number)) return false;
+  /** The full test on row i (every column f reads is already laid out). */
+  private test(f: CompiledSmartFilter, sectors: Float64Array, i: number): boolean {
+    if (f.sectors !== null && !sectorAllowed(f, sectors[i] as number)) return false;
     const n = f.count;
     if (n === 0) return true;
+    const values = this.values;
     for (let c = 0; c < n; c++) {
-      const ok = conditionHolds(f, c, this.column(f.column[c] as number)[i] as number);
+      const ok = conditionHolds(f, c, (values[f.column[c] as number] as Float64Array)[i] as number);
       if (f.any ? ok : !ok) return f.any;
     }
     return !f.any;
   }
 
-  /** Writes the indices of the rows f matches into out (grown if short); answers how many. */
+  /** Tests the candidate rows of condition c (−1: the sector list), each once per match. */
+  private scan(f: CompiledSmartFilter, c: number, out: Int32Array, n: number): number {
+    const sectors = this.column(SECTOR_COLUMN);
+    const stamp = this.stamp;
+    const col = c < 0 ? SECTOR_COLUMN : (f.column[c] as number);
+    const rows = this.index(col).rows;
+    const spans = c < 0 ? (f.sectorList ?? []).length : (f.first[c + 1] as number) - (f.first[c] as number);
+    for (let s = 0; s < spans; s++) {
+      if (c < 0) {
+        const code = (f.sectorList as readonly number[])[s] as number;
+        this.span(col, code, code);
+      } else {
+        const k = (f.first[c] as number) + s;
+        this.span(col, f.lo[k] as number, f.hi[k] as number);
+      }
+      for (let p = this.from; p < this.to; p++) {
+        const i = rows[p] as number;
+        if (this.seen[i] === stamp) continue;
+        this.seen[i] = stamp;
+        if (this.test(f, sectors, i)) out[n++] = i;
+      }
+    }
+    return n;
+  }
+
+  /** Writes the indices of the rows f matches into out.rows (grown if short); answers how many. */
   match(f: CompiledSmartFilter, out: { rows: Int32Array }): number {
     if (out.rows.length < this.count) out.rows = new Int32Array(this.count);
     const rows = out.rows;
-    let n = 0;
-    // Which rows to look at: all of them, the sector list's, or a condition's (see top).
-    const candidates: number[] = [];
     if (f.count === 0 && f.sectors === null) {
-      for (let i = 0; i < this.count; i++) rows[n++] = i;
-      return n;
+      for (let i = 0; i < this.count; i++) rows[i] = i;
+      return this.count;
     }
+    for (let c = 0; c < f.count; c++) this.column(f.column[c] as number);
+    this.stamp = this.stamp === 0xffffffff ? 1 : this.stamp + 1;
+    if (this.stamp === 1) this.seen.fill(0);
+    // Which rows to test: the sector list's, the narrowest condition's (`all`), or every
+    // condition's (`any`), whichever is fewest.
     let best = f.sectors === null ? Number.POSITIVE_INFINITY : this.width(f, -1);
-    let pick = f.sectors === null ? -2 : -1;
-    if (f.any && f.count > 0) {
+    let pick = -1;
+    if (f.any) {
       let union = 0;
       for (let c = 0; c < f.count; c++) union += this.width(f, c);
-      if (union < best) pick = -3;
+      if (f.count > 0 && union < best) pick = -2;
     } else {
       for (let c = 0; c < f.count; c++) {
         const w = this.width(f, c);
@@ -133,44 +168,35 @@ export class RowIndex {
         }
       }
     }
-    if (pick === -3) for (let c = 0; c < f.count; c++) candidates.push(c);
-    else candidates.push(pick);
-    this.stamp = this.stamp === 0xffffffff ? 1 : this.stamp + 1;
-    if (this.stamp === 1) this.seen.fill(0);
-    const stamp = this.stamp;
-    for (const c of candidates) {
-      this.each(f, c, (from, to, col) => {
-        const order = this.order[col] as Int32Array;
-        for (let k = from; k < to; k++) {
-          const i = order[k] as number;
-          if (this.seen[i] === stamp) continue;
-          this.seen[i] = stamp;
-          if (this.matchesAt(f, i)) rows[n++] = i;
-        }
-      });
-    }
+    if (pick !== -2) return this.scan(f, pick, rows, 0);
+    let n = 0;
+    for (let c = 0; c < f.count; c++) n = this.scan(f, c, rows, n);
     return n;
   }
 }
 
-function lowerBound(a: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((a[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
+/** The bucket index of a column: its known rows counting-sorted by bucketOf (NaN rows left out). */
+function buildIndex(v: Float64Array): ColumnIndex {
+  const count = v.length;
+  const bucket = new Uint16Array(count);
+  const start = new Int32Array(BUCKETS + 1);
+  let known = 0;
+  for (let i = 0; i < count; i++) {
+    const x = v[i] as number;
+    if (Number.isNaN(x)) continue;
+    const b = bucketOf(x);
+    bucket[i] = b;
+    start[b + 1] = (start[b + 1] as number) + 1;
+    known++;
   }
-  return lo;
-}
-
-function upperBound(a: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((a[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
+  for (let j = 0; j < BUCKETS; j++) start[j + 1] = (start[j + 1] as number) + (start[j] as number);
+  const fill = start.slice(0, BUCKETS);
+  const rows = new Int32Array(known);
+  for (let i = 0; i < count; i++) {
+    if (Number.isNaN(v[i] as number)) continue;
+    const b = bucket[i] as number;
+    rows[fill[b] as number] = i;
+    fill[b] = (fill[b] as number) + 1;
   }
-  return lo;
+  return { start, rows };
 }

@@ -37,6 +37,8 @@ export class FilteredBook {
   private readonly distinct = new Map<string, DistinctFilter>();
   private readonly byTf = new Map<Timeframe, DistinctFilter[]>();
   private readonly byUser = new Map<number, FilterSub[]>();
+  /** Filters removeUser left without subscribers, for prune. */
+  private readonly emptied: DistinctFilter[] = [];
   private readonly symIndex = new Map<string, number>();
   private mark = new Uint32Array(1024);
   private markSeq = 0;
@@ -94,14 +96,16 @@ export class FilteredBook {
       const d = sub.filter;
       if (sub.baselined) had.add(`${sub.name}\0${d.key}`);
       d.subs.splice(d.subs.indexOf(sub), 1);
+      if (d.subs.length === 0) this.emptied.push(d);
     }
     return had;
   }
 
   /** Forgets the filters nobody subscribes to any more. */
   prune(): void {
-    for (const d of this.distinct.values()) {
-      if (d.subs.length > 0) continue;
+    const emptied = this.emptied.splice(0);
+    for (const d of emptied) {
+      if (d.subs.length > 0 || this.distinct.get(d.key) !== d) continue;
       this.distinct.delete(d.key);
       const list = this.byTf.get(d.tf) ?? [];
       list.splice(list.indexOf(d), 1);

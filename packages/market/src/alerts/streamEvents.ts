@@ -6,6 +6,7 @@ import { type ChannelWatches, DIR_HIGH, DIR_LOW, type RangeGroup, type Watch } f
 import type { Emitter } from './emitter.ts';
 import { type AlertEngineView, readFigures } from './figures.ts';
 import { tradeFires } from './rearm.ts';
+import { ALERTS_PER_MINUTE, STORM_WINDOW_MS } from './stormCap.ts';
 import type { SymbolRules } from './symbolRules.ts';
 
 // New highs, new lows and halts of one drained batch. Per event: the symbol's own `trade`
@@ -27,7 +28,8 @@ export interface EvalParts {
   readonly entry: Float64Array;
 }
 
-function fireTrade(
+/** Sends one trade alert to user u, who the storm cap has already let through. */
+function sendTrade(
   p: EvalParts,
   e: AlertEngineView,
   slot: number,
@@ -40,7 +42,6 @@ function fireTrade(
   zone: VoiceZone,
 ): void {
   const sym = e.table.symbols[id] as string;
-  if (!p.out.admit(u, sym)) return;
   if (p.out.figEvent !== p.out.event) {
     readFigures(e, id, price, slot, p.out.fig);
     p.out.figEvent = p.out.event;
@@ -49,11 +50,13 @@ function fireTrade(
   p.out.send(u, ruleId, String(ruleId), 'trade', tag, sym, alertText.trade(sym, up, price), ts, zone);
 }
 
+/** Watch w on the event; `at` is the symbol's state index in w (see Watch.high). */
 function watchEvent(
   p: EvalParts,
   e: AlertEngineView,
   slot: number,
   w: Watch,
+  at: number,
   id: number,
   up: boolean,
   price: number,
@@ -61,15 +64,26 @@ function watchEvent(
   seq: number,
 ): void {
   if ((w.dir & (up ? DIR_HIGH : DIR_LOW)) === 0) return;
-  const last = up ? w.lastHigh : w.lastLow;
-  if (!tradeFires(up ? 1 : -1, price, last.get(id) ?? Number.NaN, w.rate)) return;
-  last.set(id, price);
+  const last = up ? w.high : w.low;
+  if (!tradeFires(up ? 1 : -1, price, last[at] as number, w.rate)) return;
+  last[at] = price;
+  // The fan-out: every member once per event. On a busy open most members are at the storm
+  // cap, so that case is read from the cap's arrays here, with no call until one goes out.
   const claim = p.out.users.claim;
-  for (let k = 0; k < w.users.length; k++) {
-    const u = w.users[k] as number;
+  const cap = p.out.cap;
+  const start = cap.start;
+  const sent = cap.sent;
+  const open = p.out.now - STORM_WINDOW_MS;
+  const sym = e.table.symbols[id] as string;
+  const users = w.users;
+  p.out.visited += w.n;
+  for (let k = 0; k < w.n; k++) {
+    const u = users[k] as number;
     if (claim[u] === seq) continue;
     claim[u] = seq;
-    fireTrade(p, e, slot, u, w.rules[k] as number, id, up, price, ts, w.zone);
+    if ((start[u] as number) > open && (sent[u] as number) >= ALERTS_PER_MINUTE) cap.hold(u, sym);
+    else if (cap.admit(u, p.out.now, sym))
+      sendTrade(p, e, slot, u, w.rules[k] as number, id, up, price, ts, w.zone);
   }
 }
 
@@ -96,16 +110,24 @@ export function tradeEvent(
       if (!tradeFires(up ? 1 : -1, price, (up ? R.a[r] : R.b[r]) as number, R.rate[r] as number)) continue;
       if (up) R.a[r] = price;
       else R.b[r] = price;
-      fireTrade(p, e, slot, u, R.ruleId[r] as number, id, up, price, ts, up ? 'primary_high' : 'primary_low');
+      if (!p.out.admit(u, sym)) continue;
+      sendTrade(p, e, slot, u, R.ruleId[r] as number, id, up, price, ts, up ? 'primary_high' : 'primary_low');
     }
   }
   const C: ChannelWatches = p.channels;
   const groups = up ? C.highGroups : C.lowGroups;
   if (groups.length > 0) rangeEvents(p, e, slot, groups, id, up, price, ts, seq);
-  const lists = C.bySymbol.get(sym);
-  if (lists !== undefined) for (const w of lists) watchEvent(p, e, slot, w, id, up, price, ts, seq);
+  const hits = C.bySymbol.get(sym);
+  if (hits !== undefined) {
+    for (let k = 0; k < hits.watches.length; k++) {
+      watchEvent(p, e, slot, hits.watches[k] as Watch, hits.pos[k] as number, id, up, price, ts, seq);
+    }
+  }
   if (C.popular.length > 0 && p.popular.has(sym)) {
-    for (const w of C.popular) watchEvent(p, e, slot, w, id, up, price, ts, seq);
+    for (const w of C.popular) {
+      w.reserve(id);
+      watchEvent(p, e, slot, w, id, id, up, price, ts, seq);
+    }
   }
 }
 
@@ -136,7 +158,10 @@ function rangeEvents(
   const sector = e.table.sector[id] as number;
   for (const g of groups) {
     if (!rangeAccepts(g.range, f, sector)) continue;
-    for (const w of up ? g.high : g.low) watchEvent(p, e, slot, w, id, up, price, ts, seq);
+    for (const w of up ? g.high : g.low) {
+      w.reserve(id);
+      watchEvent(p, e, slot, w, id, id, up, price, ts, seq);
+    }
   }
 }
 
