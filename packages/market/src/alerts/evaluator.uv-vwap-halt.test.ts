@@ -36,6 +36,7 @@ describe('uv rules: uVol ≥ rate, re-armed after falling below it', () => {
 describe('vwap rules: |distance from VWAP| ≥ rate %, re-armed within rate / 2', () => {
   it('2 %: fires 2.3 % above, holds at 2.5 %, re-arms at 0.5 %, fires 3.2 % below', () => {
     const w = new World([{ sym: 'ABC' }]);
+    w.profile('ABC', 1000);
     w.ev.setUser(USER, ruleSet({ rules: [rule(5, 'vwap', 'ABC', 2)] }));
     expect(w.print('ABC', 10, 1000)).toEqual([]);
     expect(w.print('ABC', 10.25).map((a) => [a.msg, a.zone])).toEqual([
@@ -46,6 +47,8 @@ describe('vwap rules: |distance from VWAP| ≥ rate %, re-armed within rate / 2'
     const [below] = w.print('ABC', 9.7);
     expect(below).toMatchObject({ msg: 'ABC 3.2% below VWAP', zone: 'primary_low', kind: 'vwap' });
     expect(below?.vwap).toBeCloseTo(14_035 / 1400, 9);
+    // The alert carries uVol too: 09:30 is slot 22, so 23,000 shares are usual by now.
+    expect(below?.uv).toBeCloseTo(((1400 - 23_000) / 23_000) * 100, 9);
   });
 });
 

@@ -19,7 +19,10 @@ export const F_VWAP = 3;
 export const F_VWAP_DIST = 4;
 export const FIGURE_COUNT = 5;
 
-/** Fills out[F_*] for symbol id at `price` (NaN: its last price). uVol spans slots 0…slot. */
+/**
+ * Fills out[F_*] for symbol id at `price` (NaN: its last price). uVol spans slots 0…slot; a
+ * negative slot leaves it NaN for the caller to read with uVolNow only when needed.
+ */
 export function readFigures(
   e: AlertEngineView,
   id: number,
@@ -31,7 +34,12 @@ export function readFigures(
   const vwap = sessionVwap(e, id);
   out[F_PRICE] = p;
   out[F_PRICE_DIST] = percentFrom(p, e.table.prevClose[id] as number);
-  out[F_UV] = profileUVol(e, id, 0, slot);
+  out[F_UV] = slot < 0 ? Number.NaN : uVolNow(e, id, slot);
   out[F_VWAP] = vwap;
   out[F_VWAP_DIST] = percentFrom(p, vwap);
+}
+
+/** Discovery's 1-day uVol of symbol id: slots 0…slot (04:00 to now). NaN without a profile. */
+export function uVolNow(e: AlertEngineView, id: number, slot: number): number {
+  return profileUVol(e, id, 0, slot);
 }

@@ -1,6 +1,14 @@
 import { alertText } from '@tapeline/core';
 import type { Emitter } from './emitter.ts';
-import { type AlertEngineView, F_PRICE, F_PRICE_DIST, F_UV, F_VWAP_DIST, readFigures } from './figures.ts';
+import {
+  type AlertEngineView,
+  F_PRICE,
+  F_PRICE_DIST,
+  F_UV,
+  F_VWAP_DIST,
+  readFigures,
+  uVolNow,
+} from './figures.ts';
 import { insideBounds, priceBase, priceNext, uvFires, uvRearms, vwapFires, vwapRearms } from './rearm.ts';
 import { type SymbolRules, T_PRICE, T_UV, T_VWAP } from './symbolRules.ts';
 
@@ -24,7 +32,9 @@ export function moveEvents(
     const sym = e.table.symbols[id] as string;
     const w = rules.watchOf(sym);
     if (w === undefined || w.move.length === 0) continue;
-    readFigures(e, id, Number.NaN, slot, fig);
+    // uVol (a sum over today's slots) only if a uv rule or an alert needs it.
+    readFigures(e, id, Number.NaN, -1, fig);
+    let uvRead = false;
     const ts = e.day.lastTs[id] as number;
     const last = fig[F_PRICE] as number;
     for (const r of w.move) {
@@ -40,8 +50,14 @@ export function moveEvents(
         rules.a[r] = next;
         if (next === base) continue;
         const zone = pct >= 0 ? 'primary_high' : 'primary_low';
+        if (!uvRead) fig[F_UV] = uVolNow(e, id, slot);
+        uvRead = true;
         send(out, rules, r, sym, `price${next}`, alertText.price(sym, pct, last), ts, zone);
       } else if (type === T_UV) {
+        if (!uvRead) {
+          fig[F_UV] = uVolNow(e, id, slot);
+          uvRead = true;
+        }
         const uv = fig[F_UV] as number;
         if (Number.isNaN(uv)) continue;
         if (state === 1) {
@@ -61,6 +77,8 @@ export function moveEvents(
         if (!vwapFires(dist, rate)) continue;
         rules.a[r] = 1;
         const zone = dist >= 0 ? 'primary_high' : 'primary_low';
+        if (!uvRead) fig[F_UV] = uVolNow(e, id, slot);
+        uvRead = true;
         send(out, rules, r, sym, 'vwap', alertText.vwap(sym, dist), ts, zone);
       }
     }
