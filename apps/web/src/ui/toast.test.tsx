@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ToastProvider, useToast } from './toast.tsx';
+import { MAX_VISIBLE_TOASTS, ToastProvider, useToast } from './toast.tsx';
 
 function Buttons() {
   const toast = useToast();
@@ -41,6 +41,24 @@ describe('toasts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'info' }));
     await userEvent.click(screen.getByRole('button', { name: 'info' }));
     expect(screen.getAllByText('Saved')).toHaveLength(1);
+  });
+
+  it(`keeps the newest ${MAX_VISIBLE_TOASTS} when a burst arrives`, () => {
+    let show: ReturnType<typeof useToast> = () => {};
+    function Grab() {
+      show = useToast();
+      return null;
+    }
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    act(() => {
+      for (let i = 1; i <= 12; i++) show(`ABC${i} new high`);
+    });
+    const shown = screen.getAllByTestId('toast').map((t) => t.querySelector('.toast-text')?.textContent);
+    expect(shown).toEqual(['ABC9 new high', 'ABC10 new high', 'ABC11 new high', 'ABC12 new high']);
   });
 
   it('can be dismissed', async () => {

@@ -22,6 +22,8 @@ interface Toast {
 type ShowToast = (text: string, options?: { tone?: ToastTone; durationMs?: number }) => void;
 
 const DEFAULT_DURATION_MS = 5000;
+/** A burst of alerts must not bury the page: the newest few show, older ones give way. */
+export const MAX_VISIBLE_TOASTS = 4;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -48,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       durationMs: options?.durationMs ?? DEFAULT_DURATION_MS,
     };
     // One toast per text: a screen re-mounting must not stack copies of the same message.
-    setToasts((current) => [...current.filter((t) => t.text !== text), toast]);
+    setToasts((current) => [...current.filter((t) => t.text !== text), toast].slice(-MAX_VISIBLE_TOASTS));
   }, []);
 
   const value = useMemo(() => show, [show]);
