@@ -1,5 +1,6 @@
 import { alertMessages, DEFAULT_VOICE_HOST, type FiredAlert } from '@tapeline/core';
 import { useCallback, useEffect, useRef } from 'react';
+import { claimVoice } from '../../lib/alerts/voiceLeader.ts';
 import { createVoicePlayer } from '../../lib/alerts/voicePlayer.ts';
 import { clipFor, VoiceQueue } from '../../lib/alerts/voiceQueue.ts';
 import { useVoiceUnlocked, voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
@@ -44,6 +45,16 @@ export function useVoiceAlerts(enabled: boolean): (alert: FiredAlert) => void {
     queue.current?.setRepeatSeconds(config.voiceBuffer);
   }, [config.voiceBuffer]);
 
+  // Several dashboard tabs hear every alert; one of them speaks it (lib/alerts/voiceLeader.ts).
+  const leader = useRef(false);
+  useEffect(
+    () =>
+      claimVoice(() => {
+        leader.current = true;
+      }),
+    [],
+  );
+
   const prompted = useRef(false);
   useEffect(() => {
     if (!voiced || unlocked || voiceUnlock.isUnlocked() || prompted.current) return;
@@ -53,7 +64,7 @@ export function useVoiceAlerts(enabled: boolean): (alert: FiredAlert) => void {
 
   return useCallback(
     (alert: FiredAlert) => {
-      if (!voiced || !voiceUnlock.isUnlocked()) return;
+      if (!voiced || !leader.current || !voiceUnlock.isUnlocked()) return;
       const clip = clipFor(alert, settings.current.entries, settings.current.host);
       if (clip) player.current?.speak(clip);
     },
