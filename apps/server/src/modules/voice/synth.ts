@@ -1,3 +1,4 @@
+/// <reference path="./espeak-ng.d.ts" />
 import { Mp3Encoder } from '@breezystack/lamejs';
 import createEspeak, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import type { VoiceProfile } from './voices.ts';
