@@ -5,6 +5,7 @@ import {
   type FilteredAlert,
   filteredAlertSchema,
   type RuleSet,
+  type StreamChannel,
   tierOf,
 } from '@tapeline/core';
 import { eq, sql } from 'drizzle-orm';
@@ -31,8 +32,9 @@ function readChannels(json: string | null): RuleSet['channels'] {
       // A config the client could not parse either: it writes defaults back (spec §4); so do we.
     }
   }
-  const [main, alt] = config.stream;
-  return { main: main ?? defaultConfig().stream[0]!, alt: alt ?? defaultConfig().stream[1]! };
+  // The schema holds exactly [main, alt]; the defaults have both too.
+  const [main, alt] = config.stream as [StreamChannel, StreamChannel];
+  return { main, alt };
 }
 
 /**
