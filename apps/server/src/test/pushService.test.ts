@@ -80,6 +80,6 @@ describe('the loopback push service', () => {
   it('is refused at connect when private addresses are not allowed', async () => {
     const sub = service.createSubscription();
     const named = { ...sub, endpoint: sub.endpoint.replace('127.0.0.1', 'localhost') };
-    await expect(postPush(request(named, 'x'), false)).rejects.toMatchObject({ code: 'EPRIVATE' });
+    await expect(postPush(request(named, 'x'), false)).rejects.toMatchObject({ code: 'EWEBHOOKBLOCKED' });
   });
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { type AlertOutboxRow, alertDeliveries, pushDevices } from '../../../platform/db/schema.ts';
 import type { DeliveryAttempt, DeliverySender, SendResult } from '../delivery/sender.ts';
+import { BlockedAddressError } from '../webhooks/webhookTarget.ts';
 import { createPushDevices } from './devices.ts';
 import { isAllowedEndpoint } from './endpoint.ts';
 import { type PushAnswer, postPush } from './pushRequest.ts';
@@ -110,9 +111,9 @@ export function createPushSender(ctx: AppContext): DeliverySender {
       try {
         answer = await postPush(details, allowInsecure);
       } catch (error) {
-        const { code, message } = error as NodeJS.ErrnoException;
-        // A name that resolves only inside is refused by policy: asking again will not change that.
-        if (code === 'EPRIVATE') return { outcome: 'failed', status: null, error: message };
+        const { message } = error as Error;
+        // A name that resolves inside is refused by policy: asking again will not change that.
+        if (error instanceof BlockedAddressError) return { outcome: 'failed', status: null, error: message };
         return { outcome: 'retry', status: null, error: message };
       }
       const result = outcomeOf(answer);
