@@ -1,0 +1,50 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { AlertsAnswer } from '@tapeline/core';
+import { apiAs } from './api.ts';
+import { openSettings } from './settings.ts';
+
+// Shared steps of the Notifications tab spec: where its sections are, what the server holds.
+
+/** /settings on the Notifications tab, once the trader's alerts have loaded. */
+export async function openNotifications(page: Page): Promise<void> {
+  await openSettings(page, 'notifications');
+  await expect(page.getByRole('region', { name: 'High/Low', exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+/** A section of the tab by its heading ('Price alerts', 'Halts', …). */
+export const section = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
+
+/** The toast that says exactly `text` (besides its Dismiss button). */
+export const toast = (page: Page, text: string): Locator =>
+  page.getByTestId('toast').filter({ has: page.getByText(text, { exact: true }) });
+
+/** GET /api/alerts as the signed-in trader: what the server stored. */
+export async function storedAlerts(page: Page): Promise<AlertsAnswer> {
+  const { status, body } = await apiAs<AlertsAnswer>(page, 'GET', '/api/alerts');
+  expect(status).toBe(200);
+  return body;
+}
+
+/**
+ * `count` distinct tickers the simulated market lists (the server refuses any other), read from
+ * the data host's names as the app reads them, picked at random so runs do not collide.
+ */
+export async function listedSymbols(page: Page, count: number): Promise<string[]> {
+  return page.evaluate(async (n) => {
+    const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
+    const ds = (await (
+      await fetch('/api/auth/ds/login', { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { token: string };
+    const names = (await (
+      await fetch('/data/stock-names.json', { headers: { Authorization: `Bearer ${ds.token}` } })
+    ).json()) as { s: string }[];
+    const candidates = names.map((name) => name.s).filter((s) => /^[A-Z]{2,5}$/.test(s));
+    const picked: string[] = [];
+    while (picked.length < n && candidates.length > 0) {
+      const [sym] = candidates.splice(Math.floor(Math.random() * candidates.length), 1);
+      if (sym) picked.push(sym);
+    }
+    if (picked.length < n) throw new Error(`only ${picked.length} listed symbols`);
+    return picked;
+  }, count);
+}
