@@ -22,6 +22,8 @@ interface Toast {
 type ShowToast = (text: string, options?: { tone?: ToastTone; durationMs?: number }) => void;
 
 const DEFAULT_DURATION_MS = 5000;
+/** Where popovers are not supported the toasts stay an ordinary fixed layer (never hidden). */
+const POPOVER = typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLElement.prototype;
 /** A burst of alerts must not bury the page: the newest few show, older ones give way. */
 export const MAX_VISIBLE_TOASTS = 4;
 
@@ -54,10 +56,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(() => show, [show]);
+  const layer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A modal <dialog> sits in the browser's top layer, above any z-index: the toasts join the
+    // top layer as a manual popover, shown again on each change so they stay above a dialog
+    // opened after them (a toast about a modal's own form must be readable over its backdrop).
+    const el = layer.current;
+    if (!el || !POPOVER) return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    if (toasts.length > 0) el.showPopover();
+  }, [toasts]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="toasts">
+      <div className="toasts" popover={POPOVER ? 'manual' : undefined} ref={layer}>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
