@@ -152,3 +152,42 @@ describe('Webhook modal', () => {
     await waitFor(() => expect(api.calls('GET /api/alerts/webhook/deliveries')).toHaveLength(2));
   });
 });
+
+describe('Webhook modal, a pending delivery', () => {
+  it('reads the log again until the pending delivery has an outcome', async () => {
+    const pending = webhookDeliveriesAnswerSchema.parse({
+      deliveries: [
+        {
+          id: 3,
+          type: 'halts',
+          url: 'https://hooks.example.com/h',
+          symbol: 'TEST',
+          status: 'pending',
+          attempts: 0,
+          response_status: null,
+          error: null,
+          created_at: DELIVERED_AT,
+          next_attempt_at: null,
+        },
+      ],
+    });
+    const api = serve().on('GET /api/alerts/webhook/deliveries', ok(webhookDeliveriesAnswerSchema, pending));
+    const { user } = renderNotifications('pro', api);
+    const m = await open(user);
+    expect(within(await m.findByRole('table')).getAllByRole('row')[1]).toHaveTextContent(/TEST.*Pending/);
+    const [first] = pending.deliveries;
+    if (!first) throw new Error('no delivery');
+    api.on(
+      'GET /api/alerts/webhook/deliveries',
+      ok(webhookDeliveriesAnswerSchema, {
+        deliveries: [{ ...first, status: 'delivered', attempts: 1, response_status: 200 }],
+      }),
+    );
+    // The modal reads the log again by itself (every 2 s while something is pending).
+    await waitFor(() => expect(m.getAllByRole('row')[1]).toHaveTextContent(/TEST.*Delivered.*200/), {
+      timeout: 6000,
+    });
+    const reads = api.calls('GET /api/alerts/webhook/deliveries').length;
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -94,9 +94,23 @@ export function useRotateWebhookSecret() {
   });
 }
 
-/** The last deliveries to the user's webhooks, read while the Webhook modal is open. */
+/** How often the log is read again while a delivery in it is still pending. */
+export const PENDING_DELIVERIES_REFRESH_MS = 2000;
+
+/**
+ * The last deliveries to the user's webhooks, read while the Webhook modal is open, and again
+ * every 2 s while one is pending (a test just sent, a retry due), so its outcome shows up.
+ */
 export function useWebhookDeliveries(enabled: boolean) {
-  return useQuery({ queryKey: WEBHOOK_DELIVERIES_KEY, queryFn: alertsApi.deliveries, enabled });
+  return useQuery({
+    queryKey: WEBHOOK_DELIVERIES_KEY,
+    queryFn: alertsApi.deliveries,
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((d) => d.status === 'pending')
+        ? PENDING_DELIVERIES_REFRESH_MS
+        : false,
+  });
 }
 
 /** A unique-constraint answer: the rule exists already (spec §8 'already registered'). */
