@@ -48,7 +48,11 @@ const webhookForm = formRules(
     (typeof WEBHOOK_TYPES)[number],
     z.ZodString
   >,
-  (urls) => WEBHOOK_TYPES.map((t) => webhookUrlProblem(urls[t])).find((p) => p !== null) ?? null,
+  // The page checks the form (scheme, no credentials, a host); which addresses are allowed is the
+  // server's to say (WEBHOOK_ALLOW_PRIVATE on a self-hosted LAN), and it answers in the same words.
+  (urls) =>
+    WEBHOOK_TYPES.map((t) => webhookUrlProblem(urls[t], { allowPrivate: true })).find((p) => p !== null) ??
+    null,
 );
 
 function WebhookForm({ webhook, onDone }: { webhook: AlertWebhook; onDone: () => void }) {
