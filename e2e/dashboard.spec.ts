@@ -6,8 +6,10 @@ import {
   dashboardReady,
   dragBy,
   layoutSaved,
+  layoutSavesQuiet,
   openLayoutMenu,
   placeOf,
+  settledPlaceOf,
   toggle,
 } from './support/dashboard.ts';
 import { newVerifiedUser, subscribeMonthly, subscribePro } from './support/subscriber.ts';
@@ -70,6 +72,7 @@ test.describe('the dashboard grid', () => {
 
   test('drag and resize survive a reload', async ({ page, isMobile }) => {
     const before = await placeOf(page, 'alerts');
+    const saves = layoutSavesQuiet(page);
     const saved = layoutSaved(page);
     // Desktop: over the streams on the left edge. Phone (one column): up above the widget before it.
     await dragBy(
@@ -80,14 +83,14 @@ test.describe('the dashboard grid', () => {
     );
     await dragBy(page, cell(page, 'alerts').locator('.react-resizable-handle-se'), 40, 120);
     await saved;
-    const after = await placeOf(page, 'alerts');
+    const after = await settledPlaceOf(page, 'alerts');
     expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y)).toBeGreaterThan(100);
     expect(after.height).toBeGreaterThan(before.height + 60);
     // Let the resize's own save land too, then reload.
-    await page.waitForTimeout(1500);
+    await saves.settled();
     await page.reload();
     await dashboardReady(page);
-    expect(await placeOf(page, 'alerts')).toEqual(after);
+    expect(await settledPlaceOf(page, 'alerts')).toEqual(after);
   });
 
   test('a pop-out opens with only its widget', async ({ page }) => {

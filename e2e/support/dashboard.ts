@@ -42,6 +42,55 @@ export async function placeOf(page: Page, widget: string) {
   };
 }
 
+/** A widget's box once it has stopped moving (the grid animates items into place). */
+export async function settledPlaceOf(page: Page, widget: string) {
+  let last = await placeOf(page, widget);
+  await expect
+    .poll(
+      async () => {
+        const now = await placeOf(page, widget);
+        const same = JSON.stringify(now) === JSON.stringify(last);
+        last = now;
+        return same;
+      },
+      { timeout: 10_000, intervals: [150] },
+    )
+    .toBe(true);
+  return last;
+}
+
+/**
+ * Resolves once layout saves have gone quiet: none in flight and none started for `quietMs`
+ * (longer than the 1 s save debounce), so the last change is on the server whatever the load.
+ */
+export function layoutSavesQuiet(page: Page, quietMs = 2500) {
+  const isSave = (url: string, method: string) =>
+    url.endsWith('/api/settings/dashboard/layout') && method === 'POST';
+  let inFlight = 0;
+  let lastEvent = Date.now();
+  page.on('request', (r) => {
+    if (!isSave(r.url(), r.method())) return;
+    inFlight += 1;
+    lastEvent = Date.now();
+  });
+  const done = (r: { url(): string; method(): string }) => {
+    if (!isSave(r.url(), r.method())) return;
+    inFlight -= 1;
+    lastEvent = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Counts quiet from now too: a change just made is saved after the debounce. */
+    async settled() {
+      lastEvent = Date.now();
+      await expect
+        .poll(() => inFlight === 0 && Date.now() - lastEvent > quietMs, { timeout: 20_000, intervals: [200] })
+        .toBe(true);
+    },
+  };
+}
+
 /** Presses on a handle, moves by (dx, dy) in steps, releases, and lets the grid settle. */
 export async function dragBy(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
