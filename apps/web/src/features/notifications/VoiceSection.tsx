@@ -1,9 +1,8 @@
 import { VOICE_BUFFER_MAX, VOICE_IDS, VOICE_ZONES, type VoiceZone } from '@tapeline/core';
-import { type CSSProperties, useId } from 'react';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
+import { StepSlider } from '../settings/StepSlider.tsx';
 import { settingsMessages } from '../settings/settingsText.ts';
 import { UpgradeBadge } from '../settings/UpgradeBadge.tsx';
-import { useDraft } from '../settings/useDraft.ts';
 import { notificationsText as text } from './notificationsText.ts';
 import { SectionHead } from './SectionHead.tsx';
 import { clampVoiceBuffer, entryFor, type VoiceEntry, withZoneVoice } from './voiceSettings.ts';
@@ -90,36 +89,15 @@ function VoiceZoneRow({ zone, entry, locked, onChange }: ZoneRowProps) {
 
 /** 0–10 s, debounced 200 ms like every slider (§4). */
 function VoiceBufferSlider({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
-  const id = useId();
-  const [seconds, setSeconds] = useDraft(value, onChange);
-  const label = text.seconds(seconds);
-  const fraction = seconds / VOICE_BUFFER_MAX;
-  const style = { '--at': `${fraction * 100}%`, '--f': fraction } as CSSProperties;
   return (
-    <div className="setting-row setting-row-stacked">
-      <div className="setting-text">
-        <div className="setting-label-line">
-          <label htmlFor={id} className="setting-label">
-            {text.voiceBuffer}
-          </label>
-          <output htmlFor={id} className="setting-value">
-            {label}
-          </output>
-        </div>
-        <p className="setting-hint">{text.voiceBufferHint}</p>
-      </div>
-      <div className="single-slider" style={style}>
-        <input
-          id={id}
-          type="range"
-          min={0}
-          max={VOICE_BUFFER_MAX}
-          step={1}
-          value={seconds}
-          aria-valuetext={label}
-          onChange={(event) => setSeconds(clampVoiceBuffer(Number(event.target.value)))}
-        />
-      </div>
-    </div>
+    <StepSlider
+      label={text.voiceBuffer}
+      hint={text.voiceBufferHint}
+      value={value}
+      max={VOICE_BUFFER_MAX}
+      format={text.seconds}
+      onChange={onChange}
+      normalize={clampVoiceBuffer}
+    />
   );
 }

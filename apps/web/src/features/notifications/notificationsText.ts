@@ -1,11 +1,5 @@
-import type {
-  FilterColumn,
-  RuleType,
-  StreamCategory,
-  TimeframeId,
-  VoiceZone,
-  WebhookType,
-} from '@tapeline/core';
+import type { FilterColumn, RuleType, StreamCategory, VoiceZone, WebhookType } from '@tapeline/core';
+import { STREAM_TF } from '@tapeline/market';
 
 /**
  * Wording of the Notifications tab, its modals and the Add-alert dialog that the spec leaves to
@@ -127,16 +121,8 @@ export const notificationsText = {
   none: 'None',
   timeframe: 'Timeframe',
   chooseTimeframe: 'Choose…',
-  timeframes: {
-    '15min': '15m',
-    '30min': '30m',
-    '1hr': '1h',
-    '2hr': '2h',
-    '4hr': '4h',
-    '1day': '1d',
-    '1wk': '1w',
-    '1mo': '1mo',
-  } satisfies Record<TimeframeId, string>,
+  /** The short names the stream uses (15m … 1mo), one table for both. */
+  timeframes: STREAM_TF,
   columns: {
     atr: 'ATR',
     avgVolume: 'Avg volume',
