@@ -42,6 +42,12 @@ export const policies = {
   webhookTestUser: { points: 5, durationSec: 60 },
   /** Voice clips not yet on disk, per address: each costs a render (modules/voice/voiceHost.ts). */
   voiceRenderIp: { points: 60, durationSec: 60 },
+  /** Favourite quotes (docs/quotes-news.md): edits write rows and re-send the rule set. */
+  quotesWrite: { points: 60, durationSec: 60 },
+  quotesRead: { points: 120, durationSec: 60 },
+  newsRead: { points: 120, durationSec: 60 },
+  /** POST /api/news/extract fetches a publisher's page. */
+  newsExtract: { points: 30, durationSec: 60 },
 } satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof policies;

@@ -377,3 +377,5 @@ export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
 export type PushDeviceRow = typeof pushDevices.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type AlertHistoryRow = typeof alertHistory.$inferSelect;
+
+export * from './quotesNewsSchema.ts';
