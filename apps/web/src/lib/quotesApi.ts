@@ -15,7 +15,7 @@ export const quotesApi = {
 export function useQuotes() {
   return useQuery({
     queryKey: QUOTES_KEY,
-    queryFn: async () => (await quotesApi.list()).data,
+    queryFn: () => quotesApi.list(),
     refetchInterval: QUOTES_REFRESH_MS,
     staleTime: QUOTES_REFRESH_MS / 2,
   });
@@ -28,7 +28,7 @@ const symbolsOf = (list: Quote[]) => list.map((q) => q.symbol);
 export function useQuoteSymbols(): readonly string[] {
   const { data } = useQuery({
     queryKey: QUOTES_KEY,
-    queryFn: async () => (await quotesApi.list()).data,
+    queryFn: () => quotesApi.list(),
     refetchInterval: QUOTES_REFRESH_MS,
     staleTime: QUOTES_REFRESH_MS / 2,
     select: symbolsOf,
