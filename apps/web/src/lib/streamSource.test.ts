@@ -94,3 +94,50 @@ describe('the tab’s socket', () => {
     expect(socket.closed).toBe(true);
   });
 });
+
+describe('events the server sends after a subscribe (quotes, news)', () => {
+  const join = ['quotes_subscribe', { v: PROTOCOL_VERSION }] as const;
+  const leave = ['quotes_unsubscribe'] as const;
+  const sent = (s: FakeSocket, event: string) => s.emitted.filter(([e]) => e === event);
+
+  it('joins on connect, again on every reconnect, and leaves after the last listener', () => {
+    const heard: unknown[] = [];
+    const stopA = listenSocket('quotes', (p) => heard.push(p), { join, leave });
+    const socket = last();
+    expect(sent(socket, 'quotes_subscribe')).toEqual([]);
+    socket.receive('connect');
+    expect(sent(socket, 'quotes_subscribe')).toEqual([[...join]]);
+    // A second listener of the same event shares the room: no second join.
+    const stopB = listenSocket('quotes', () => {}, { join, leave });
+    expect(sent(socket, 'quotes_subscribe')).toHaveLength(1);
+
+    socket.receive('disconnect');
+    socket.receive('connect');
+    expect(sent(socket, 'quotes_subscribe')).toHaveLength(2);
+    socket.receive('quotes', { q: [] });
+    expect(heard).toEqual([{ q: [] }]);
+
+    // Something else keeps the socket open, so the leave is actually sent.
+    const stopAlerts = listenSocket('alert', () => {});
+    stopA();
+    expect(sent(socket, 'quotes_unsubscribe')).toEqual([]);
+    stopB();
+    expect(sent(socket, 'quotes_unsubscribe')).toHaveLength(1);
+    socket.receive('disconnect');
+    socket.receive('connect');
+    expect(sent(socket, 'quotes_subscribe')).toHaveLength(2);
+    stopAlerts();
+    expect(socket.closed).toBe(true);
+  });
+
+  it('joins at once when the socket is already connected', () => {
+    const stopStream = subscribeStream(() => {});
+    const socket = last();
+    socket.receive('connect');
+    const stop = listenSocket('news', () => {}, { join: ['news_subscribe', { v: PROTOCOL_VERSION }] });
+    expect(sent(socket, 'news_subscribe')).toEqual([['news_subscribe', { v: PROTOCOL_VERSION }]]);
+    stop();
+    stopStream();
+    expect(socket.closed).toBe(true);
+  });
+});

@@ -8,6 +8,13 @@ import { orderedStreamDecoder } from './streamDecode.ts';
 type Listener = (batch: StreamBatchView) => void;
 type StatusListener = (connected: boolean) => void;
 type EventListener = (payload: unknown) => void;
+/** A message the tab sends the server, e.g. `['quotes_subscribe', {v: 2}]`. */
+export type SocketMessage = readonly [event: string, payload?: unknown];
+/** What a listened event asks of the server: `join` while it has listeners, `leave` after. */
+export interface SocketRoom {
+  join?: SocketMessage;
+  leave?: SocketMessage;
+}
 
 // The tab's connection and its latest batch; each subscriber hears every change of either.
 const source = createStore<{ connected: boolean; batch: StreamBatchView | null }>(() => ({
@@ -18,9 +25,18 @@ const source = createStore<{ connected: boolean; batch: StreamBatchView | null }
 let streamSubscribers = 0;
 /** Other listeners of the tab's socket (the alerts of this user), by event name. */
 const eventListeners = new Map<string, Set<EventListener>>();
+/** The join/leave messages of events whose server side needs asking (quotes, news). */
+const eventRooms = new Map<string, SocketRoom>();
 let socket: Socket | null = null;
 
 const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
+
+function send(message: SocketMessage | undefined): void {
+  if (!message || !socket?.connected) return;
+  const [event, payload] = message;
+  if (payload === undefined) socket.emit(event);
+  else socket.emit(event, payload);
+}
 
 function relay(event: string): EventListener {
   return (payload) => {
@@ -32,6 +48,8 @@ function open(): Socket {
   const s = connectSocket(() => readToken(appStores));
   s.on('connect', () => {
     if (streamSubscribers > 0) s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
+    // A reconnect is a new server-side socket: its rooms are gone, so every join is asked again.
+    for (const room of eventRooms.values()) send(room.join);
     source.setState({ connected: true });
   });
   s.on('disconnect', () => source.setState({ connected: false }));
@@ -82,21 +100,31 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
 /**
  * Listens for one server event on the tab's socket (opening it if no stream widget has), e.g.
  * the user's fired alerts. Payloads are unchecked: the listener parses them with core's schema.
+ * `room.join` is sent on every (re)connect while the event has listeners (and at once if the
+ * socket is already up), `room.leave` when its last listener goes — for events the server only
+ * sends after a subscribe (quotes, news). The first listener's room is the event's.
  */
-export function listenSocket(event: string, listener: EventListener): () => void {
+export function listenSocket(event: string, listener: EventListener, room?: SocketRoom): () => void {
   let set = eventListeners.get(event);
   if (!set) {
     set = new Set();
     eventListeners.set(event, set);
     socket?.on(event, relay(event));
+    if (room) {
+      eventRooms.set(event, room);
+      send(room.join);
+    }
   }
   set.add(listener);
   socket ??= open();
   return () => {
     set.delete(listener);
-    if (set.size === 0) {
+    if (set.size === 0 && eventListeners.get(event) === set) {
       eventListeners.delete(event);
       socket?.off(event);
+      const joined = eventRooms.get(event);
+      eventRooms.delete(event);
+      send(joined?.leave);
     }
     closeIfUnused();
   };
