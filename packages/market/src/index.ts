@@ -70,6 +70,7 @@ export {
   vwapSeries,
 } from './indicators/series.ts';
 export { emaStep, isSqueezed, squeezeStep, trueRange, wilderStep } from './indicators/steps.ts';
+export { type QuoteFigures, type QuoteState, quoteOf } from './quotes/quote.ts';
 export { countBySector } from './sectorCounts.ts';
 export {
   isSectorCode,

@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION, protocolMismatch, protocolOf, TIMEFRAME_IDS } from '@tapeline/core';
 import { z } from 'zod';
-import type { EngineQuery, EngineStatus } from './protocol.ts';
+import { type EngineQuery, type EngineStatus, QUOTES_QUERY_MAX } from './protocol.ts';
 
 /**
  * The engine process and the API nodes over the bus (topics are namespaced by BUS_PREFIX):
@@ -36,6 +36,12 @@ const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('optionable') }),
   z.object({ kind: z.literal('meters') }),
   z.object({ kind: z.literal('status') }),
+  z.object({
+    kind: z.literal('quotes'),
+    symbols: z.array(z.string().min(1).max(16)).max(QUOTES_QUERY_MAX),
+    spark: z.boolean(),
+  }),
+  z.object({ kind: z.literal('simNews'), since: z.number() }),
 ]);
 
 /** A query from node `node`; `id` is unique on that node. */

@@ -10,7 +10,40 @@ export type EngineQuery =
   | { kind: 'sectorCounts' }
   | { kind: 'optionable' }
   | { kind: 'meters' }
-  | { kind: 'status' };
+  | { kind: 'status' }
+  /** Figures of up to 100 symbols for the quote cards: a JSON array of `QuoteAnswer | null`, aligned with `symbols`. */
+  | { kind: 'quotes'; symbols: string[]; spark: boolean }
+  /** The simulator's news of the session with since < ts ≤ clock: `SimNewsItem[]` (empty when not the simulator). */
+  | { kind: 'simNews'; since: number };
+
+/** Most symbols one `quotes` query may name. */
+export const QUOTES_QUERY_MAX = 100;
+
+/**
+ * One symbol of a `quotes` answer. last: the session's last print, else the last close; pc: the
+ * prior close; high/low: the session's from 04:00; sl: the 5-minute sparkline, only when asked.
+ * Unknown figures are null.
+ */
+export interface QuoteAnswer {
+  s: string;
+  last: number | null;
+  pc: number | null;
+  high: number | null;
+  low: number | null;
+  sl?: number[];
+}
+
+/** One item of the simulator's news (the `simulated` news source writes the text). */
+export interface SimNewsItem {
+  sym: string;
+  /** The symbol's company name. */
+  name: string;
+  /** Virtual time (ms). */
+  ts: number;
+  kind: 'catalyst' | 'spike' | 'halt' | 'filing';
+  /** The filing's form (8-K, 6-K, S-1, 424B5, 10-Q); only on filings. */
+  form?: string;
+}
 
 export interface EngineStatus {
   feed: string;
@@ -27,6 +60,8 @@ export type ToEngine =
   | { type: 'events'; lines: string[] }
   | { type: 'rules'; sets: RuleSetsMessage['sets'] }
   | { type: 'popular'; symbols: string[] }
+  /** News times from the bus's `news:times`: [symbol, published ms, 1 when a filing]. */
+  | { type: 'newsTimes'; items: [string, number, 0 | 1][] }
   | { type: 'checkpoint'; id: number }
   | { type: 'stop'; id: number };
 
@@ -36,6 +71,8 @@ export type FromEngine =
   | { type: 'batch'; bytes: Uint8Array }
   /** Fired alerts as the bus's `alerts:fired` JSON, serialized once on the engine thread. */
   | { type: 'alerts'; json: string }
+  /** Live prices as the bus's `quotes:tick` JSON (core quoteTickMessageSchema), once a second when something printed. */
+  | { type: 'quotes'; json: string }
   | { type: 'answer'; id: number; json: string }
   | { type: 'failed'; id: number; message: string }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; msg: string; extra?: Record<string, unknown> };

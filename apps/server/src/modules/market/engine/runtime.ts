@@ -8,6 +8,7 @@ import {
   lastPrice,
   MarketEngine,
   nullIfNaN,
+  quoteOf,
   type ReferenceData,
   seedHistory,
   TIMEFRAMES,
@@ -15,7 +16,10 @@ import {
 import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
 import { EngineAlerts } from './engineAlerts.ts';
-import type { EngineQuery, EngineStatus } from './protocol.ts';
+import type { EngineQuery, EngineStatus, SimNewsItem } from './protocol.ts';
+
+/** The simulator's news items kept for the `simNews` query: a session's worth, oldest dropped first. */
+export const SIM_NEWS_KEPT = 2000;
 
 /** The sink feeds push into: plain arguments, so a busy feed allocates nothing per trade. */
 export interface EngineSink {
@@ -39,6 +43,8 @@ export class EngineRuntime {
   private trades = 0;
   private restored = false;
   private readonly discovery;
+  /** The simulator's news of the session, oldest first (`simNews` query). */
+  private readonly simNews: SimNewsItem[] = [];
   /** The alert evaluator beside the engine: rules in, fired alerts out (engineAlerts.ts). */
   readonly alerts: EngineAlerts;
 
@@ -130,7 +136,28 @@ export class EngineRuntime {
         );
       case 'status':
         return JSON.stringify(this.status());
+      case 'quotes':
+        return JSON.stringify(
+          query.symbols.map((s) => {
+            const id = table.idOf(s);
+            return id < 0 || isTestSymbol(s) ? null : quoteOf(this.engine, id, query.spark);
+          }),
+        );
+      case 'simNews':
+        return JSON.stringify(this.simNewsSince(query.since));
     }
+  }
+
+  /** Keeps one simulator news item for the `simNews` query. */
+  addSimNews(item: SimNewsItem): void {
+    this.simNews.push(item);
+    if (this.simNews.length > SIM_NEWS_KEPT) this.simNews.splice(0, this.simNews.length - SIM_NEWS_KEPT);
+  }
+
+  /** Items with since < ts ≤ clock: the simulator emits the morning's items ahead of their time. */
+  private simNewsSince(since: number): SimNewsItem[] {
+    const now = this.engine.clock();
+    return this.simNews.filter((n) => n.ts > since && n.ts <= now);
   }
 
   /**
