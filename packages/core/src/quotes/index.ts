@@ -1,1 +1,2 @@
+export * from './quoteEdit.ts';
 export * from './quoteMessages.ts';
