@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
 import { ConfigError } from './configError.ts';
 import { type MarketFeedConfig, marketFeedConfig } from './marketFeedConfig.ts';
+import { type NewsConfig, newsConfig, newsEnvShape } from './newsConfig.ts';
 import { type PushConfig, pushConfig, pushEnvShape } from './pushConfig.ts';
 
 export type { BillingConfig, StripeSettings } from './billingConfig.ts';
@@ -14,6 +15,7 @@ export {
   feedKindOf,
   type MarketFeedConfig,
 } from './marketFeedConfig.ts';
+export type { NewsConfig } from './newsConfig.ts';
 export type { PushConfig } from './pushConfig.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -172,6 +174,7 @@ const envSchema = z.object({
     )
     .optional(),
   ...pushEnvShape,
+  ...newsEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -210,6 +213,8 @@ export interface Config {
   push: PushConfig;
   /** VOICE_HOST without a trailing slash; undefined: this server is the voice host (`/voice`). */
   voiceHost: string | undefined;
+  /** NEWS_* and the news sources' settings (docs/quotes-news.md §3). */
+  news: NewsConfig;
 }
 
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
@@ -232,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const marketFeed = marketFeedConfig(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -253,12 +259,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',
-    marketFeed: marketFeedConfig(env),
+    marketFeed,
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     push: pushConfig(env, appUrl),
     voiceHost: env.VOICE_HOST?.replace(/\/+$/, ''),
+    news: newsConfig(env, marketFeed),
   };
 }
 
