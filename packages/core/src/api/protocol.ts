@@ -3,8 +3,10 @@
  * and API nodes on the bus, the server and a browser tab on the socket (as tldraw's sync
  * protocol names one). Raise it when a message changes shape; a peer on another version is
  * refused with a clear error instead of misreading it.
+ *
+ * 2: stream entries gain element 11 (storyTime); quote ticks and news messages.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A message without a version is from before versions were named: protocol 1, today's shapes. */
 export const UNVERSIONED_PROTOCOL = 1;

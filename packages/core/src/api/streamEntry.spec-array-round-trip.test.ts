@@ -9,7 +9,8 @@ import {
   streamEntryWireSchema,
 } from './streamEntry.ts';
 
-// A new high of ABC at 11.2, its third of the session, with options, news and all figures known.
+// A new high of ABC at 11.2, its third of the session, with options, news (a story an hour
+// before the latest filing) and all figures known.
 const high: StreamEntry = {
   symbol: 'ABC',
   last: 11.2,
@@ -22,6 +23,7 @@ const high: StreamEntry = {
   newsTime: 1_763_650_000_000,
   atr: 4.5,
   gap: -2.25,
+  storyTime: 1_763_646_400_000,
 };
 const highOnWire: StreamEntryWire = [
   'ABC',
@@ -35,6 +37,7 @@ const highOnWire: StreamEntryWire = [
   1_763_650_000_000,
   4.5,
   -2.25,
+  1_763_646_400_000,
 ];
 
 // A halt of XYZ (reason code T1) whose float, news, ATR and gap are unknown.
@@ -50,12 +53,15 @@ const halt: StreamEntry = {
   newsTime: null,
   atr: null,
   gap: null,
+  storyTime: null,
 };
 
 describe('the stream entry codec: named fields in code, the spec array on the wire', () => {
-  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap', () => {
+  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap, story', () => {
     expect(encodeStreamEntry(high)).toEqual(highOnWire);
-    expect(JSON.stringify(encodeStreamEntry(halt))).toBe('["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null]');
+    expect(JSON.stringify(encodeStreamEntry(halt))).toBe(
+      '["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null,null]',
+    );
   });
 
   it('decodes back to the same entry', () => {
@@ -65,12 +71,46 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
 
   it('a high no longer at its extreme, or a resumed halt, is active 0 on the wire', () => {
     expect(encodeStreamEntry({ ...high, active: false })[3]).toBe(0);
-    expect(decodeStreamEntry(['XYZ', 50, 2, 0, 'T1', 0, 'NYSE', null, null, null, null]).active).toBe(false);
+    expect(decodeStreamEntry(['XYZ', 50, 2, 0, 'T1', 0, 'NYSE', null, null, null, null, null]).active).toBe(
+      false,
+    );
+  });
+
+  it('an entry of protocol 1 (11 elements, before storyTime) still decodes, storyTime null', () => {
+    const old: StreamEntryWire = [
+      'ABC',
+      11.2,
+      3,
+      1,
+      1,
+      1_250_000,
+      'NASDAQ',
+      40_000_000,
+      1_763_650_000_000,
+      4.5,
+      -2.25,
+    ];
+    expect(streamEntryWireSchema.safeParse(old).success).toBe(true);
+    expect(decodeStreamEntry(old)).toEqual({ ...high, storyTime: null });
+    expect(streamEntryCodec.decode(old)).toEqual({ ...high, storyTime: null });
   });
 
   it('zod codec: decode checks the array, encode checks the entry', () => {
     expect(streamEntryCodec.decode(highOnWire)).toEqual(high);
-    expect(streamEntryCodec.encode(halt)).toEqual(['XYZ', 50, 1, 1, 'T1', 0, 'NYSE', null, null, null, null]);
+    expect(streamEntryCodec.encode(halt)).toEqual([
+      'XYZ',
+      50,
+      1,
+      1,
+      'T1',
+      0,
+      'NYSE',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(() => streamEntryCodec.encode({ ...high, last: Number.NaN })).toThrow();
     expect(streamEntryCodec.safeDecode(['ABC', 11.2] as unknown as StreamEntryWire).success).toBe(false);
   });
@@ -78,6 +118,8 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
   it('the wire schema takes the spec array and refuses anything else', () => {
     expect(streamEntryWireSchema.safeParse(highOnWire).success).toBe(true);
     expect(streamEntryWireSchema.safeParse(highOnWire.slice(0, 10)).success).toBe(false);
+    expect(streamEntryWireSchema.safeParse([...highOnWire, 1]).success).toBe(false);
+    expect(streamEntryWireSchema.safeParse([...highOnWire.slice(0, 11), 'soon']).success).toBe(false);
     expect(
       streamEntryWireSchema.safeParse(['ABC', '11.2', 3, 1, 1, 0, 'NASDAQ', null, null, null, null]).success,
     ).toBe(false);

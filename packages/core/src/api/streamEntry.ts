@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { UNVERSIONED_PROTOCOL } from './protocol.ts';
 
 // The live stream's entry (dashboard spec §3 "Stream entry"): named fields in code, the spec's
-// 11-element array on the wire. The readings of the positions the spec leaves open (active,
-// flag, units of atr and gap) are ours; docs/metrics.md explains them.
+// 11-element array on the wire plus our element 11, storyTime (docs/quotes-news.md §3). The
+// readings of the positions the spec leaves open (active, flag, units of atr and gap) are ours;
+// docs/metrics.md explains them.
 
 /** One stream entry as code reads it. */
 export interface StreamEntry {
@@ -28,6 +29,8 @@ export interface StreamEntry {
   atr: number | null;
   /** Gap as % of the prior close, null without a prior close. */
   gap: number | null;
+  /** Latest news time (ms) without regulatory filings (what `hide_rf` marks by), null if none. */
+  storyTime: number | null;
 }
 
 /** The entry on the wire, in the spec's positions. */
@@ -43,6 +46,8 @@ export type StreamEntryWire = [
   newsTime: number | null,
   atr: number | null,
   gap: number | null,
+  /** Element 11, added in protocol 2: an older 11-element entry reads as null. */
+  storyTime?: number | null,
 ];
 
 export const streamEntryWireSchema = z.tuple([
@@ -57,6 +62,7 @@ export const streamEntryWireSchema = z.tuple([
   z.number().nullable(),
   z.number().nullable(),
   z.number().nullable(),
+  z.number().nullable().optional(),
 ]) satisfies z.ZodType<StreamEntryWire>;
 
 /**
@@ -76,6 +82,7 @@ export function encodeStreamEntry(e: StreamEntry): StreamEntryWire {
     e.newsTime,
     e.atr,
     e.gap,
+    e.storyTime,
   ];
 }
 
@@ -92,6 +99,7 @@ export function decodeStreamEntry(w: StreamEntryWire): StreamEntry {
     newsTime: w[8],
     atr: w[9],
     gap: w[10],
+    storyTime: w[11] ?? null,
   };
 }
 
@@ -119,6 +127,7 @@ const streamEntrySchema = z.object({
   newsTime: z.number().nullable(),
   atr: z.number().nullable(),
   gap: z.number().nullable(),
+  storyTime: z.number().nullable(),
 }) satisfies z.ZodType<StreamEntry>;
 
 /** zod's two-way codec: `.decode(array)` → entry, `.encode(entry)` → array, each side checked. */

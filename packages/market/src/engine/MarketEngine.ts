@@ -87,9 +87,16 @@ export class MarketEngine implements EngineState, SessionControl {
     return this.table.idOf(sym);
   }
 
-  setNewsTime(sym: string, ts: number): void {
+  /**
+   * An article about sym published at ts: the latest news time of any kind, and of stories
+   * (not regulatory filings). Each only moves forward, so a late or replayed time changes nothing.
+   */
+  setNewsTime(sym: string, ts: number, filing = false): void {
     const id = this.table.intern(sym);
-    if (id >= 0 && !((this.table.newsTs[id] as number) >= ts)) this.table.newsTs[id] = ts;
+    if (id < 0 || !Number.isFinite(ts)) return;
+    const t = this.table;
+    if (!((t.newsTs[id] as number) >= ts)) t.newsTs[id] = ts;
+    if (!filing && !((t.storyTs[id] as number) >= ts)) t.storyTs[id] = ts;
   }
 
   setTrending(sym: string, trending: boolean): void {

@@ -57,11 +57,12 @@ describe('highs and lows of day', () => {
     for (const [i, price] of [50, 49.5, 49.75, 49].entries()) {
       e.ingest({ sym: 'ABC', price, size: 200, ts: ny(10, 0, i) });
     }
-    e.setNewsTime('ABC', ny(8));
+    e.setNewsTime('ABC', ny(7));
+    e.setNewsTime('ABC', ny(8), true);
     const b = e.drainBatch();
-    // Coalesced within one batch: the latest low and its count.
+    // Coalesced within one batch: the latest low and its count; news at 08:00 (a filing), the story at 07:00.
     expect(b.lows).toEqual([
-      ['ABC', 49, 2, 1, 1, 800, 'NASDAQ', 12_000_000, ny(8), null, ((50 - 98) / 98) * 100],
+      ['ABC', 49, 2, 1, 1, 800, 'NASDAQ', 12_000_000, ny(8), null, ((50 - 98) / 98) * 100, ny(7)],
     ]);
     expect(b.highs).toEqual([]);
   });

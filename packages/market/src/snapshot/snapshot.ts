@@ -8,7 +8,8 @@ import { Interner } from '../state/symbols.ts';
 // It is keyed by the session date: restoring into another session would bring back yesterday's
 // highs and make every print today look like a new low, or hide real new highs.
 
-export const SNAPSHOT_VERSION = 1;
+// 2: the symbol table's storyTs and the day's spark column; a version-1 checkpoint is not restored.
+export const SNAPSHOT_VERSION = 2;
 
 export interface EngineSnapshot {
   readonly version: number;

@@ -11,7 +11,10 @@ const SPECS: readonly ColumnSpec[] = [
   { name: 'shortRatio', kind: 'f64', stride: 1, fill: Number.NaN },
   { name: 'prevClose', kind: 'f64', stride: 1, fill: Number.NaN },
   { name: 'avgVolume', kind: 'f64', stride: 1, fill: Number.NaN },
+  /** Latest news time of any kind (ms). */
   { name: 'newsTs', kind: 'f64', stride: 1, fill: Number.NaN },
+  /** Latest news time without regulatory filings (ms): what `hide_rf` marks by. */
+  { name: 'storyTs', kind: 'f64', stride: 1, fill: Number.NaN },
   { name: 'sector', kind: 'u8', stride: 1, fill: 99 },
   { name: 'optionable', kind: 'u8', stride: 1, fill: 0 },
   { name: 'trending', kind: 'u8', stride: 1, fill: 0 },
@@ -47,6 +50,7 @@ export class SymbolTable {
   prevClose!: Float64Array;
   avgVolume!: Float64Array;
   newsTs!: Float64Array;
+  storyTs!: Float64Array;
   sector!: Uint8Array;
   optionable!: Uint8Array;
   trending!: Uint8Array;

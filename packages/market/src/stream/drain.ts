@@ -29,6 +29,7 @@ function entry(
   out.newsTime = nullIfNaN(t.newsTs[id] as number);
   out.atr = nullIfNaN(atrPercent(e, id, TF_DAY, last));
   out.gap = nullIfNaN((gapDollars(e, id) / prev) * 100);
+  out.storyTime = nullIfNaN(t.storyTs[id] as number);
   return encodeStreamEntry(out);
 }
 
@@ -44,6 +45,7 @@ const blankEntry = (): StreamEntry => ({
   newsTime: null,
   atr: null,
   gap: null,
+  storyTime: null,
 });
 
 /** Builds one batch from the queue and clears it. Entries are ordered by event time. */

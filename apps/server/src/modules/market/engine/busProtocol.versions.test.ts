@@ -67,16 +67,19 @@ describe('protocol versions on the engine bus', () => {
     await service.stop();
   });
 
-  it('a query without a version is protocol 1, the shape from before versions were named', async () => {
+  it('a query without a version is protocol 1 (from before versions were named): refused by this v2 engine', async () => {
     const bus = createMemoryBus();
     const seen: EngineQuery['kind'][] = [];
-    const service = await startEngineService(bus, scriptedEngine(seen), capturingLog());
+    const log = capturingLog();
+    const service = await startEngineService(bus, scriptedEngine(seen), log);
     const replies: string[] = [];
     await bus.subscribe(replyTopic(NODE), (p) => replies.push(p.toString()));
     await bus.publish(QUERY_TOPIC, JSON.stringify({ id: 8, node: NODE, query: { kind: 'optionable' } }));
     await until(() => replies.length > 0);
-    expect(replies).toEqual(['8 ok []']);
-    expect(seen).toEqual(['optionable']);
+    expect(PROTOCOL_VERSION).toBe(2);
+    const why = `an API node's query speaks protocol v1, this side speaks v2: refused; run the same build on both`;
+    expect(replies).toEqual([`8 err ${why}`]);
+    expect(seen).toEqual([]);
     await service.stop();
   });
 
