@@ -8,6 +8,8 @@ import type { WidgetDefinition, WidgetRegistry } from './widgetContract.ts';
 
 // The stream's socket, decoder and virtualised tables load with the first Stream drawn.
 const StreamWidget = lazyWidget(() => import('../stream/StreamWidget.tsx').then((m) => m.StreamWidget));
+// The news feed, its detail modal and socket listener: a chunk fetched when News is first drawn.
+const NewsWidget = lazyWidget(() => import('../news/NewsWidget.tsx').then((m) => m.NewsWidget));
 
 const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
   id,
@@ -16,6 +18,9 @@ const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
   Toolbar: StreamToolbar,
   popout: true,
 });
+
+// The quote cards, list, edit modal and drag-to-reorder (@dnd-kit): fetched when Quote is first drawn.
+const QuoteWidget = lazyWidget(() => import('../quotes/QuoteWidget.tsx').then((m) => m.QuoteWidget));
 
 const placeholder = (id: 'news' | 'quote' | 'chat' | 'discovery', popout: boolean): WidgetDefinition => ({
   id,
@@ -29,8 +34,8 @@ const placeholder = (id: 'news' | 'quote' | 'chat' | 'discovery', popout: boolea
 export const WIDGETS: WidgetRegistry = {
   stream1: stream('stream1'),
   stream2: stream('stream2'),
-  news: placeholder('news', true),
-  quote: placeholder('quote', false),
+  news: { id: 'news', title: () => WIDGET_TITLES.news, Component: NewsWidget, popout: true },
+  quote: { id: 'quote', title: () => WIDGET_TITLES.quote, Component: QuoteWidget, popout: false },
   chat: placeholder('chat', true),
   discovery: placeholder('discovery', true),
   ...extraWidgets,

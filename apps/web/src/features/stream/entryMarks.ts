@@ -9,9 +9,12 @@ export interface MarkContext {
   now: number;
 }
 
-/** What a stream row shows beside its symbol: ° for optionable (mode Icon), a news mark. */
+/**
+ * What a stream row shows beside its symbol: ° for optionable (mode Icon), a news mark. Under
+ * hide_rf the mark reads the latest story (element 11, filings left out), else any article.
+ */
 export function marksOf(entry: StreamEntry, ctx: MarkContext): { option: boolean; news: boolean } {
-  const newsAt = entry.newsTime;
+  const newsAt = ctx.news.hide_rf ? entry.storyTime : entry.newsTime;
   const recent =
     ctx.news.icon &&
     ctx.news.recency > 0 &&
