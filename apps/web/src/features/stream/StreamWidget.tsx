@@ -2,6 +2,7 @@ import { type ChannelContext, type DashboardConfig, isProPlus } from '@tapeline/
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { usePopular } from '../../lib/popularApi.ts';
+import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
 import { type MarkContext, passesOptionsMode } from './entryMarks.ts';
@@ -13,24 +14,25 @@ import './stream.css';
 
 /** A tape that delivered a batch this recently counts as live even when the wall clock says closed. */
 const LIVE_WINDOW_MS = 10_000;
-const NO_FAVORITES: ReadonlySet<string> = new Set();
 
 function useChannelContext(config: DashboardConfig): ChannelContext {
   const { subscription } = useUser();
   const popular = usePopular();
   const sectors = useSectorMap();
   const optionable = useOptionableSet();
+  // The trader's quotes, from the shared query: the fav channel works with no Quote widget shown.
+  const favoriteSymbols = useQuoteSymbols();
   const proPlus = isProPlus(subscription);
   const optionsMode = config.optionsMode;
   return useMemo(
     () => ({
       popular: new Set((popular.data ?? []).map((p) => p.symbol)),
-      favorites: NO_FAVORITES,
+      favorites: new Set(favoriteSymbols),
       sectorOf: (symbol: string) => sectors?.get(symbol),
       proPlus,
       accepts: (symbol: string) => passesOptionsMode(symbol, { optionable, optionsMode }),
     }),
-    [popular.data, proPlus, sectors, optionable, optionsMode],
+    [popular.data, favoriteSymbols, proPlus, sectors, optionable, optionsMode],
   );
 }
 

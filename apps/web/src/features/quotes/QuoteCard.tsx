@@ -1,0 +1,56 @@
+import { formatPrice, type Quote } from '@tapeline/core';
+import { PinControl } from './PinControl.tsx';
+import { priorClose } from './quoteRules.ts';
+import { formatPercent, quotesText } from './quotesText.ts';
+import { useSortableQuote } from './SortableQuotes.tsx';
+import { Sparkline } from './Sparkline.tsx';
+
+export const toneOf = (percent: number | null) =>
+  percent === null || percent === 0 ? '' : percent > 0 ? 'is-up' : 'is-down';
+
+interface QuoteCardProps {
+  quote: Quote;
+  sorted: boolean;
+  onPin(symbol: string, price: number | null): Promise<boolean>;
+}
+
+/** One card of the slider: symbol, price, coloured change, sparkline, the pin and its distance. */
+export function QuoteCard({ quote, sorted, onPin }: QuoteCardProps) {
+  const { ref, style, grip, isDragging } = useSortableQuote(quote.symbol, sorted);
+  const tone = toneOf(quote.percent);
+  return (
+    <li
+      ref={ref}
+      style={style}
+      className={isDragging ? 'quote-card is-dragging' : 'quote-card'}
+      data-testid="quote-card"
+      data-symbol={quote.symbol}
+    >
+      <div className="quote-card__head">
+        {sorted ? null : (
+          <button
+            type="button"
+            className="quote-grip"
+            aria-label={quotesText.dragHandle(quote.symbol)}
+            {...grip}
+          >
+            <span aria-hidden="true">⠿</span>
+          </button>
+        )}
+        <span className="quote-card__symbol">{quote.symbol}</span>
+        <span className={`quote-card__percent ${tone}`} data-testid="quote-percent">
+          {formatPercent(quote.percent)}
+        </span>
+      </div>
+      <div className="quote-card__price" data-testid="quote-price">
+        {formatPrice(quote.price)}
+      </div>
+      <Sparkline
+        sl={quote.sl}
+        pc={priorClose(quote)}
+        up={quote.percent === null ? null : quote.percent >= 0}
+      />
+      <PinControl quote={quote} onPin={onPin} />
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuotes } from '../../lib/quotesApi.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { EditQuoteModal } from './EditQuoteModal.tsx';
+import { QuoteList } from './QuoteList.tsx';
+import { QuoteSlider } from './QuoteSlider.tsx';
+import { QuoteSortTools } from './QuoteSortTools.tsx';
+import { sortQuotes } from './quoteRules.ts';
+import { QUOTE_TOASTS, quotesText } from './quotesText.ts';
+import { useLiveQuotes } from './useLiveQuotes.ts';
+import { useQuoteActions } from './useQuoteActions.ts';
+import { useQuoteOrder } from './useQuoteOrder.ts';
+import { useQuoteShortcut } from './useQuoteShortcut.ts';
+import { useSortMethod } from './useSortMethod.ts';
+import './quotes.css';
+
+/**
+ * The Quote widget (docs/quotes-news.md §2): the trader's favourites as a card slider and a
+ * collapsible list, live prices merged into the shared query, sort tools for the view, drag to
+ * reorder, and Edit Quote ('/' opens it).
+ */
+export function QuoteWidget({ id }: WidgetProps) {
+  const toast = useToast();
+  const query = useQuotes();
+  useLiveQuotes();
+  const { quotes, drop } = useQuoteOrder(query.data);
+  const { remove, pin } = useQuoteActions();
+  const sort = useSortMethod();
+  const [editing, setEditing] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
+  useQuoteShortcut(() => setEditing(true));
+
+  // Each failed read says so once; the list already shown stays.
+  const failedAt = query.errorUpdatedAt;
+  useEffect(() => {
+    if (failedAt > 0) toast(QUOTE_TOASTS.fetchFailed, { tone: 'error' });
+  }, [failedAt, toast]);
+
+  const shown = useMemo(() => (quotes ? sortQuotes(quotes, sort.method) : undefined), [quotes, sort.method]);
+  const saved = useMemo(() => (quotes ?? []).map((q) => q.symbol), [quotes]);
+  const sorted = sort.method !== null;
+
+  return (
+    <div className="quote-widget" data-testid={`quote-${id}`}>
+      <div className="quote-toolbar">
+        <QuoteSortTools
+          method={sort.method}
+          open={sort.toolsOpen}
+          onToggle={sort.toggleTools}
+          onChoose={sort.choose}
+        />
+        <button
+          type="button"
+          className="quote-tool"
+          aria-expanded={listOpen}
+          onClick={() => setListOpen((o) => !o)}
+        >
+          {listOpen ? quotesText.hideList : quotesText.showList}
+        </button>
+        <button
+          type="button"
+          className="quote-tool quote-tool--edit"
+          title={quotesText.shortcutHint}
+          aria-keyshortcuts="/"
+          onClick={() => setEditing(true)}
+        >
+          {quotesText.editShort}
+        </button>
+      </div>
+      {!shown ? (
+        <div className="quote-state">{query.isError ? null : <Spinner />}</div>
+      ) : shown.length === 0 ? (
+        <div className="quote-state">
+          <p className="muted">{quotesText.empty}</p>
+          <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+            {quotesText.add}
+          </button>
+        </div>
+      ) : (
+        <>
+          <QuoteSlider quotes={shown} sorted={sorted} onDrop={drop} onPin={pin} />
+          {listOpen ? <QuoteList quotes={shown} sorted={sorted} onDrop={drop} onRemove={remove} /> : null}
+        </>
+      )}
+      <EditQuoteModal open={editing} saved={saved} onClose={() => setEditing(false)} />
+    </div>
+  );
+}
