@@ -13,7 +13,7 @@ export const BODY_SCAN_CHARS = 4096;
 
 // Longest names first so "NYSE American" is not read as "NYSE" followed by junk.
 const EXCHANGE = String.raw`(?:nyse\s+american|nyse\s+arca|nyse|nasdaq|amex|cboe|otcqb|otcqx|otc\s+pink|otc)`;
-const SYMBOL = String.raw`[A-Za-z][A-Za-z0-9]{0,5}(?:[.-][A-Za-z0-9]{1,3})?`;
+const SYMBOL = '[A-Za-z][A-Za-z0-9]{0,5}(?:[.-][A-Za-z0-9]{1,3})?';
 const CATEGORY_PAIR = new RegExp(String.raw`^\s*${EXCHANGE}\s*:\s*(${SYMBOL})\s*$`, 'i');
 const BARE_SYMBOL = new RegExp(String.raw`^\s*(${SYMBOL})\s*$`);
 const PAIR = new RegExp(String.raw`\(\s*${EXCHANGE}\s*:([^()]{1,120})\)`, 'gi');

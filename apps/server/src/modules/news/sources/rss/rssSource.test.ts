@@ -1,0 +1,141 @@
+import { newsDraftSchema } from '@tapeline/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../../test/waitFor.ts';
+import { collectingSink, type FakeHttp, listedOf, startFakeHttp } from '../testing/fakeHttpServer.ts';
+import { ATOM_SAMPLE, DOCTYPE_BOMB, RSS_SAMPLE } from '../testing/samples.ts';
+import { createRssSource } from './rssSource.ts';
+
+// The rss source against a loopback feed server serving the design's samples.
+
+const NOW = Date.parse('2026-11-20T14:00:00Z');
+const listed = listedOf('ACMB', 'XYZ', 'ABC', 'ABCD', 'AI');
+let fakes: FakeHttp[] = [];
+let stops: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const stop of stops) await stop();
+  for (const f of fakes) await f.close();
+  fakes = [];
+  stops = [];
+});
+
+async function run(feeds: string[], pollMs = 20) {
+  const source = createRssSource({
+    feeds,
+    listed,
+    pollMs,
+    now: () => NOW,
+    backoff: { baseMs: 10, maxMs: 40 },
+  });
+  const { sink, drafts } = collectingSink();
+  await source.start(sink);
+  stops.push(() => source.stop());
+  return { source, drafts };
+}
+
+describe('rss source', () => {
+  it('maps an RSS 2.0 item: guid, link, pubDate, categories, cashtags, pairs, image, publisher', async () => {
+    const fake = await startFakeHttp(() => ({
+      status: 200,
+      body: RSS_SAMPLE,
+      headers: { 'content-type': 'application/rss+xml' },
+    }));
+    fakes.push(fake);
+    const { drafts } = await run([`${fake.url}/feed.xml`]);
+    await until('two items', () => (drafts.length >= 2 ? true : undefined), 5000);
+    const [acme, xyz] = drafts;
+    expect(acme).toEqual({
+      source: 'rss',
+      sourceId: 'ew-1001',
+      publisher: 'Example Wire',
+      kind: 'news',
+      title: 'Acme Bio Receives FDA Fast Track (NASDAQ: ACMB)',
+      description: 'Acme Bio ($ACMB) said…',
+      url: 'https://wire.example.com/acme?utm_source=rss',
+      imageUrl: 'https://wire.example.com/acme.jpg',
+      symbols: ['ACMB'],
+      bodyHtml: '<p>Acme Bio ($ACMB) said…</p>',
+      linkToFilingDetails: null,
+      form: null,
+      publishedAt: Date.parse('2026-11-20T13:05:00Z'),
+      updatedAt: null,
+    });
+    // guid is a link here; the bare category counts for its "ticker" domain; $NOPE is unlisted;
+    // content:encoded is the body and its pair counts; an unparseable date is the time received.
+    expect(xyz).toMatchObject({
+      sourceId: 'https://wire.example.com/xyz',
+      title: 'Partner & Co expands (NYSE: XYZ) with $NOPE',
+      description: 'Plain text summary.',
+      symbols: ['ABC', 'XYZ', 'ABCD'],
+      bodyHtml: '<p>Full story about <b>XYZ</b> (OTCQB: ABCD).</p>',
+      imageUrl: 'https://wire.example.com/xyz-thumb.png',
+      publishedAt: NOW,
+    });
+    for (const d of drafts) expect(newsDraftSchema.safeParse(d).success).toBe(true);
+  });
+
+  it('maps an Atom entry: id, alternate link, published, summary, content, category terms', async () => {
+    const fake = await startFakeHttp(() => ({ status: 200, body: ATOM_SAMPLE }));
+    fakes.push(fake);
+    const { drafts } = await run([`${fake.url}/atom`]);
+    await until('two entries', () => (drafts.length >= 2 ? true : undefined), 5000);
+    expect(drafts[0]).toMatchObject({
+      sourceId: 'urn:example:ew-2001',
+      publisher: 'Example Wire Atom',
+      url: 'https://wire.example.com/acme-atom',
+      description: 'Acme Bio ($ACMB) said…',
+      bodyHtml: '<p>Acme Bio (NASDAQ: ACMB) said more.</p>',
+      symbols: ['XYZ', 'ACMB'],
+      publishedAt: Date.parse('2026-11-20T13:05:00Z'),
+    });
+    // No rel: alternate by default; a date far ahead is now; "AI" under a topics scheme is a word.
+    expect(drafts[1]).toMatchObject({ url: 'https://wire.example.com/later', publishedAt: NOW, symbols: [] });
+  });
+
+  it('polls with a conditional GET and hands each item over once', async () => {
+    const fake = await startFakeHttp((req) =>
+      req.headers['if-none-match'] === '"v1"'
+        ? { status: 304 }
+        : {
+            status: 200,
+            body: RSS_SAMPLE,
+            headers: { etag: '"v1"', 'last-modified': 'Fri, 20 Nov 2026 13:06:00 GMT' },
+          },
+    );
+    fakes.push(fake);
+    const { source, drafts } = await run([`${fake.url}/feed.xml`]);
+    await until('three polls', () => (fake.requests.length >= 3 ? true : undefined), 5000);
+    expect(fake.requests[0]?.headers['if-none-match']).toBeUndefined();
+    expect(fake.requests[1]?.headers['if-none-match']).toBe('"v1"');
+    expect(fake.requests[1]?.headers['if-modified-since']).toBe('Fri, 20 Nov 2026 13:06:00 GMT');
+    expect(drafts).toHaveLength(2);
+    expect(source.stats()).toMatchObject({ received: 2, failures: 0, lastOkAt: NOW });
+  });
+
+  it('refuses a DOCTYPE before parsing, counts the failure and keeps polling the other feeds', async () => {
+    const bad = await startFakeHttp(() => ({ status: 200, body: DOCTYPE_BOMB }));
+    const good = await startFakeHttp(() => ({ status: 200, body: RSS_SAMPLE }));
+    fakes.push(bad, good);
+    const { source, drafts } = await run([`${bad.url}/bomb`, `${good.url}/feed`]);
+    await until('bomb retried', () => (bad.requests.length >= 3 ? true : undefined), 5000);
+    expect(drafts.map((d) => d.sourceId)).toEqual(['ew-1001', 'https://wire.example.com/xyz']);
+    expect(source.stats().failures).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stop() aborts a request in flight instead of waiting out its timeout', async () => {
+    const fake = await startFakeHttp(() => 'hang');
+    fakes.push(fake);
+    const source = createRssSource({
+      feeds: [`${fake.url}/feed`],
+      listed,
+      now: () => NOW,
+      timeoutMs: 60_000,
+    });
+    const { sink, drafts } = collectingSink();
+    await source.start(sink);
+    await until('the request', () => (fake.requests.length === 1 ? true : undefined), 5000);
+    await source.stop();
+    expect(drafts).toEqual([]);
+    expect(source.stats().failures).toBe(0);
+  });
+});
