@@ -71,6 +71,7 @@ export {
 } from './indicators/series.ts';
 export { emaStep, isSqueezed, squeezeStep, trueRange, wilderStep } from './indicators/steps.ts';
 export { type QuoteFigures, type QuoteState, quoteOf } from './quotes/quote.ts';
+export { sparkline, sparkSlot } from './quotes/spark.ts';
 export { countBySector } from './sectorCounts.ts';
 export {
   isSectorCode,
@@ -82,6 +83,7 @@ export {
 } from './sectors.ts';
 export * from './simulator/index.ts';
 export { type EngineSnapshot, type RestoreResult, SNAPSHOT_VERSION } from './snapshot/snapshot.ts';
+export { SPARK_SLOT_MS, SPARK_STRIDE } from './state/day.ts';
 export type { StreamBatch } from './stream/entry.ts';
 export { isTestSymbol, TEST_SYMBOLS } from './testSymbols.ts';
 export {

@@ -14,7 +14,7 @@ import {
   restoreSnapshot,
   takeSnapshot,
 } from '../snapshot/snapshot.ts';
-import { DayState } from '../state/day.ts';
+import { DayState, SPARK_SLOT_MS, SPARK_STRIDE } from '../state/day.ts';
 import { Interner, SymbolTable } from '../state/symbols.ts';
 import { VolumeProfile } from '../state/volumeProfile.ts';
 import { drainStream } from '../stream/drain.ts';
@@ -153,6 +153,8 @@ export class MarketEngine implements EngineState, SessionControl {
     if (!((d.lastTs[id] as number) > ts)) {
       d.last[id] = price;
       d.lastTs[id] = ts;
+      // The sparkline: the slot's last print so far (a session runs 04:00–20:00, so in range).
+      d.spark[id * SPARK_STRIDE + (((ts - this.session.start) / SPARK_SLOT_MS) | 0)] = price;
     }
     d.volume[id] = (d.volume[id] as number) + size;
     d.value[id] = (d.value[id] as number) + price * size;

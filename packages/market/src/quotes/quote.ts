@@ -1,5 +1,6 @@
 import type { EngineState } from '../engine/engineState.ts';
 import { lastPrice, nullIfNaN } from '../engine/metrics.ts';
+import { sparkline } from './spark.ts';
 
 // A quote card's figures (docs/quotes-news.md §1 "Prices and sparklines from the engine").
 
@@ -28,6 +29,6 @@ export function quoteOf(e: QuoteState, id: number, spark: boolean): QuoteFigures
     high: nullIfNaN(e.day.high[id] as number),
     low: nullIfNaN(e.day.low[id] as number),
   };
-  if (spark) q.sl = [];
+  if (spark) q.sl = sparkline(e, id);
   return q;
 }

@@ -3,15 +3,16 @@
 // copies, so its cost is amortized and no trade ever allocates. The same column list drives
 // growth, snapshot and restore, so a new column cannot be forgotten by one of them.
 
-export type Column = Float64Array | Int32Array | Uint32Array | Uint8Array;
-export type ColumnKind = 'f64' | 'i32' | 'u32' | 'u8';
+export type Column = Float64Array | Float32Array | Int32Array | Uint32Array | Uint8Array;
+/** f32 halves the memory of wide per-slot series whose readers round anyway (the sparkline). */
+export type ColumnKind = 'f64' | 'f32' | 'i32' | 'u32' | 'u8';
 
 export interface ColumnSpec {
   readonly name: string;
   readonly kind: ColumnKind;
   /** Elements per symbol. */
   readonly stride: number;
-  /** Value of a fresh element (NaN marks "unknown" in f64 columns). */
+  /** Value of a fresh element (NaN marks "unknown" in f64 and f32 columns). */
   readonly fill: number;
 }
 
@@ -21,6 +22,9 @@ export function makeColumn(spec: ColumnSpec, capacity: number): Column {
   switch (spec.kind) {
     case 'f64':
       c = new Float64Array(n);
+      break;
+    case 'f32':
+      c = new Float32Array(n);
       break;
     case 'i32':
       c = new Int32Array(n);
