@@ -1,0 +1,158 @@
+import { NEWS_TOPICS, type NewsSourceName, newsDraftSchema } from '@tapeline/core';
+import type { Logger } from 'pino';
+import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Config } from '../../../platform/config.ts';
+import { Backoff } from '../../market/feeds/backoff.ts';
+import { createSources, type SourceDeps } from '../sources/createSources.ts';
+import { engineListedSymbols, type NamesEngine } from '../sources/listedSymbols.ts';
+import type { NewsSink, NewsSource, NewsStats } from '../sources/newsSource.ts';
+import type { SimNewsEngine } from '../sources/simulated/simulatedSource.ts';
+import { createDraftBatcher, type DraftBatcher } from './draftBatcher.ts';
+import { RETRY_BASE_MS, RETRY_MAX_MS } from './pollLoop.ts';
+import { systemTimers, type Timers } from './timers.ts';
+
+// Where the engine runs (`all` or `--role=engine`; no database there), the news sources run
+// and publish drafts on the bus for the API nodes to store (docs/quotes-news.md §3 "Ingestion").
+// Each source is supervised on its own: its start, its sink and its batches share nothing with
+// another's, and nothing a source does reaches the process as an unhandled error.
+
+/** What the runner asks of the engine beside it. */
+export type NewsEngine = SimNewsEngine & NamesEngine;
+
+export interface SourceStats extends NewsStats {
+  /** Drafts waiting for the bus, and drafts dropped by the batcher. */
+  queued: number;
+  dropped: number;
+  /** Failed starts (the source's own poll failures are in `failures`). */
+  startFailures: number;
+}
+
+export interface NewsRunner {
+  stats(): Partial<Record<NewsSourceName, SourceStats>>;
+  stop(): Promise<void>;
+}
+
+export interface RunnerOptions {
+  /** The sources to run instead of NEWS_SOURCES' (tests). */
+  sources?: readonly NewsSource[];
+  timers?: Timers;
+}
+
+/**
+ * Starts every configured source and returns at once: a source whose start fails is retried on
+ * the backoff (5 s doubling to 10 min) without holding the engine's start or the other sources.
+ * Drafts are checked against core's newsDraftSchema here (bad ones counted `malformed`, skipped)
+ * and leave in messages of ≤ 50 articles / 512 KB, at most one a second per source.
+ */
+export async function startNewsSources(
+  config: Config,
+  bus: Bus,
+  engine: NewsEngine,
+  log: Logger,
+  options: RunnerOptions = {},
+): Promise<NewsRunner> {
+  const timers = options.timers ?? systemTimers;
+  const deps: SourceDeps = {
+    config: config.news,
+    engine,
+    listed: engineListedSymbols(engine, timers),
+    dataDir: config.dataDir,
+    log,
+  };
+  const sources = options.sources ?? createSources(deps);
+  if (sources.length === 0 && config.news.warning) log.warn(config.news.warning);
+
+  const running = sources.map((source) => supervise(source, bus, log, timers));
+  if (running.length > 0) log.info({ sources: sources.map((s) => s.name) }, 'news sources running');
+  return {
+    stats: () => Object.fromEntries(running.map((r) => [r.source.name, r.stats()])),
+    async stop() {
+      await Promise.all(running.map((r) => r.stop()));
+    },
+  };
+}
+
+function supervise(source: NewsSource, bus: Bus, log: Logger, timers: Timers) {
+  const name = source.name;
+  let malformed = 0;
+  let startFailures = 0;
+  let stopped = false;
+  let retry: unknown = null;
+  const backoff = new Backoff({ baseMs: RETRY_BASE_MS, maxMs: RETRY_MAX_MS });
+  const batcher: DraftBatcher = createDraftBatcher({
+    publish: (json) => bus.publish(NEWS_TOPICS.articles, json),
+    timers,
+    onError: (error) => log.warn({ err: error, source: name }, 'news drafts not published; retrying'),
+  });
+
+  const sink: NewsSink = {
+    articles(drafts) {
+      if (stopped) return;
+      try {
+        const good = [];
+        for (const draft of drafts) {
+          const parsed = newsDraftSchema.safeParse(draft);
+          if (parsed.success && parsed.data.source === name) good.push(parsed.data);
+          else malformed++;
+        }
+        batcher.push(good);
+      } catch (error) {
+        // A draft that cannot even be read (a getter that throws) stays the source's problem.
+        malformed += drafts.length;
+        log.warn({ err: error, source: name }, 'news drafts refused');
+      }
+    },
+  };
+
+  const start = () => {
+    retry = null;
+    if (stopped) return;
+    let started: Promise<void>;
+    try {
+      started = source.start(sink);
+    } catch (error) {
+      started = Promise.reject(error);
+    }
+    started.then(
+      () => backoff.reset(),
+      (error: unknown) => {
+        startFailures++;
+        const wait = backoff.next();
+        log.warn({ err: error, source: name, retryInMs: wait }, 'news source did not start; retrying');
+        if (!stopped) retry = timers.setTimeout(start, wait);
+      },
+    );
+  };
+  start();
+
+  return {
+    source,
+    stats: (): SourceStats => {
+      const own = safeStats(source);
+      const queue = batcher.stats();
+      return {
+        ...own,
+        malformed: own.malformed + malformed,
+        queued: queue.queued,
+        dropped: queue.dropped,
+        startFailures,
+      };
+    },
+    async stop() {
+      stopped = true;
+      if (retry !== null) timers.clearTimeout(retry);
+      batcher.stop();
+      await Promise.resolve()
+        .then(() => source.stop())
+        .catch((error: unknown) => log.warn({ err: error, source: name }, 'news source stop failed'));
+    },
+  };
+}
+
+function safeStats(source: NewsSource): NewsStats {
+  try {
+    return source.stats();
+  } catch {
+    return { received: 0, malformed: 0, failures: 0, lastOkAt: null };
+  }
+}
