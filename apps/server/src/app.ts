@@ -14,6 +14,7 @@ import { createBillingProvider } from './modules/billing/providers/index.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
+import { startNews } from './modules/news/newsModule.ts';
 import { popularityRoutes } from './modules/popularity/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -127,6 +128,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // Voice clips speak listed symbols only: the same engine's names.
   const voice = voiceRoutes(http, ctx, market.source);
   alerts = await startAlerts(http, io, ctx, guards, market, universe);
+  // News on every API node: routes, the `news` room, storing what the sources publish (stops on close).
+  await startNews(http, io, ctx, guards);
   http.addHook('onClose', async () => {
     stopBillingTicks();
     await alerts?.stop();
