@@ -2,10 +2,9 @@ import { isValidSymbol, normalizeSymbol } from '@tapeline/core';
 
 // Which listed symbols an article is about (docs/quotes-news.md §3 "Symbol tagging"). Pure: the
 // caller hands the listed set (the engine's reference data) and the article's text. A candidate
-// counts only when it is a well-formed symbol, no test symbol, and listed (when the listed set is
-// known — null means no engine has answered yet, as settings and alerts check symbols only when
-// an engine knows them); at most 10, in order of appearance. Capitalized words alone are never
-// tickers: "AI" and "IT" are words.
+// counts only when it is a well-formed symbol, no test symbol, and listed — with no listed set
+// (no engine has answered yet) nothing counts rather than a guess; at most 10, in order of
+// appearance. Capitalized words alone are never tickers: "AI" and "IT" are words.
 
 export const MAX_ARTICLE_SYMBOLS = 10;
 /** Pairs such as "(NASDAQ: ABC)" are read in the body's first 4 KB only. */
@@ -41,11 +40,12 @@ export interface TagInput {
 
 export function tagSymbols(input: TagInput, listed: ReadonlySet<string> | null): string[] {
   const out: string[] = [];
+  if (!listed) return out;
   const offer = (raw: string) => {
     if (out.length >= MAX_ARTICLE_SYMBOLS) return;
     const sym = normalizeSymbol(raw);
     if (!isValidSymbol(sym) || out.includes(sym)) return;
-    if (listed && !listed.has(sym)) return;
+    if (!listed.has(sym)) return;
     out.push(sym);
   };
   for (const sym of input.vendor ?? []) if (typeof sym === 'string') offer(sym);

@@ -1,24 +1,23 @@
-import type { BackoffOptions } from '../../../market/feeds/backoff.ts';
 import { type FeedLogger, silentLogger } from '../../../market/feeds/feed.ts';
+import { POLL_TIMEOUT_MS } from '../../ingest/pollLoop.ts';
+import { systemTimers, type Timers } from '../../ingest/timers.ts';
 import type { ListedSymbols, NewsSink } from '../newsSource.ts';
 
 // What every news source is built with besides its URLs and keys. Everything that depends on time
-// or the network's patience is injected, so tests run on loopback fakes without waiting.
+// is injected, so tests run on loopback fakes and a manual clock without waiting.
 
 export interface NewsSourceCommonOptions {
   /** The engine's reference data: tagging keeps listed symbols only. */
   listed: ListedSymbols;
   /** NEWS_POLL_SECONDS × 1000 (default 60 s). */
   pollMs?: number;
-  /** Epoch ms (default Date.now): dates ahead of it, or unparseable, become it. */
-  now?: () => number;
+  /** Clock and timers (default the system's): tests move a manual clock instead of waiting. */
+  timers?: Timers;
+  /** Backoff jitter in [0, 1) (default Math.random). */
+  random?: () => number;
   logger?: FeedLogger;
-  /** Each request's whole exchange (default 15 s). */
+  /** A poll's deadline, all its requests included (default 15 s). */
   timeoutMs?: number;
-  /** Poll failures: default 5 s doubling to 10 min, jittered. */
-  backoff?: BackoffOptions;
-  /** Wait after refused credentials (default 10 min). */
-  credentialsRetryMs?: number;
 }
 
 export const DEFAULT_POLL_MS = 60_000;
@@ -26,22 +25,20 @@ export const DEFAULT_POLL_MS = 60_000;
 export interface ResolvedCommon {
   listed: ListedSymbols;
   pollMs: number;
-  now: () => number;
+  timers: Timers;
+  random: (() => number) | undefined;
   logger: FeedLogger;
   timeoutMs: number;
-  backoff: BackoffOptions | undefined;
-  credentialsRetryMs: number | undefined;
 }
 
 export function resolveCommon(o: NewsSourceCommonOptions): ResolvedCommon {
   return {
     listed: o.listed,
     pollMs: o.pollMs ?? DEFAULT_POLL_MS,
-    now: o.now ?? Date.now,
+    timers: o.timers ?? systemTimers,
+    random: o.random,
     logger: o.logger ?? silentLogger,
-    timeoutMs: o.timeoutMs ?? 15_000,
-    backoff: o.backoff,
-    credentialsRetryMs: o.credentialsRetryMs,
+    timeoutMs: o.timeoutMs ?? POLL_TIMEOUT_MS,
   };
 }
 

@@ -2,12 +2,14 @@ import { newsDraftSchema } from '@tapeline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../../../test/waitFor.ts';
 import { collectingSink, type FakeHttp, listedOf, startFakeHttp } from '../testing/fakeHttpServer.ts';
+import { manualClock, pollWatcher } from '../testing/pollDriver.ts';
 import { ATOM_SAMPLE, DOCTYPE_BOMB, RSS_SAMPLE } from '../testing/samples.ts';
 import { createRssSource } from './rssSource.ts';
 
-// The rss source against a loopback feed server serving the design's samples.
+// The rss source against a loopback feed server serving the design's samples, on a manual clock.
 
 const NOW = Date.parse('2026-11-20T14:00:00Z');
+const POLL_MS = 60_000;
 const listed = listedOf('ACMB', 'XYZ', 'ABC', 'ABCD', 'AI');
 let fakes: FakeHttp[] = [];
 let stops: (() => Promise<void>)[] = [];
@@ -19,18 +21,14 @@ afterEach(async () => {
   stops = [];
 });
 
-async function run(feeds: string[], pollMs = 20) {
-  const source = createRssSource({
-    feeds,
-    listed,
-    pollMs,
-    now: () => NOW,
-    backoff: { baseMs: 10, maxMs: 40 },
-  });
+async function run(feeds: string[]) {
+  const timers = manualClock(NOW);
+  const source = createRssSource({ feeds, listed, pollMs: POLL_MS, timers, random: () => 0.5 });
   const { sink, drafts } = collectingSink();
+  const watch = pollWatcher(source);
   await source.start(sink);
   stops.push(() => source.stop());
-  return { source, drafts };
+  return { source, drafts, timers, watch };
 }
 
 describe('rss source', () => {
@@ -41,8 +39,8 @@ describe('rss source', () => {
       headers: { 'content-type': 'application/rss+xml' },
     }));
     fakes.push(fake);
-    const { drafts } = await run([`${fake.url}/feed.xml`]);
-    await until('two items', () => (drafts.length >= 2 ? true : undefined), 5000);
+    const { drafts, watch } = await run([`${fake.url}/feed.xml`]);
+    await watch.settled(1);
     const [acme, xyz] = drafts;
     expect(acme).toEqual({
       source: 'rss',
@@ -71,14 +69,16 @@ describe('rss source', () => {
       imageUrl: 'https://wire.example.com/xyz-thumb.png',
       publishedAt: NOW,
     });
+    expect(drafts).toHaveLength(2);
     for (const d of drafts) expect(newsDraftSchema.safeParse(d).success).toBe(true);
+    expect(fake.requests[0]?.headers['user-agent']).toBe('Tapeline news reader');
   });
 
   it('maps an Atom entry: id, alternate link, published, summary, content, category terms', async () => {
     const fake = await startFakeHttp(() => ({ status: 200, body: ATOM_SAMPLE }));
     fakes.push(fake);
-    const { drafts } = await run([`${fake.url}/atom`]);
-    await until('two entries', () => (drafts.length >= 2 ? true : undefined), 5000);
+    const { drafts, watch } = await run([`${fake.url}/atom`]);
+    await watch.settled(1);
     expect(drafts[0]).toMatchObject({
       sourceId: 'urn:example:ew-2001',
       publisher: 'Example Wire Atom',
@@ -92,7 +92,7 @@ describe('rss source', () => {
     expect(drafts[1]).toMatchObject({ url: 'https://wire.example.com/later', publishedAt: NOW, symbols: [] });
   });
 
-  it('polls with a conditional GET and hands each item over once', async () => {
+  it('polls every interval with a conditional GET and hands each item over once', async () => {
     const fake = await startFakeHttp((req) =>
       req.headers['if-none-match'] === '"v1"'
         ? { status: 304 }
@@ -103,39 +103,51 @@ describe('rss source', () => {
           },
     );
     fakes.push(fake);
-    const { source, drafts } = await run([`${fake.url}/feed.xml`]);
-    await until('three polls', () => (fake.requests.length >= 3 ? true : undefined), 5000);
+    const { source, drafts, timers, watch } = await run([`${fake.url}/feed.xml`]);
+    await watch.settled(1);
+    timers.advance(POLL_MS - 1);
+    expect(fake.requests).toHaveLength(1);
+    timers.advance(1);
+    await watch.settled(2);
+    timers.advance(POLL_MS);
+    await watch.settled(3);
     expect(fake.requests[0]?.headers['if-none-match']).toBeUndefined();
     expect(fake.requests[1]?.headers['if-none-match']).toBe('"v1"');
     expect(fake.requests[1]?.headers['if-modified-since']).toBe('Fri, 20 Nov 2026 13:06:00 GMT');
     expect(drafts).toHaveLength(2);
-    expect(source.stats()).toMatchObject({ received: 2, failures: 0, lastOkAt: NOW });
+    expect(source.stats()).toMatchObject({ received: 2, failures: 0, lastOkAt: NOW + 2 * POLL_MS });
   });
 
-  it('refuses a DOCTYPE before parsing, counts the failure and keeps polling the other feeds', async () => {
+  it('refuses a DOCTYPE before parsing, backs off 5 s doubling, and the other feed keeps delivering', async () => {
     const bad = await startFakeHttp(() => ({ status: 200, body: DOCTYPE_BOMB }));
     const good = await startFakeHttp(() => ({ status: 200, body: RSS_SAMPLE }));
     fakes.push(bad, good);
-    const { source, drafts } = await run([`${bad.url}/bomb`, `${good.url}/feed`]);
-    await until('bomb retried', () => (bad.requests.length >= 3 ? true : undefined), 5000);
+    const { source, drafts, timers } = await run([`${bad.url}/bomb`, `${good.url}/feed`]);
+    await until('first failure and good poll', () =>
+      source.stats().failures === 1 && drafts.length === 2 ? true : undefined,
+    );
+    // random 0.5 → equal jitter: 3.75 s, then 7.5 s.
+    timers.advance(3_749);
+    expect(bad.requests).toHaveLength(1);
+    timers.advance(1);
+    await until('second failure', () => (source.stats().failures === 2 ? true : undefined));
+    timers.advance(7_500);
+    await until('third failure', () => (source.stats().failures === 3 ? true : undefined));
+    expect(bad.requests).toHaveLength(3);
     expect(drafts.map((d) => d.sourceId)).toEqual(['ew-1001', 'https://wire.example.com/xyz']);
-    expect(source.stats().failures).toBeGreaterThanOrEqual(2);
   });
 
-  it('stop() aborts a request in flight instead of waiting out its timeout', async () => {
+  it('a hung feed ends at the poll deadline and stop() aborts a request in flight', async () => {
     const fake = await startFakeHttp(() => 'hang');
     fakes.push(fake);
-    const source = createRssSource({
-      feeds: [`${fake.url}/feed`],
-      listed,
-      now: () => NOW,
-      timeoutMs: 60_000,
-    });
-    const { sink, drafts } = collectingSink();
-    await source.start(sink);
-    await until('the request', () => (fake.requests.length === 1 ? true : undefined), 5000);
+    const { source, drafts, timers } = await run([`${fake.url}/feed`]);
+    await until('the request', () => (fake.requests.length === 1 ? true : undefined));
+    timers.advance(15_000);
+    await until('the deadline failure', () => (source.stats().failures === 1 ? true : undefined));
+    timers.advance(3_750);
+    await until('the retry', () => (fake.requests.length === 2 ? true : undefined));
     await source.stop();
     expect(drafts).toEqual([]);
-    expect(source.stats().failures).toBe(0);
+    expect(source.stats().failures).toBe(1);
   });
 });

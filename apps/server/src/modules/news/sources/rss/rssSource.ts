@@ -1,8 +1,8 @@
 import type { NewsDraft } from '@tapeline/core';
+import type { PollLoop } from '../../ingest/pollLoop.ts';
 import { tagSymbols } from '../../ingest/tagSymbols.ts';
 import { expectOk, fetchText } from '../common/httpFetch.ts';
 import { parseNewsDate } from '../common/newsDates.ts';
-import { type PollLoop, startPollLoop } from '../common/pollLoop.ts';
 import {
   GatedSink,
   listedOrNull,
@@ -10,6 +10,7 @@ import {
   resolveCommon,
 } from '../common/sourceOptions.ts';
 import { emptyNewsStats, SeenIds } from '../common/sourceStats.ts';
+import { superviseLoop } from '../common/supervise.ts';
 import { capText, htmlToText, httpUrl } from '../common/text.ts';
 import type { NewsSink, NewsSource, NewsStats } from '../newsSource.ts';
 import { type FeedItem, parseFeed } from './parseFeed.ts';
@@ -56,7 +57,7 @@ export function createRssSource(options: RssSourceOptions): NewsSource {
       validators.etag = res.headers.get('etag');
       validators.lastModified = res.headers.get('last-modified');
       const listed = await listedOrNull(c.listed);
-      const now = c.now();
+      const now = c.timers.now();
       const publisher = capText(htmlToText(feed.publisher), 200) || new URL(feedUrl).host;
       const drafts: NewsDraft[] = [];
       for (const item of feed.items) {
@@ -76,18 +77,7 @@ export function createRssSource(options: RssSourceOptions): NewsSource {
     async start(sink: NewsSink) {
       if (options.feeds.length === 0) throw new Error('rss: NEWS_FEEDS names no feed');
       gate.open(sink);
-      loops = options.feeds.map((url) =>
-        startPollLoop({
-          name: `rss ${url}`,
-          intervalMs: c.pollMs,
-          poll: pollFeed(url),
-          logger: c.logger,
-          stats,
-          now: c.now,
-          backoff: c.backoff,
-          credentialsRetryMs: c.credentialsRetryMs,
-        }),
-      );
+      loops = options.feeds.map((url) => superviseLoop(`rss ${url}`, c, stats, pollFeed(url)));
     },
     async stop() {
       gate.close();
