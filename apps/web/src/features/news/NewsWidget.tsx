@@ -38,25 +38,23 @@ function SymbolSearch({ onSearch }: { onSearch(symbol: string): void }) {
     setDraft('');
   };
   return (
-    <search className="news-search">
-      <form onSubmit={submit}>
-        <input
-          type="search"
-          aria-label={NEWS_TEXT.search}
-          placeholder={NEWS_TEXT.searchPlaceholder}
-          value={draft}
-          maxLength={16}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={invalid || undefined}
-          title={invalid ? NEWS_TEXT.notASymbol : undefined}
-          onChange={(e) => {
-            setDraft(e.target.value.toUpperCase());
-            setInvalid(false);
-          }}
-        />
-      </form>
-    </search>
+    <form className="news-search" onSubmit={submit}>
+      <input
+        type="search"
+        aria-label={NEWS_TEXT.search}
+        placeholder={NEWS_TEXT.searchPlaceholder}
+        value={draft}
+        maxLength={16}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={invalid || undefined}
+        title={invalid ? NEWS_TEXT.notASymbol : undefined}
+        onChange={(e) => {
+          setDraft(e.target.value.toUpperCase());
+          setInvalid(false);
+        }}
+      />
+    </form>
   );
 }
 

@@ -1,0 +1,70 @@
+import { type NewsArticle, newsAnswerSchema, quoteListSchema } from '@tapeline/core';
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import { dispatchFetch, type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+
+// Helpers of the News widget's component tests. The network is faked at fetch as everywhere:
+// GET /api/news is answered from its query string (fakeApi matches paths only), everything else
+// goes to fakeApi; the tab's socket is a hand-fed one (see vi.mock in each test file).
+
+export interface NewsServer {
+  api: FakeApi;
+  /** Every GET /api/news asked, as its URL. */
+  asked: URL[];
+  /** The answer to the next GET /api/news calls. */
+  answer(next: (url: URL) => { status: number; body: unknown }): void;
+}
+
+export const newsPage = (total: number, articles: NewsArticle[]) =>
+  ok(newsAnswerSchema, { success: true, total, articles });
+
+export function quotesOf(symbols: string[]) {
+  return ok(
+    quoteListSchema,
+    symbols.map((symbol) => ({
+      symbol,
+      price: 10,
+      percent: 1,
+      dollar_dist: 0.1,
+      high: 11,
+      low: 9,
+      sl: [],
+      pin: null,
+      pin_percent: null,
+    })),
+  );
+}
+
+export function newsServer(first: (url: URL) => { status: number; body: unknown }): NewsServer {
+  const api = fakeApi().on('GET /api/quotes', quotesOf([]));
+  const asked: URL[] = [];
+  let answer = first;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname !== '/api/news') return dispatchFetch(input, init);
+    asked.push(url);
+    const { status, body } = answer(url);
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return {
+    api,
+    asked,
+    answer: (next) => {
+      answer = next;
+    },
+  };
+}
+
+/** The query of a GET /api/news, as the server would read it. */
+export const paramsOf = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
+
+export interface FakeSocket {
+  listeners: Map<string, Set<(payload: unknown) => void>>;
+  rooms: Map<string, unknown>;
+}
+
+/** Delivers a server event to the widget's listeners, as the tab's socket would. */
+export const emit = (socket: FakeSocket, event: string, payload: unknown) =>
+  act(() => {
+    for (const listener of socket.listeners.get(event) ?? []) listener(payload);
+  });
