@@ -17,6 +17,7 @@ import { type MarketModule, startMarket } from './modules/market/marketModule.ts
 import { startNews } from './modules/news/newsModule.ts';
 import { popularityRoutes } from './modules/popularity/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { startQuotes } from './modules/quotes/quotesModule.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -124,6 +125,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
   let alerts: AlertsModule | null = null;
   settingsRoutes(http, ctx, guards, universe, (userId) => alerts?.rules.changed(userId));
+  // Favourites feed the `fav` alert category; their live prices ride this node's sockets.
+  await startQuotes(http, io, ctx, guards, {
+    engine: market.source,
+    universe,
+    favoritesChanged: (userId) => alerts?.rules.changed(userId),
+  });
   popularityRoutes(http, ctx, guards, universe);
   // Voice clips speak listed symbols only: the same engine's names.
   const voice = voiceRoutes(http, ctx, market.source);

@@ -8,9 +8,9 @@ import {
   type StreamChannel,
   tierOf,
 } from '@tapeline/core';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import { alertRules, alertSettings, userSettings } from '../../../platform/db/schema.ts';
+import { alertRules, alertSettings, quotes, userSettings } from '../../../platform/db/schema.ts';
 import { findCurrentSubscription, toSubscriptionView } from '../../billing/currentBilling.ts';
 
 /** A stored filter list, read defensively: one that no longer parses is skipped, not fatal. */
@@ -67,7 +67,19 @@ export async function loadRuleSet(db: Db, userId: string): Promise<RuleSet | nul
     .select({ config: userSettings.config })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
-  return { tier, rules, filtered, channels: readChannels(stored?.config ?? null), favorites: [] };
+  // The favourite quotes, in list order: the `fav` category and a `fav` stream channel watch them.
+  const favorites = await db
+    .select({ symbol: quotes.symbol })
+    .from(quotes)
+    .where(eq(quotes.userId, userId))
+    .orderBy(asc(quotes.position), asc(quotes.symbol));
+  return {
+    tier,
+    rules,
+    filtered,
+    channels: readChannels(stored?.config ?? null),
+    favorites: favorites.map((f) => f.symbol),
+  };
 }
 
 /** Every trader with a rule or a filtered alert: whom a full resync covers. */
