@@ -71,6 +71,7 @@ export {
 } from './indicators/series.ts';
 export { emaStep, isSqueezed, squeezeStep, trueRange, wilderStep } from './indicators/steps.ts';
 export { type QuoteFigures, type QuoteState, quoteOf } from './quotes/quote.ts';
+export { QuoteTicker, type QuoteTickRow } from './quotes/quoteTick.ts';
 export { sparkline, sparkSlot } from './quotes/spark.ts';
 export { countBySector } from './sectorCounts.ts';
 export {

@@ -1,3 +1,4 @@
+import { QUOTE_TOPICS } from '@tapeline/core';
 import type { Logger } from 'pino';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
@@ -6,6 +7,7 @@ import type { Config } from '../../platform/config.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineService, startEngineService } from './engine/engineService.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
+import { bridgeNews } from './engine/newsBridge.ts';
 import { engineSettings } from './engine/settings.ts';
 import { STREAM_TOPIC } from './stream/gateway.ts';
 
@@ -35,8 +37,14 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
       .publish(STREAM_TOPIC, bytes)
       .catch((error: Error) => log.error({ err: error }, 'batch not published'));
   });
+  engine.onQuotes((json) => {
+    bus
+      .publish(QUOTE_TOPICS.tick, json)
+      .catch((error: Error) => log.error({ err: error }, 'quote tick not published'));
+  });
   const service = await startEngineService(bus, engine, log);
   const stopAlerts = await bridgeAlerts(bus, engine, log);
+  const stopNews = await bridgeNews(bus, engine, log);
   log.info({ feed: market.name, status: engine.status, bus: bus.kind }, 'market engine running alone');
   return {
     bus,
@@ -45,6 +53,7 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
     async stop() {
       await service.stop();
       await stopAlerts();
+      await stopNews();
       await engine.stop();
       await bus.close();
     },

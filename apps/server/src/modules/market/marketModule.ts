@@ -1,3 +1,4 @@
+import { QUOTE_TOPICS } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { feedKindOf } from '../../platform/config.ts';
@@ -6,6 +7,7 @@ import type { SessionCheck } from '../auth/sessionCache.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
+import { bridgeNews } from './engine/newsBridge.ts';
 import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
 import { engineSettings } from './engine/settings.ts';
 import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
@@ -44,6 +46,7 @@ export async function startMarket(
   let remote: RemoteEngine | null = null;
   let source: EngineSource;
   let stopAlerts = async () => {};
+  let stopNews = async () => {};
   const market = config.marketFeed;
   if (config.role === 'all' && (market.kind === 'feed' || market.kind === 'manual')) {
     engine = await startEngineHost(engineSettings(config.dataDir, market), log);
@@ -52,7 +55,13 @@ export async function startMarket(
         .publish(STREAM_TOPIC, bytes)
         .catch((error: Error) => log.error({ err: error }, 'batch not published'));
     });
+    engine.onQuotes((json) => {
+      bus
+        .publish(QUOTE_TOPICS.tick, json)
+        .catch((error: Error) => log.error({ err: error }, 'quote tick not published'));
+    });
     stopAlerts = await bridgeAlerts(bus, engine, log);
+    stopNews = await bridgeNews(bus, engine, log);
     log.info({ feed: market.name, status: engine.status }, 'market engine running');
     source = engine;
   } else if (bus.kind === 'memory') {
@@ -86,6 +95,7 @@ export async function startMarket(
     async stop() {
       await stopGateway();
       await stopAlerts();
+      await stopNews();
       await remote?.close();
       await engine?.stop();
     },

@@ -17,6 +17,10 @@ export interface EngineHost extends EngineSource {
   onBatch(handler: (bytes: Buffer) => void): void;
   /** What the alert evaluator fired, as the `alerts:fired` bus message's JSON. */
   onAlerts(handler: (json: string) => void): void;
+  /** Once a second while something prints: the `quotes:tick` bus message's JSON. */
+  onQuotes(handler: (json: string) => void): void;
+  /** Articles' times for the stream's news marks: [symbol, published ms, 1 when a filing]. */
+  setNewsTimes(items: [string, number, 0 | 1][]): void;
   /** Traders' whole rule sets for the evaluator (null: none any more). */
   setRuleSets(sets: RuleSetsMessage['sets']): void;
   setPopular(symbols: string[]): void;
@@ -37,6 +41,7 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
   const worker = new Worker(bootstrap, { eval: true, workerData: settings });
   const batchHandlers: ((bytes: Buffer) => void)[] = [];
   const alertHandlers: ((json: string) => void)[] = [];
+  const quoteHandlers: ((json: string) => void)[] = [];
   const pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let status: EngineStatus | null = null;
@@ -58,6 +63,9 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
         }
         case 'alerts':
           for (const handler of alertHandlers) handler(message.json);
+          return;
+        case 'quotes':
+          for (const handler of quoteHandlers) handler(message.json);
           return;
         case 'answer':
           pending.get(message.id)?.resolve(message.json);
@@ -102,6 +110,8 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
     },
     onBatch: (handler) => batchHandlers.push(handler),
     onAlerts: (handler) => alertHandlers.push(handler),
+    onQuotes: (handler) => quoteHandlers.push(handler),
+    setNewsTimes: (items) => worker.postMessage({ type: 'newsTimes', items } satisfies ToEngine),
     setRuleSets: (sets) => worker.postMessage({ type: 'rules', sets } satisfies ToEngine),
     setPopular: (symbols) => worker.postMessage({ type: 'popular', symbols } satisfies ToEngine),
     query: (query, timeoutMs = 5000) => ask((id) => ({ type: 'query', id, query }), timeoutMs),

@@ -1,4 +1,4 @@
-import { METER_SYMBOLS, type MeterQuote, meterQuote } from '@tapeline/core';
+import { METER_SYMBOLS, type MeterQuote, meterQuote, PROTOCOL_VERSION } from '@tapeline/core';
 
 import {
   completedDailyAtr,
@@ -8,6 +8,7 @@ import {
   lastPrice,
   MarketEngine,
   nullIfNaN,
+  QuoteTicker,
   quoteOf,
   type ReferenceData,
   seedHistory,
@@ -43,6 +44,7 @@ export class EngineRuntime {
   private trades = 0;
   private restored = false;
   private readonly discovery;
+  private readonly ticker = new QuoteTicker();
   /** The simulator's news of the session, oldest first (`simNews` query). */
   private readonly simNews: SimNewsItem[] = [];
   /** The alert evaluator beside the engine: rules in, fired alerts out (engineAlerts.ts). */
@@ -98,6 +100,25 @@ export class EngineRuntime {
     this.alerts.afterDrain(batch.ts);
     if (batch.highs.length === 0 && batch.lows.length === 0 && batch.halts.length === 0) return null;
     return JSON.stringify(batch);
+  }
+
+  /**
+   * The bus's `quotes:tick` JSON (core quoteTickMessageSchema) for every symbol that printed
+   * since the last call, serialized once here; null when none did.
+   */
+  quoteTick(): string | null {
+    const q = this.ticker.tick(this.engine);
+    return q.length === 0 ? null : JSON.stringify({ v: PROTOCOL_VERSION, ts: this.engine.clock(), q });
+  }
+
+  /**
+   * Articles' times from the bus (`news:times`): [symbol, published ms, 1 when a filing]. Only
+   * symbols the engine knows: the rows come from stored articles tagged with listed symbols,
+   * and a stray one must not become a symbol of the engine.
+   */
+  newsTimes(items: readonly (readonly [string, number, 0 | 1])[]): void {
+    const e = this.engine;
+    for (const [sym, ts, filing] of items) if (e.idOf(sym) >= 0) e.setNewsTime(sym, ts, filing === 1);
   }
 
   status(): EngineStatus {

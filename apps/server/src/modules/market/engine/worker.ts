@@ -68,9 +68,12 @@ async function start(): Promise<void> {
     const bytes = deflated.byteLength === deflated.buffer.byteLength ? deflated : new Uint8Array(deflated);
     send({ type: 'batch', bytes });
   }, data.drainMs);
+  // Once a second: the filtered alert channels, and the live prices of what printed since.
   const filtered = setInterval(() => {
     runtime.alerts.refreshFiltered(runtime.engine.clock());
     sendAlerts();
+    const quotes = runtime.quoteTick();
+    if (quotes) send({ type: 'quotes', json: quotes });
   }, FILTERED_EVERY_MS);
   const checkpoint = setInterval(() => {
     runtime.checkpoint().catch((error: Error) => {
@@ -88,6 +91,9 @@ async function start(): Promise<void> {
         return;
       case 'popular':
         runtime.alerts.setPopular(message.symbols);
+        return;
+      case 'newsTimes':
+        runtime.newsTimes(message.items);
         return;
       case 'query':
         try {
