@@ -36,12 +36,15 @@ export type InsertOutcome =
   | { kind: 'updated' }
   | { kind: 'duplicate' };
 
-/** Where a page starts: strictly after (older than) this article. */
-function filters(query: Pick<NewsQuery, 'symbols' | 'ig_rf'>): SQL[] {
+/** What a query matches, paging aside: filings left out (ig_rf), and the symbols' articles. */
+function filters(db: Db, query: Pick<NewsQuery, 'symbols' | 'ig_rf'>): SQL[] {
   const where: SQL[] = [];
   if (query.ig_rf) where.push(ne(newsArticles.kind, 'filing'));
   if (query.symbols.length > 0) {
-    const tagged = sql`select ${newsSymbols.articleId} from ${newsSymbols} where ${inArray(newsSymbols.symbol, query.symbols)}`;
+    const tagged = db
+      .select({ id: newsSymbols.articleId })
+      .from(newsSymbols)
+      .where(inArray(newsSymbols.symbol, query.symbols));
     where.push(inArray(newsArticles.id, tagged));
   }
   return where;
@@ -116,7 +119,7 @@ export function createNewsRepository(db: Db) {
 
     /** One page, newest first, and how many match in all (counted up to NEWS_TOTAL_CAP). */
     async list(query: NewsQuery): Promise<{ total: number; articles: NewsArticle[] }> {
-      const where = filters(query);
+      const where = filters(db, query);
       const page = [...where];
       if (query.last_id !== undefined && query.publishedAt !== undefined) {
         page.push(
