@@ -16,7 +16,7 @@ export const NewsRow = memo(function NewsRow({
   onOpen(article: NewsArticle): void;
 }) {
   return (
-    <li className="news-row" data-kind={article.kind}>
+    <li className="news-row" data-id={article.id} data-kind={article.kind}>
       <button type="button" className="news-row__open" onClick={() => onOpen(article)}>
         <span className="news-row__meta">
           <time className="news-row__time" dateTime={article.publishedAt}>
