@@ -15,6 +15,10 @@ export class SeenIds {
   private readonly ids = new Set<string>();
   constructor(private readonly max = 5_000) {}
 
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
   /** True the first time an id is offered. */
   add(id: string): boolean {
     if (this.ids.has(id)) return false;

@@ -35,6 +35,7 @@ export function superviseLoop(
 /** Starts a loop after `delayMs` (SEC staggers its forms over the poll interval). */
 export function superviseLoopLater(delayMs: number, ...args: Parameters<typeof superviseLoop>): PollLoop {
   const c = args[1];
+  if (delayMs <= 0) return superviseLoop(...args);
   let loop: PollLoop | null = null;
   let cancelled = false;
   const handle = c.timers.setTimeout(() => {
