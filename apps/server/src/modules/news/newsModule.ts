@@ -17,6 +17,15 @@ export interface NewsModule {
   stop(): Promise<void>;
 }
 
+/** Each app's news module, by its HTTP server: tests read ingest stats without a field on App. */
+const modules = new WeakMap<FastifyInstance, NewsModule>();
+
+export function newsModuleOf(http: FastifyInstance): NewsModule {
+  const module = modules.get(http);
+  if (!module) throw new Error('no news module on this app');
+  return module;
+}
+
 /** Deletes what was published more than `days` before the clock's now. */
 export function sweepNews(news: NewsRepository, now: Date, days: number): Promise<number> {
   return news.deleteOlderThan(new Date(now.getTime() - days * 86_400_000));
@@ -61,5 +70,6 @@ export async function startNews(
     },
   };
   http.addHook('onClose', () => module.stop());
+  modules.set(http, module);
   return module;
 }
