@@ -55,7 +55,7 @@ describe('live stream over socket.io', () => {
   it('sends a subscriber the engine batch as one raw-deflated JSON frame, in the spec entry shape', async () => {
     const { token } = await seedSubscriber(app);
     const socket = await connect(token);
-    expect(await subscribe(socket)).toEqual({ success: true });
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ success: true });
     const update = nextUpdate(socket);
     engine().push([100, 101, 101.5, 101.25, 102].map((p, i) => trade('ABC', p, 100, i)));
     const batch = await update;
@@ -89,11 +89,19 @@ describe('live stream over socket.io', () => {
     expect(await channel).toEqual({ success: false });
   });
 
+  it('refuses a client that names no version: it is protocol 1, whose entries had 11 elements', async () => {
+    const { token } = await seedSubscriber(app);
+    const socket = await connect(token);
+    const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
+    expect(await subscribe(socket)).toEqual({ success: false });
+    expect(await refused).toMatchObject({ error: 'protocol_version' });
+  });
+
   it('refuses the stream to a user without a subscription', async () => {
     const { token } = await seedUser(app);
     const socket = await connect(token);
     const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
-    expect(await subscribe(socket)).toEqual({ success: false });
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ success: false });
     expect(await refused).toEqual({ error: 'subscription_required' });
   });
 });

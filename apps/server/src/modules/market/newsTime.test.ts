@@ -39,7 +39,7 @@ const newsTimes = (v: number, items: [string, number, 0 | 1][]) =>
 
 async function discoveryNews(sym: string): Promise<number | null | undefined> {
   const rows = JSON.parse(
-    await app.app.market.source.query({ kind: 'discovery', tf: '1d', access: 'proplus' }),
+    await app.app.market.source.query({ kind: 'discovery', tf: '1day', access: 'proplus' }),
   ) as { s: string; n: number | null }[];
   return rows.find((r) => r.s === sym)?.n;
 }

@@ -7,6 +7,11 @@ import { inflateRawSync } from 'node:zlib';
 import {
   ALERT_EVENTS,
   firedAlertSchema,
+  NEWS_TOPICS,
+  PROTOCOL_VERSION,
+  QUOTE_TOPICS,
+  type QuoteTickMessage,
+  quoteTickMessageSchema,
   STREAM_EVENTS,
   type StreamBatchView,
   streamBatchSchema,
@@ -113,7 +118,9 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
         ),
       ),
     );
-    expect(await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe)).toEqual({ success: true });
+    expect(await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })).toEqual({
+      success: true,
+    });
     streamed = await update;
     expect(streamed.highs.length + streamed.lows.length + streamed.halts.length).toBeGreaterThan(0);
   });
@@ -137,6 +144,32 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
     for (const row of res.body) expect(row).not.toHaveProperty('st');
     const names = await api.call<{ s: string }[]>('GET', '/data/stock-names.json', { token });
     expect(names.body.map((n) => n.s)).toContain(symbol);
+  });
+
+  it('the engine process answers the quotes query and publishes quotes:tick over Redis', async () => {
+    const ticks: QuoteTickMessage[] = [];
+    const off = await api.ctx.bus.subscribe(QUOTE_TOPICS.tick, (p) =>
+      ticks.push(quoteTickMessageSchema.parse(JSON.parse(p.toString()))),
+    );
+    const tick = await until('a quote tick', () => ticks[0]);
+    await off();
+    expect(tick.v).toBe(PROTOCOL_VERSION);
+    expect(tick.q.length).toBeGreaterThan(0);
+    expect(tick.q.length).toBeLessThanOrEqual(SIM_SYMBOLS);
+    const [sym, last, percent] = tick.q[0] ?? [];
+    expect(typeof sym).toBe('string');
+    expect(last).toBeGreaterThan(0);
+    expect(percent === null || Number.isFinite(percent)).toBe(true);
+
+    const answer = JSON.parse(
+      await api.app.market.source.query({ kind: 'quotes', symbols: [sym as string, 'NOPE'], spark: true }),
+    ) as ({ s: string; last: number; pc: number; sl: number[] } | null)[];
+    expect(answer[1]).toBeNull();
+    expect(answer[0]).toMatchObject({ s: sym });
+    expect(answer[0]?.last).toBeGreaterThan(0);
+    expect(answer[0]?.pc).toBeGreaterThan(0);
+    // The simulator opens at 09:30: prints from the bell give at least the 09:30 slot.
+    expect(answer[0]?.sl.length).toBeGreaterThan(0);
   });
 
   it("evaluates a trader's alert rule on the engine process and delivers what fires through the API node", async () => {
@@ -180,9 +213,14 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
     expect(api.app.market.source.status).toBeNull();
   });
 
-  it('serves again when an engine process comes back, and answers 503 within the timeout when it is killed', async () => {
+  it('serves again when an engine process comes back (asking for news times), and answers 503 within the timeout when it is killed', async () => {
+    const syncs: unknown[] = [];
+    const off = await api.ctx.bus.subscribe(NEWS_TOPICS.sync, (p) => syncs.push(JSON.parse(p.toString())));
     const engine = startEngine();
     await engineRunning(engine);
+    await until('news:sync from the new engine', () => syncs[0]);
+    expect(syncs[0]).toMatchObject({ v: PROTOCOL_VERSION });
+    await off();
     const token = await dataToken('proplus');
     const rows = await until('Discovery from the new engine', async () => {
       const res = await api.call<Record<string, unknown>[]>('GET', '/data/discovery?tf=1day', { token });
