@@ -26,6 +26,7 @@ export function QuoteCard({ quote, sorted, onPin }: QuoteCardProps) {
       data-testid="quote-card"
       data-symbol={quote.symbol}
     >
+      {/* One line (grip, symbol, price, change, pin) over the sparkline: a Quote cell is short. */}
       <div className="quote-card__head">
         {sorted ? null : (
           <button
@@ -38,19 +39,19 @@ export function QuoteCard({ quote, sorted, onPin }: QuoteCardProps) {
           </button>
         )}
         <span className="quote-card__symbol">{quote.symbol}</span>
+        <span className="quote-card__price" data-testid="quote-price">
+          {formatPrice(quote.price)}
+        </span>
         <span className={`quote-card__percent ${tone}`} data-testid="quote-percent">
           {formatPercent(quote.percent)}
         </span>
-      </div>
-      <div className="quote-card__price" data-testid="quote-price">
-        {formatPrice(quote.price)}
+        <PinControl quote={quote} onPin={onPin} />
       </div>
       <Sparkline
         sl={quote.sl}
         pc={priorClose(quote)}
         up={quote.percent === null ? null : quote.percent >= 0}
       />
-      <PinControl quote={quote} onPin={onPin} />
     </li>
   );
 }
