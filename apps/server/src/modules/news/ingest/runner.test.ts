@@ -1,0 +1,201 @@
+import { NEWS_TOPICS, type NewsDraft } from '@tapeline/core';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
+import { loadConfig } from '../../../platform/config.ts';
+import { until } from '../../../test/waitFor.ts';
+import type { NewsSink, NewsSource, NewsStats } from '../sources/newsSource.ts';
+import { draft } from '../testing/drafts.ts';
+import { BATCH_MAX_BYTES, createDraftBatcher } from './draftBatcher.ts';
+import { CREDENTIALS_WAIT_MS, PollTimeoutError, startPollLoop } from './pollLoop.ts';
+import { startNewsSources } from './runner.ts';
+import { manualTimers } from './timers.ts';
+
+// The runner's parts on a manual clock: batching (≤ 50 articles, ≤ 512 KB, ≤ 1 message a second),
+// the supervised poll loop (deadline, backoff, long wait), and per-source supervision.
+
+const log = pino({ level: 'silent' });
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('draft batcher', () => {
+  it('sends at most 50 articles a message and at most one message a second', async () => {
+    const timers = manualTimers();
+    const sent: { at: number; count: number }[] = [];
+    const batcher = createDraftBatcher({
+      timers,
+      publish: async (json) => {
+        sent.push({ at: timers.now(), count: (JSON.parse(json) as { articles: unknown[] }).articles.length });
+      },
+    });
+    batcher.push(Array.from({ length: 120 }, () => draft({ source: 'rss' })));
+    for (let i = 0; i < 4; i++) {
+      timers.advance(i === 0 ? 0 : 1_000);
+      await settle();
+    }
+    expect(sent).toEqual([
+      { at: 0, count: 50 },
+      { at: 1_000, count: 50 },
+      { at: 2_000, count: 20 },
+    ]);
+    // A draft arriving long after waits for nobody.
+    timers.advance(10_000);
+    batcher.push([draft()]);
+    timers.advance(0);
+    await settle();
+    expect(sent.at(-1)).toEqual({ at: 13_000, count: 1 });
+  });
+
+  it('keeps a message under 512 KB and drops a draft too big to fit one alone', async () => {
+    const timers = manualTimers();
+    const sizes: number[] = [];
+    const batcher = createDraftBatcher({
+      timers,
+      publish: async (json) => {
+        sizes.push(Buffer.byteLength(json));
+      },
+    });
+    const body = 'x'.repeat(90_000);
+    batcher.push([
+      ...Array.from({ length: 12 }, () => draft({ bodyHtml: body })),
+      { ...draft(), description: 'y'.repeat(BATCH_MAX_BYTES) },
+    ]);
+    expect(batcher.stats()).toMatchObject({ queued: 12, dropped: 1 });
+    for (let i = 0; i < 4; i++) {
+      timers.advance(1_000);
+      await settle();
+    }
+    expect(sizes.length).toBe(3);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(BATCH_MAX_BYTES);
+  });
+
+  it('puts a batch back in front when the bus refuses it', async () => {
+    const timers = manualTimers();
+    let refuse = true;
+    const got: string[] = [];
+    const batcher = createDraftBatcher({
+      timers,
+      publish: async (json) => {
+        if (refuse) throw new Error('bus down');
+        got.push(...(JSON.parse(json) as { articles: NewsDraft[] }).articles.map((a) => a.sourceId));
+      },
+    });
+    const drafts = [draft(), draft()];
+    batcher.push(drafts);
+    timers.advance(0);
+    await settle();
+    expect(batcher.stats().queued).toBe(2);
+    refuse = false;
+    timers.advance(1_000);
+    await settle();
+    expect(got).toEqual(drafts.map((d) => d.sourceId));
+  });
+});
+
+describe('poll loop', () => {
+  it('fails a poll at its deadline, backs off, and resets after a good poll', async () => {
+    const timers = manualTimers();
+    const waits: number[] = [];
+    let hang = true;
+    let polls = 0;
+    let ok = 0;
+    const loop = startPollLoop({
+      everyMs: 60_000,
+      timers,
+      random: () => 1,
+      poll: () => {
+        polls++;
+        return hang ? new Promise(() => {}) : Promise.resolve();
+      },
+      onSuccess: () => ok++,
+      onFailure: (error, wait) => {
+        expect(error).toBeInstanceOf(PollTimeoutError);
+        waits.push(wait);
+      },
+    });
+    timers.advance(15_000);
+    await settle();
+    timers.advance(5_000 + 15_000);
+    await settle();
+    expect(waits).toEqual([5_000, 10_000]);
+    hang = false;
+    timers.advance(10_000);
+    await settle();
+    expect({ polls, ok }).toEqual({ polls: 3, ok: 1 });
+    hang = true;
+    timers.advance(60_000 + 15_000);
+    await settle();
+    expect(waits).toEqual([5_000, 10_000, 5_000]);
+    await loop.stop();
+    expect(timers.pending()).toBe(0);
+  });
+
+  it("waits a failure's own delay when it names one (refused credentials)", async () => {
+    const timers = manualTimers();
+    const waits: number[] = [];
+    const loop = startPollLoop({
+      everyMs: 60_000,
+      timers,
+      poll: async () => {
+        throw new Error('401');
+      },
+      waitAfter: (error) => (error.message === '401' ? CREDENTIALS_WAIT_MS : null),
+      onFailure: (_error, wait) => waits.push(wait),
+    });
+    await settle();
+    expect(waits).toEqual([CREDENTIALS_WAIT_MS]);
+    await loop.stop();
+  });
+});
+
+/** A source whose behaviour each test sets: throws in start, sends drafts, or counts. */
+function fakeSource(name: NewsSource['name'], behaviour: { failStarts?: number; drafts?: unknown[] }) {
+  let starts = 0;
+  const stats: NewsStats = { received: 0, malformed: 0, failures: 0, lastOkAt: null };
+  const source: NewsSource & { starts(): number } = {
+    name,
+    starts: () => starts,
+    async start(sink: NewsSink) {
+      starts++;
+      if (starts <= (behaviour.failStarts ?? 0)) throw new Error('vendor down');
+      sink.articles((behaviour.drafts ?? []) as NewsDraft[]);
+    },
+    async stop() {},
+    stats: () => stats,
+  };
+  return source;
+}
+
+describe('startNewsSources', () => {
+  it('keeps each source apart: one failing to start is retried while another publishes', async () => {
+    const timers = manualTimers();
+    const bus = createMemoryBus();
+    const messages: { articles: NewsDraft[] }[] = [];
+    await bus.subscribe(NEWS_TOPICS.articles, (payload) => messages.push(JSON.parse(String(payload))));
+    const good = draft({ source: 'massive' });
+    const broken = fakeSource('rss', { failStarts: 2 });
+    const working = fakeSource('massive', {
+      drafts: [good, { ...good, sourceId: '' }, draft({ source: 'rss' }), { garbage: true }],
+    });
+    const runner = await startNewsSources(
+      loadConfig({ MARKET_FEED: 'manual' }),
+      bus,
+      { query: async () => '[]' },
+      log,
+      { sources: [broken, working], timers },
+    );
+    timers.advance(0);
+    await until('the working source published', () => (messages.length === 1 ? true : undefined));
+    expect(messages[0]?.articles.map((a) => a.sourceId)).toEqual([good.sourceId]);
+    // Empty id, another source's draft and garbage: counted against the source, never sent.
+    expect(runner.stats().massive).toMatchObject({ malformed: 3, queued: 0 });
+    expect(runner.stats().rss).toMatchObject({ startFailures: 1 });
+    timers.advance(5_000);
+    await settle();
+    timers.advance(10_000);
+    await settle();
+    expect(broken.starts()).toBe(3);
+    expect(runner.stats().rss).toMatchObject({ startFailures: 2 });
+    await runner.stop();
+    expect(timers.pending()).toBe(0);
+  });
+});
