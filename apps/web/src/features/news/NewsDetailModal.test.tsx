@@ -64,12 +64,24 @@ describe('NewsDetailModal', () => {
   it("'Read article' opens the url in a new tab, and takes the extracted canonical url when it arrives", async () => {
     const server = newsServer(() => newsPage(1, [STORY]));
     server.api.on('POST /api/news/extract', ok(newsExtractAnswerSchema, { url: 'https://example.com/abc' }));
+    // The extract answer is held until the test lets it through, to see the link before and after.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const network = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/news/extract')) await held;
+      return network(input, init);
+    });
     const { user } = renderNews();
 
     const modal = await openArticle(user, /beats/);
     const read = within(modal).getByRole('link', { name: NEWS_TEXT.readArticle });
+    expect(read).toHaveAttribute('href', STORY.url);
     expect(read).toHaveAttribute('target', '_blank');
     expect(read).toHaveAttribute('rel', 'noopener noreferrer');
+    release();
     await waitFor(() => expect(read).toHaveAttribute('href', 'https://example.com/abc'));
     expect(server.api.calls('POST /api/news/extract').map((r) => r.body)).toEqual([{ id: 812 }]);
   });
