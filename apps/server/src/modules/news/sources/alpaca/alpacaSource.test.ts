@@ -144,9 +144,11 @@ describe('alpaca news source', () => {
 
   it('polls the history while the socket is down, and not while it is up', async () => {
     let mode: WsMode = 'drop';
-    const { timers, source } = await run(() => mode);
+    const { timers, source, lines } = await run(() => mode);
     await until('history at start', () => (rest.requests.length === 1 ? true : undefined));
-    await until('dropped', () => (ws.connections[0]?.socket.readyState === 3 ? true : undefined));
+    await until('dropped', () =>
+      lines.some((l) => l.includes('reconnecting in 3750 ms')) ? true : undefined,
+    );
     mode = 'ok';
     // The minute holds the reconnect (3.75 s backoff) and the poll, which finds the socket down.
     timers.advance(POLL_MS);
@@ -167,7 +169,9 @@ describe('alpaca news source', () => {
     const { timers, lines } = await run(() => mode);
     await until('refused', () => (lines.some((l) => l.includes('402')) ? true : undefined));
     expect(lines.find((l) => l.includes('402'))).toMatch(/^error .*ALPACA_KEY_ID and ALPACA_SECRET_KEY/);
-    await until('closed', () => (ws.connections[0]?.socket.readyState === 3 ? true : undefined));
+    await until('closed', () =>
+      lines.some((l) => l.includes('reconnecting in 600000 ms')) ? true : undefined,
+    );
     mode = 'ok';
     timers.advance(10 * 60_000 - 1);
     expect(ws.connections).toHaveLength(1);
