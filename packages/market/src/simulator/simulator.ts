@@ -5,7 +5,8 @@ import { NewsBook } from './news.ts';
 import { createRng, subSeed } from './prng.ts';
 import { intensity, luldBand } from './profile.ts';
 import { buildDay, type DayState, pickWeighted, RUNNER_SHARE } from './state.ts';
-import { generateUniverse, roundToTick } from './universe.ts';
+import { generateUniverse, INDEX_ETFS, roundToTick } from './universe.ts';
+import { emptyWire, SIM_FORMS, type SimNewsKind, scheduleWire, type WireDay } from './wire.ts';
 
 // The market simulator's pure core: a seeded, deterministic tape. Prints arrive as a Poisson
 // process whose rate follows the intraday profile; each picks a symbol by weight, moves its price
@@ -30,6 +31,12 @@ export interface SimulatorOptions {
 export interface SimulatorSink {
   trade(sym: string, price: number, size: number, ts: number): void;
   status(sym: string, halted: boolean, reason: string, ts: number): void;
+  /**
+   * A news item of the simulated wire: a runner's pre-market catalyst, its intraday news (a
+   * spike, or a news halt), or a filing (with its form). A day's catalysts and filings dated
+   * before the simulator's start come at once, with their own times.
+   */
+  news?(sym: string, ts: number, kind: SimNewsKind, form?: string): void;
 }
 
 export interface Simulator {
@@ -61,6 +68,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const bandTs = new Float64Array(count);
   let st: DayState = buildDay(refs, prevClose, rng, rate, runnerCount);
   let news = new NewsBook(0, rng, 0);
+  let wire: WireDay = emptyWire();
+  let wireAt = 0;
   let day = 0;
   let sess: SessionDay | null = null;
   // Instants live in a typed array: a double in a closure variable is boxed on every store.
@@ -69,19 +78,36 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const ratePerMs = (ts: number): number => (sess ? (intensity(sess, ts) * rate) / 1000 : 0);
 
   /** A new trading day: yesterday's last prints become prevClose, new runners, fresh news clocks. */
-  function newDay(from: number): void {
+  function newDay(from: number, s: SessionDay): void {
     if (day++ > 0) {
       for (let i = 0; i < count; i++) prevClose[i] = last[i] as number;
       st = buildDay(refs, prevClose, rng, rate, runnerCount);
     }
     news = new NewsBook(st.runners.length, rng, from);
+    wire = scheduleWire(options.seed, s, st.runners, count, Math.min(count, INDEX_ETFS.length));
+    wireAt = 0;
+  }
+
+  /** The next scheduled wire item's time (Infinity when the day's are out). */
+  const wireNext = (): number =>
+    wireAt < wire.ts.length ? (wire.ts[wireAt] as number) : Number.POSITIVE_INFINITY;
+
+  function emitWire(sink: SimulatorSink): void {
+    const k = wireAt++;
+    const f = wire.form[k] as number;
+    sink.news?.(
+      syms[wire.sym[k] as number] as string,
+      wire.ts[k] as number,
+      wire.kind[k] as SimNewsKind,
+      f >= 0 ? SIM_FORMS[f] : undefined,
+    );
   }
 
   /** Finds the session (or closed span) containing ts; a new session date starts a new day. */
   function locate(ts: number): void {
     const s = sessionAt(ts);
     if (s) {
-      if (sess === null || s.date !== sess.date) newDay(ts);
+      if (sess === null || s.date !== sess.date) newDay(ts, s);
       sess = s;
       clock[1] = s.start;
       clock[2] = s.end;
@@ -139,8 +165,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (open && haltUntil[i] === 0 && u < 0.25) {
       resumeJump[i] = 1 + (rng.next() < 0.75 ? 0.3 : -0.2) * rng.next();
       halt(i, u < 0.05 ? T12 : T1, ts, sink);
+      sink.news?.(syms[i] as string, Math.floor(ts), 'halt');
       return 1;
     }
+    sink.news?.(syms[i] as string, Math.floor(ts), 'spike');
     const window = (3 + 7 * rng.next()) * MINUTE;
     news.until[k] = ts + window;
     const expected = Math.max(1, ((ratePerMs(ts) * RUNNER_SHARE * 0.6) / 2) * window);
@@ -197,7 +225,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       let emitted = 0;
       for (;;) {
         const due = Math.min(clock[0] as number, toTs);
-        while (halts.next <= due || news.earliest <= due) {
+        for (;;) {
+          // The wire's scheduled items draw nothing from the tape's generator: emitting them
+          // in time order among halts and news leaves every print where it was.
+          if (wireNext() <= due && wireNext() <= halts.next && wireNext() <= news.earliest) {
+            emitWire(sink);
+            continue;
+          }
+          if (!(halts.next <= due || news.earliest <= due)) break;
           if (halts.next <= news.earliest) {
             resumeNext(sink);
             emitted++;

@@ -31,6 +31,8 @@ export interface EngineSink {
   history(source: HistorySource): void;
   /** Feeds with their own time (simulator, replay) drive the engine clock. */
   clock(ts: number): void;
+  /** The simulator's news items, kept for the `simNews` query. */
+  news(sym: string, ts: number, kind: SimNewsItem['kind'], form?: string): void;
 }
 
 /**
@@ -78,6 +80,11 @@ export class EngineRuntime {
       },
       clock: (ts) => {
         this.feedClock = ts;
+      },
+      news: (sym, ts, kind, form) => {
+        const id = engine.idOf(sym);
+        const name = (id >= 0 ? engine.table.names[id] : undefined) || sym;
+        this.addSimNews(form === undefined ? { sym, name, ts, kind } : { sym, name, ts, kind, form });
       },
     };
   }

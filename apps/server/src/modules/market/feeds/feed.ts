@@ -1,4 +1,4 @@
-import type { HistorySource, ReferenceData } from '@tapeline/market';
+import type { HistorySource, ReferenceData, SimNewsKind } from '@tapeline/market';
 import type { BackoffOptions } from './backoff.ts';
 
 // One interface for every market-data source. A feed decodes its wire format and pushes plain
@@ -17,6 +17,8 @@ export interface FeedSink {
   history?(source: HistorySource): void;
   /** Feeds with their own time (simulator, replay) advance the engine clock through this. */
   clock?(ts: number): void;
+  /** The simulator's news items (its `SimulatorSink.news`), kept for the `simNews` query. */
+  news?(sym: string, ts: number, kind: SimNewsKind, form?: string): void;
 }
 
 /** Counters every feed keeps; read them for logs and the status endpoint. */

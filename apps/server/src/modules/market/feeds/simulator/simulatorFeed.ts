@@ -47,6 +47,9 @@ export class SimulatorFeed implements MarketFeed {
         counters.statuses++;
         sink.status(sym, halted, reason, ts);
       },
+      news(sym, ts, kind, form) {
+        sink.news?.(sym, ts, kind, form);
+      },
     };
     const refs = sim.reference();
     sink.reference(refs);
