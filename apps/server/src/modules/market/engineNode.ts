@@ -4,6 +4,7 @@ import type { Bus } from '../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
 import { createRedisBus } from '../../platform/bus/redisBus.ts';
 import type { Config } from '../../platform/config.ts';
+import { startNewsSources } from '../news/ingest/runner.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineService, startEngineService } from './engine/engineService.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
@@ -44,7 +45,13 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
   });
   const service = await startEngineService(bus, engine, log);
   const stopAlerts = await bridgeAlerts(bus, engine, log);
-  const stopNews = await bridgeNews(bus, engine, log);
+  const stopBridge = await bridgeNews(bus, engine, log);
+  // News sources run beside the engine (no database here): drafts go out on the bus for the API nodes.
+  const newsSources = await startNewsSources(config, bus, engine, log);
+  const stopNews = async () => {
+    await newsSources.stop();
+    await stopBridge();
+  };
   log.info({ feed: market.name, status: engine.status, bus: bus.kind }, 'market engine running alone');
   return {
     bus,

@@ -4,6 +4,7 @@ import type { Server } from 'socket.io';
 import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { SessionCheck } from '../auth/sessionCache.ts';
+import { startNewsSources } from '../news/ingest/runner.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
@@ -61,7 +62,13 @@ export async function startMarket(
         .catch((error: Error) => log.error({ err: error }, 'quote tick not published'));
     });
     stopAlerts = await bridgeAlerts(bus, engine, log);
-    stopNews = await bridgeNews(bus, engine, log);
+    const stopBridge = await bridgeNews(bus, engine, log);
+    // News sources run beside the engine; their drafts go out on the bus (docs/quotes-news.md §3).
+    const newsSources = await startNewsSources(config, bus, engine, log);
+    stopNews = async () => {
+      await newsSources.stop();
+      await stopBridge();
+    };
     log.info({ feed: market.name, status: engine.status }, 'market engine running');
     source = engine;
   } else if (bus.kind === 'memory') {
