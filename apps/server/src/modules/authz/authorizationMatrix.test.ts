@@ -1,4 +1,4 @@
-import { STREAM_EVENTS } from '@tapeline/core';
+import { PROTOCOL_VERSION, QUOTE_EVENTS, STREAM_EVENTS } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileImages } from '../../platform/db/schema.ts';
@@ -152,5 +152,10 @@ describe('socket.io by persona', () => {
     expect(handshake).toBe('connect');
     const ack = (await outcome.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe)) as { success: boolean };
     expect(ack.success).toBe(streams);
+    // Live quote prices: the same subscribers (docs/quotes-news.md §1).
+    const quotes = (await outcome
+      .timeout(5000)
+      .emitWithAck(QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
+    expect(quotes.success).toBe(streams);
   });
 });

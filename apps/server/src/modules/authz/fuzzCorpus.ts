@@ -71,6 +71,11 @@ const FIELDS = [
   'at_period_end',
   'registration_id',
   'endpoint',
+  // Favourite quotes: POST /api/quotes, reorder and pin.
+  'adds',
+  'deletes',
+  'quotes',
+  'pin',
 ];
 
 export interface FuzzBody {

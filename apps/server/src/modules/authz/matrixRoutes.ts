@@ -128,6 +128,24 @@ export const MATRIX: MatrixRoute[] = [
     json: { symbols: ['AAPL'] },
     expect: subscriber(200),
   },
+  // Favourite quotes (docs/quotes-news.md §5): subscribers, each their own list.
+  { method: 'GET', route: '/api/quotes', expect: subscriber(200) },
+  { method: 'POST', route: '/api/quotes', json: { adds: ['AAPL'], deletes: [] }, expect: subscriber(200) },
+  { method: 'DELETE', route: '/api/quotes/:symbol', url: '/api/quotes/AAPL', expect: subscriber(200) },
+  { method: 'POST', route: '/api/quotes/reorder', json: { quotes: [] }, expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/quotes/pin/:symbol',
+    url: '/api/quotes/pin/NOPE',
+    json: { pin: null },
+    expect: subscriber(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/stock_info/sparkline/:symbols',
+    url: '/api/stock_info/sparkline/AAPL,MSFT',
+    expect: subscriber(200),
+  },
   { method: 'GET', route: '/api/alert_history', expect: subscriber(200) },
   { method: 'DELETE', route: '/api/alert_history', expect: subscriber(200) },
   // Alert rules: subscribers; uVol, VWAP and price rules need Pro, filtered alerts Pro Plus.

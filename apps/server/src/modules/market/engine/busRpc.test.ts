@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PROTOCOL_VERSION } from '@tapeline/core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from '../../../platform/bus/bus.ts';
@@ -165,18 +166,31 @@ describe('engine queries over the bus (memory bus)', () => {
       log,
     );
     const remote = await createRemoteEngine(bus);
+    // Of this protocol version but malformed (another version is busProtocol.versions.test's).
+    const v = PROTOCOL_VERSION;
     for (const junk of [
       'not json',
-      '{"id":1}',
-      JSON.stringify({ id: 1, node: 'not-hex!', query: { kind: 'names' } }),
-      JSON.stringify({ id: 1, node: remote.node, query: { kind: 'drop tables' } }),
-      JSON.stringify({ id: 1, node: remote.node, query: { kind: 'discovery', tf: '7min', access: 'pro' } }),
+      JSON.stringify({ v, id: 1 }),
+      JSON.stringify({ v, id: 1, node: 'not-hex!', query: { kind: 'names' } }),
+      JSON.stringify({ v, id: 1, node: remote.node, query: { kind: 'drop tables' } }),
+      JSON.stringify({
+        v,
+        id: 1,
+        node: remote.node,
+        query: { kind: 'discovery', tf: '7min', access: 'pro' },
+      }),
+      JSON.stringify({
+        v,
+        id: 1,
+        node: remote.node,
+        query: { kind: 'quotes', symbols: Array(101).fill('A'), spark: false },
+      }),
     ]) {
       await bus.publish(QUERY_TOPIC, junk);
     }
     await bus.publish(replyTopic(remote.node), '999 ok "nobody asked"');
     await bus.publish(replyTopic(remote.node), 'garbage');
-    await bus.publish(STATUS_TOPIC, '{"engine":"zz"}');
+    await bus.publish(STATUS_TOPIC, JSON.stringify({ v, engine: 'zz' }));
     expect(seen).toEqual([]);
     expect(await remote.query({ kind: 'optionable' })).toBe('[]');
     expect(seen).toEqual(['optionable']);
