@@ -152,6 +152,11 @@ describe('socket.io by persona', () => {
     expect(handshake).toBe('connect');
     const ack = (await outcome.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe)) as { success: boolean };
     expect(ack.success).toBe(streams);
+    // Pushed news: the same subscribers (docs/quotes-news.md §3).
+    const news = (await outcome
+      .timeout(5000)
+      .emitWithAck(NEWS_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
+    expect(news.success).toBe(streams);
     // Live quote prices: the same subscribers (docs/quotes-news.md §1).
     const quotes = (await outcome
       .timeout(5000)

@@ -68,6 +68,10 @@ const FIELDS = [
   'payment_method',
   'paymentMethodId',
   'id',
+  // News: GET /api/news paging, POST /api/news/extract.
+  'last_id',
+  'publishedAt',
+  'ig_rf',
   'at_period_end',
   'registration_id',
   'endpoint',
@@ -156,6 +160,9 @@ export const QUERIES = [
   '?q=%E2%80%AE%0d%0aSet-Cookie:%20x=1',
   '?token=garbage&access_token=garbage',
   '?%ZZ=%ZZ',
+  '?symbols=%00,AAPL&ig_rf=maybe&limit=1e9',
+  '?last_id=99999999999999999999&publishedAt=2026-13-45T99:99:99Z',
+  `?symbols=${'A,'.repeat(3000)}&last_id=1&publishedAt=-1`,
 ];
 
 function b64url(value: unknown): string {

@@ -148,6 +148,9 @@ export const MATRIX: MatrixRoute[] = [
   },
   { method: 'GET', route: '/api/alert_history', expect: subscriber(200) },
   { method: 'DELETE', route: '/api/alert_history', expect: subscriber(200) },
+  // News (docs/quotes-news.md §3): subscribers; extract of an article that does not exist is a 404.
+  { method: 'GET', route: '/api/news', expect: subscriber(200) },
+  { method: 'POST', route: '/api/news/extract', json: { id: 1 }, expect: subscriber(404) },
   // Alert rules: subscribers; uVol, VWAP and price rules need Pro, filtered alerts Pro Plus.
   { method: 'GET', route: '/api/alerts', expect: subscriber(200) },
   {
