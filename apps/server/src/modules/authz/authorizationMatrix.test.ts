@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, QUOTE_EVENTS, STREAM_EVENTS } from '@tapeline/core';
+import { NEWS_EVENTS, PROTOCOL_VERSION, QUOTE_EVENTS, STREAM_EVENTS } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileImages } from '../../platform/db/schema.ts';
