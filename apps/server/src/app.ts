@@ -1,3 +1,4 @@
+import { QUOTES_MAX } from '@tapeline/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -76,6 +77,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const http: FastifyInstance = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // GET /api/stock_info/sparkline/{symbols} names up to 75 symbols in one parameter (the default cap is 100).
+    maxParamLength: QUOTES_MAX * 17,
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
