@@ -36,21 +36,37 @@ async function tradingSymbols(page: Page, count: number): Promise<string[]> {
   return found.slice(0, count);
 }
 
-/** Drags a card by its grip onto another card's place with the mouse (dnd-kit starts after 5 px). */
-async function dragCard(page: Page, symbol: string, onto: string): Promise<void> {
-  const grip = cardOf(page, symbol).getByRole('button', { name: `Drag ${symbol} to reorder` });
+/**
+ * Drags a quote by its grip onto another's place with the mouse (dnd-kit starts after 5 px): a
+ * card in the slider, or on a phone, where only two cards fit across, a row of the list.
+ */
+async function dragQuote(page: Page, symbol: string, onto: string, isMobile: boolean): Promise<void> {
+  const item = (s: string) =>
+    isMobile ? quoteWidget(page).locator(`[data-testid="quote-row"][data-symbol="${s}"]`) : cardOf(page, s);
+  if (isMobile) await quoteWidget(page).getByRole('button', { name: 'Show list' }).click();
+  const grip = item(symbol).getByRole('button', { name: `Drag ${symbol} to reorder` });
+  await grip.scrollIntoViewIfNeeded();
   const from = await grip.boundingBox();
-  const to = await cardOf(page, onto).boundingBox();
-  if (!from || !to) throw new Error('cards not laid out');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const to = await item(onto).boundingBox();
+  if (!from || !to) throw new Error('quotes not laid out');
+  const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.move(x + (isMobile ? 0 : 10), y + (isMobile ? 10 : 0), { steps: 3 });
+  await page.mouse.move(
+    to.x + (isMobile ? from.x - to.x + from.width / 2 : to.width / 2),
+    to.y + to.height / 2,
+    {
+      steps: 12,
+    },
+  );
   await page.mouse.up();
+  if (isMobile) await quoteWidget(page).getByRole('button', { name: 'Hide list' }).click();
 }
 
 test('favourite quotes: add, reorder, pin, reload, live prices and the fav stream channel', async ({
   page,
+  isMobile,
 }, info) => {
   test.setTimeout(180_000);
   const csp = watchCsp(page);
@@ -84,7 +100,7 @@ test('favourite quotes: add, reorder, pin, reload, live prices and the fav strea
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/quotes/reorder') && r.request().method() === 'POST' && r.ok(),
   );
-  await dragCard(page, c, a);
+  await dragQuote(page, c, a, isMobile);
   await expect.poll(() => cardSymbols(page)).toEqual([listed, c, a, b]);
   await saved;
 

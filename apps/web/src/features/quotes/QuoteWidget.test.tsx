@@ -81,7 +81,7 @@ describe('QuoteWidget', () => {
     const { user } = showWidget();
     expect(await screen.findByText(quotesText.empty)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: quotesText.add }));
-    const modal = screen.getByTestId('edit-quote-modal');
+    const modal = await screen.findByTestId('edit-quote-modal');
     await user.type(
       within(modal).getByRole('textbox', { name: quotesText.addField }),
       'abc nope1,msft abc{Enter}',
@@ -92,7 +92,7 @@ describe('QuoteWidget', () => {
     expect(screen.getByText('NOPE1, ABC is invalid or duplicated')).toBeInTheDocument();
     expect(api.calls('POST /api/quotes')[0]?.body).toEqual({ adds: ['ABC', 'NOPE1', 'MSFT'], deletes: [] });
     expect(cardSymbols()).toEqual(['ABC', 'MSFT']);
-    expect(screen.getByTestId('edit-quote-modal')).not.toHaveAttribute('open');
+    expect(screen.queryByTestId('edit-quote-modal')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -114,7 +114,7 @@ describe('QuoteWidget', () => {
     const { user } = showWidget();
     await screen.findAllByTestId('quote-card');
     await user.click(screen.getByRole('button', { name: quotesText.editShort }));
-    const modal = screen.getByTestId('edit-quote-modal');
+    const modal = await screen.findByTestId('edit-quote-modal');
     if (answer) await user.type(within(modal).getByRole('textbox'), 'zzz{Enter}');
     await user.click(within(modal).getByRole('button', { name: quotesText.save }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('QuoteWidget', () => {
     const { user } = showWidget();
     await screen.findAllByTestId('quote-card');
     await user.click(screen.getByRole('button', { name: quotesText.editShort }));
-    await user.type(screen.getByRole('textbox', { name: quotesText.addField }), 'ONEMORE ');
+    await user.type(await screen.findByRole('textbox', { name: quotesText.addField }), 'ONEMORE ');
     await user.click(screen.getByRole('button', { name: quotesText.save }));
     expect(await screen.findByText(quoteMessages.overLimit)).toBeInTheDocument();
     expect(api.calls('POST /api/quotes')).toHaveLength(0);
