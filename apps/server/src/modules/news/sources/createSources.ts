@@ -1,7 +1,12 @@
+import path from 'node:path';
 import type { NewsSourceName } from '@tapeline/core';
 import type { Logger } from 'pino';
 import type { NewsConfig } from '../../../platform/config.ts';
+import { createAlpacaNewsSource } from './alpaca/alpacaSource.ts';
+import { createMassiveSource } from './massive/massiveSource.ts';
 import type { ListedSymbols, NewsSource } from './newsSource.ts';
+import { createRssSource } from './rss/rssSource.ts';
+import { createSecSource } from './sec/secSource.ts';
 import { createSimulatedSource, type SimNewsEngine } from './simulated/simulatedSource.ts';
 
 // NEWS_SOURCES → the sources this engine-side process runs, one line per source (as
@@ -21,11 +26,12 @@ export interface SourceDeps {
 
 type Builder = (deps: SourceDeps) => NewsSource;
 
-const notBuiltYet =
-  (name: NewsSourceName): Builder =>
-  () => {
-    throw new Error(`news source ${name} is not available in this build`);
-  };
+/** What the network sources share: listed symbols, the poll interval and a logger naming them. */
+const common = (deps: SourceDeps, source: NewsSourceName) => ({
+  listed: deps.listed,
+  pollMs: deps.config.pollMs,
+  logger: deps.log.child({ source }),
+});
 
 const BUILDERS: Record<NewsSourceName, Builder> = {
   simulated: (deps) =>
@@ -34,10 +40,32 @@ const BUILDERS: Record<NewsSourceName, Builder> = {
       onFailure: (error, wait) =>
         deps.log.warn({ err: error, source: 'simulated', retryInMs: wait }, 'news source poll failed'),
     }),
-  rss: notBuiltYet('rss'),
-  sec: notBuiltYet('sec'),
-  alpaca: notBuiltYet('alpaca'),
-  massive: notBuiltYet('massive'),
+  rss: (deps) => createRssSource({ ...common(deps, 'rss'), feeds: deps.config.feeds }),
+  sec: (deps) =>
+    createSecSource({
+      ...common(deps, 'sec'),
+      feedUrl: deps.config.sec.feedUrl,
+      tickersUrl: deps.config.sec.tickersUrl,
+      forms: deps.config.sec.forms,
+      userAgent: deps.config.sec.userAgent ?? undefined,
+      cacheDir: path.join(deps.dataDir, 'engine', 'news'),
+    }),
+  alpaca: (deps) =>
+    createAlpacaNewsSource({
+      ...common(deps, 'alpaca'),
+      keyId: deps.config.alpaca.keyId ?? '',
+      secretKey: deps.config.alpaca.secretKey ?? '',
+      wsUrl: deps.config.alpaca.wsUrl,
+      restUrl: deps.config.alpaca.restUrl,
+      backfillMs: deps.config.backfillHours * 3_600_000,
+    }),
+  massive: (deps) =>
+    createMassiveSource({
+      ...common(deps, 'massive'),
+      apiKey: deps.config.massive.apiKey ?? '',
+      url: deps.config.massive.url,
+      backfillMs: deps.config.backfillHours * 3_600_000,
+    }),
 };
 
 /** The configured sources, in NEWS_SOURCES order; one that cannot be built is logged and left out. */
