@@ -151,10 +151,17 @@ export class MarketEngine implements EngineState, SessionControl {
     d.trades[id] = n + 1;
     // A late print counts toward volume and extremes but does not become the last price.
     if (!((d.lastTs[id] as number) > ts)) {
+      // The sparkline: `last` is its current slot's close; the first print of a later slot
+      // stores the previous slot's close in the wide column (once per symbol and slot, so the
+      // hot path rarely touches its 9 MB). A session runs 04:00–20:00, so the slot is in range.
+      const slot = ((ts - this.session.start) / SPARK_SLOT_MS) | 0;
+      const at = d.sparkAt[id] as number;
+      if (slot !== at) {
+        if (at >= 0) d.spark[id * SPARK_STRIDE + at] = d.last[id] as number;
+        d.sparkAt[id] = slot;
+      }
       d.last[id] = price;
       d.lastTs[id] = ts;
-      // The sparkline: the slot's last print so far (a session runs 04:00–20:00, so in range).
-      d.spark[id * SPARK_STRIDE + (((ts - this.session.start) / SPARK_SLOT_MS) | 0)] = price;
     }
     d.volume[id] = (d.volume[id] as number) + size;
     d.value[id] = (d.value[id] as number) + price * size;

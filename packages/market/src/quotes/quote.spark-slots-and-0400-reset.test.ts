@@ -69,12 +69,15 @@ describe('the sparkline: 5-minute slots from 04:00', () => {
     expect(sparkline(e, id)).toEqual([]);
     trade(10, ny(15, 0, 0, 21));
     trade(10.4, ny(19, 59, 59, 21)); // slot 191, the last one
-    expect(e.day.spark[id * SPARK_STRIDE + SPARK_STRIDE - 1]).toBeCloseTo(10.4, 5);
+    // The slot of the last print lives in `last`; the 15:00 slot (132) was stored when it ended.
+    expect(e.day.sparkAt[id]).toBe(SPARK_STRIDE - 1);
+    expect(e.day.spark[id * SPARK_STRIDE + 132]).toBe(10);
     clock.set(ny(4, 0, 0, 24)); // Monday 04:00
     e.drainBatch();
     expect(
       Array.from(e.day.spark.subarray(id * SPARK_STRIDE, (id + 1) * SPARK_STRIDE)).every(Number.isNaN),
     ).toBe(true);
+    expect(e.day.sparkAt[id]).toBe(-1);
     expect(sparkline(e, id)).toEqual([]);
     trade(10.6, ny(4, 2, 0, 24));
     expect(sparkline(e, id)).toEqual([10.6]);

@@ -16,15 +16,18 @@ const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
  * so far. Prices to 4 decimals (the column holds f32). Empty before the first print.
  */
 export function sparkline(e: Pick<EngineState, 'clock' | 'day' | 'session'>, id: number): number[] {
-  const col = e.day.spark;
+  const { spark, sparkAt, last } = e.day;
   const base = id * SPARK_STRIDE;
   const to = sparkSlot(e.session, e.clock());
+  // The slot of the last print holds it in `last` (see DayState.sparkAt).
+  const lastAt = sparkAt[id] as number;
+  const at = (k: number) => (k === lastAt ? (last[id] as number) : (spark[base + k] as number));
   let from = 0;
-  while (from <= to && Number.isNaN(col[base + from] as number)) from++;
+  while (from <= to && Number.isNaN(at(from))) from++;
   const out: number[] = [];
   let prev = Number.NaN;
   for (let k = from; k <= to; k++) {
-    const v = col[base + k] as number;
+    const v = at(k);
     if (!Number.isNaN(v)) prev = round4(v);
     out.push(prev);
   }

@@ -28,8 +28,14 @@ const SPECS: readonly ColumnSpec[] = [
   { name: 'haltCount', kind: 'u32', stride: 1, fill: 0 },
   { name: 'haltReason', kind: 'i32', stride: 1, fill: 0 },
   { name: 'halted', kind: 'u8', stride: 1, fill: 0 },
-  /** The last print of each 5-minute slot from 04:00 (NaN: none); 12,000 symbols ≈ 9 MB. */
+  /**
+   * The last print of each 5-minute slot from 04:00 (NaN: none); 12,000 symbols ≈ 9 MB. The
+   * slot of `last` (sparkAt) is not written yet: it is `last` itself, stored here when the next
+   * slot's first print comes, so most prints touch only the small columns.
+   */
   { name: 'spark', kind: 'f32', stride: SPARK_STRIDE, fill: Number.NaN },
+  /** The spark slot `last` belongs to; −1 before the first print. */
+  { name: 'sparkAt', kind: 'i32', stride: 1, fill: -1 },
 ];
 
 export class DayState {
@@ -53,6 +59,7 @@ export class DayState {
   haltReason!: Int32Array;
   halted!: Uint8Array;
   spark!: Float32Array;
+  sparkAt!: Int32Array;
 
   constructor(capacity: number) {
     this.cols = new ColumnGroup(this, SPECS);
