@@ -4,6 +4,7 @@ import { benchAlerts } from './alerts.bench.ts';
 import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
+import { benchQuotes } from './quotes.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
 
 const json = process.argv.includes('--json');
@@ -27,6 +28,7 @@ const encoding = await benchEncoding({
 });
 const webhooks = await benchWebhooks({ deliveries: arg('webhooks', 20_000) });
 const alerts = benchAlerts();
+const quotes = await benchQuotes({ sockets: arg('quote-sockets', 1000), ticks: arg('quote-ticks', 10) });
 
 const rows: [string, number, string][] = [
   ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
@@ -67,6 +69,14 @@ const rows: [string, number, string][] = [
     'target ≤ 250 ms',
   ],
   ['  distinct filters evaluated per refresh', alerts.alerts_filtered_distinct, 'figure'],
+  [
+    `live quotes: one full-market tick to ${quotes.quotes_sockets} sockets × 75 symbols (ms)`,
+    quotes.quotes_fanout_ms,
+    'figure (once a second per API node)',
+  ],
+  ['  the tick on the bus, 12,000 symbols (KB)', quotes.quotes_tick_kb, 'figure'],
+  ["  one socket's frame, 75 rows (KB)", quotes.quotes_frame_kb, 'figure'],
+  ['  GET /api/quotes, 75 cards × 192 sparkline points (KB)', quotes.quotes_list_kb, 'design ≈ 80 KB'],
 ];
 for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
@@ -75,7 +85,14 @@ for (const line of encodingTable(encoding)) console.log(line);
 if (json) {
   const { fanout_p50_ms: _p50, ...figures } = fanout;
   console.log(
-    JSON.stringify({ ...engine, ...figures, ...encodingFigures(encoding), ...webhooks, ...alerts }),
+    JSON.stringify({
+      ...engine,
+      ...figures,
+      ...encodingFigures(encoding),
+      ...webhooks,
+      ...alerts,
+      ...quotes,
+    }),
   );
 }
 process.exit(0);
