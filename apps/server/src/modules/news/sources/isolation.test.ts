@@ -85,8 +85,6 @@ async function lane(
     return misbehave(l.mode, xml) ?? ok(++l.served);
   });
   l.timers = manualClock(NOW);
-  const rec = recordingLogger();
-  l.lines = rec.lines;
   l.source = build(l.fake.url, l);
   await l.source.start({
     articles: (drafts) => {
@@ -94,7 +92,6 @@ async function lane(
     },
   });
   lanes.push(l);
-  return rec.logger;
 }
 
 const common = (l: Lane) => ({
@@ -103,7 +100,6 @@ const common = (l: Lane) => ({
   timers: l.timers,
   random: () => 0.5,
 });
-let loggers: Record<string, ReturnType<typeof recordingLogger>['logger']> = {};
 
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
@@ -114,7 +110,6 @@ beforeAll(async () => {
     (conn) => conn.socket.terminate(),
     () => {},
   );
-  loggers = {};
   await lane(
     'rss',
     true,
