@@ -4,11 +4,7 @@ import path from 'node:path';
 import { newsDraftSchema } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../test/waitFor.ts';
-import {
-  type FakeServer,
-  recordingLogger,
-  startFakeServer,
-} from '../../market/feeds/testing/fakeWsServer.ts';
+import { type FakeServer, startFakeServer } from '../../market/feeds/testing/fakeWsServer.ts';
 import { createAlpacaNewsSource } from './alpaca/alpacaSource.ts';
 import { createMassiveSource } from './massive/massiveSource.ts';
 import type { NewsSource } from './newsSource.ts';
