@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { decodeStreamEntry, type StreamBatchWire } from '@tapeline/core';
+import { decodeStreamEntry, PROTOCOL_VERSION, type StreamBatchWire } from '@tapeline/core';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
 
@@ -18,7 +18,7 @@ const entry = (symbol: string, last: number): StreamBatchWire['highs'][number] =
   -1.2,
 ];
 const batch: StreamBatchWire = {
-  v: 1,
+  v: PROTOCOL_VERSION,
   ts: 1_795_000_000_000,
   highs: [entry('ABC', 102)],
   lows: [],
@@ -63,19 +63,26 @@ describe('decodeStreamBatch', () => {
     });
   });
 
-  it('takes a batch without a version as protocol 1', async () => {
-    const { v: _, ...unversioned } = batch;
-    expect(await decodeStreamBatch(deflateRawSync(JSON.stringify(unversioned)))).toEqual(decoded(batch));
+  it('refuses a batch without a version: it is protocol 1, from before the stream carried element 11', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { v: _, ...unversioned } = batch;
+      expect(await decodeStreamBatch(deflateRawSync(JSON.stringify(unversioned)))).toBeNull();
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('refuses a batch of another protocol version, saying so once on the console', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const v2 = deflateRawSync(JSON.stringify({ ...batch, v: 2 }));
-      expect(await decodeStreamBatch(v2)).toBeNull();
-      expect(await decodeStreamBatch(v2)).toBeNull();
+      const v3 = deflateRawSync(JSON.stringify({ ...batch, v: PROTOCOL_VERSION + 1 }));
+      expect(await decodeStreamBatch(v3)).toBeNull();
+      expect(await decodeStreamBatch(v3)).toBeNull();
       expect(error).toHaveBeenCalledTimes(1);
-      expect(String(error.mock.calls[0]?.[0])).toContain('protocol v2, this side speaks v1');
+      expect(String(error.mock.calls[0]?.[0])).toContain(
+        `protocol v${PROTOCOL_VERSION + 1}, this side speaks v${PROTOCOL_VERSION}`,
+      );
     } finally {
       error.mockRestore();
     }

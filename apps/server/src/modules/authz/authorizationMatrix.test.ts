@@ -150,7 +150,9 @@ describe('socket.io by persona', () => {
       return;
     }
     expect(handshake).toBe('connect');
-    const ack = (await outcome.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe)) as { success: boolean };
+    const ack = (await outcome
+      .timeout(5000)
+      .emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
     expect(ack.success).toBe(streams);
     // Pushed news: the same subscribers (docs/quotes-news.md §3).
     const news = (await outcome

@@ -20,6 +20,7 @@ import { DashboardPage, UPGRADE_QUESTION } from './DashboardPage.tsx';
 // open a real one).
 vi.mock('../../lib/streamSource.ts', () => ({
   subscribeStream: (_listener: (batch: StreamBatchView) => void) => () => {},
+  listenSocket: () => () => {},
 }));
 
 const SHOWN: readonly WidgetId[] = ['news', 'quote', 'chat'];

@@ -21,6 +21,7 @@ function entry(symbol: string, last: number, count: number, newsTime: number | n
       exchange: 'NYSE',
       float: null,
       newsTime,
+      storyTime: newsTime,
       atr: null,
       gap: null,
     }),

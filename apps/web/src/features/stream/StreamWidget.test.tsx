@@ -46,6 +46,7 @@ function entry(symbol: string, last: number, count: number): StreamEntry {
     exchange: 'NASDAQ',
     float: 20_000_000,
     newsTime: null,
+    storyTime: null,
     atr: null,
     gap: null,
   };
