@@ -8,9 +8,11 @@ import { freshEmail } from './support/users.ts';
 // are lazy chunks (apps/web/src/app/AppRoutes.tsx, the widget registry), so /login carries the
 // libraries and the signed-out pages only: 139 KB when this was written, 147 KB with the forms on
 // react-hook-form. The libraries alone are ~123 KB, which is why the budget is not the issue's
-// 120 KB (docs/decisions.md, "Code splitting").
-const LOGIN_BUDGET_KB = 155;
-const DASHBOARD_BUDGET_KB = 250;
+// 120 KB (docs/decisions.md, "Code splitting"). Issue 12 raised both a little: core's quotes and
+// news contract rides in the shared chunk (+0.7 KB), and the Quote widget, in every default
+// layout, brings its drag library (@dnd-kit, ~12 KB of its 20 KB chunk).
+const LOGIN_BUDGET_KB = 157;
+const DASHBOARD_BUDGET_KB = 256;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */
 function recordScripts(page: Page): Map<string, number> {
