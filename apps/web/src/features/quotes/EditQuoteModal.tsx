@@ -4,9 +4,9 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { CsvImportButton } from '../settings/CsvImportButton.tsx';
 import { isWideList } from '../settings/symbolList.ts';
+import { useSymbolsCsv } from '../settings/useSymbolsCsv.ts';
 import { draftAdd } from './quoteRules.ts';
 import { quotesText } from './quotesText.ts';
-import { useQuoteCsv } from './useQuoteCsv.ts';
 import { useQuoteSave } from './useQuoteSave.ts';
 
 interface EditQuoteModalProps {
@@ -57,7 +57,7 @@ function EditQuoteForm({
     (symbols: string[]) => setAdded((current) => draftAdd(current, symbols.join(' '))),
     [],
   );
-  const csv = useQuoteCsv(() => listed.current, addSymbols);
+  const csv = useSymbolsCsv(() => listed.current, addSymbols);
 
   const commit = (raw: string) => {
     setAdded((current) => draftAdd(current, raw));

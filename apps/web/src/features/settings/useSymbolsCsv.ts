@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { settingsApi } from '../../lib/settings/settingsApi.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { isCsvFile, parseSymbolsCsv, planImport, symbolsToValidate } from '../settings/csvImport.ts';
-import { settingsMessages } from '../settings/settingsText.ts';
-import { validateInChunks } from '../settings/symbolValidation.ts';
+import { isCsvFile, parseSymbolsCsv, planImport, symbolsToValidate } from './csvImport.ts';
+import { settingsMessages } from './settingsText.ts';
+import { validateInChunks } from './symbolValidation.ts';
 
 interface Pending {
   question: string;
@@ -12,11 +12,13 @@ interface Pending {
 }
 
 /**
- * CSV import into the Edit Quote draft, with the settings import's rules and §5 messages
- * (file type, nothing valid, 'N of M symbols are valid. Do you want to proceed?', already
- * listed). `listed` is the draft as it stands; `onAdd` receives the symbols to add to it.
+ * Spec §5 CSV import of symbols into some list, shared by the settings custom list and the
+ * Edit Quote draft: file type, nothing valid, 'N of M symbols are valid. Do you want to
+ * proceed?' (the returned question until proceed/cancel), already listed. `listed` is read
+ * after validation, not when the file was picked: the list may have changed meanwhile.
+ * `onAdd` receives the symbols to add, never an empty list.
  */
-export function useQuoteCsv(listed: () => readonly string[], onAdd: (symbols: string[]) => void) {
+export function useSymbolsCsv(listed: () => readonly string[], onAdd: (symbols: string[]) => void) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
