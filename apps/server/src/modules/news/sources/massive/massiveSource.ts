@@ -1,7 +1,7 @@
 import type { NewsDraft } from '@tapeline/core';
-import type { PollLoop } from '../../ingest/pollLoop.ts';
 import { tagSymbols } from '../../ingest/tagSymbols.ts';
 import { expectOk, fetchText, parseJsonBody } from '../common/httpFetch.ts';
+import { loopedSource } from '../common/loopedSource.ts';
 import { parseNewsDate } from '../common/newsDates.ts';
 import {
   GatedSink,
@@ -12,7 +12,7 @@ import {
 import { emptyNewsStats, SeenIds } from '../common/sourceStats.ts';
 import { superviseLoop } from '../common/supervise.ts';
 import { capText, htmlToText, httpUrl } from '../common/text.ts';
-import type { NewsSink, NewsSource, NewsStats } from '../newsSource.ts';
+import type { NewsSource } from '../newsSource.ts';
 
 // Massive (formerly Polygon) reference news (docs/quotes-news.md §3 "massive"): each poll asks
 // GET $MASSIVE_NEWS_URL?published_utc.gt=<newest seen, or now − backfill>&order=asc
@@ -40,7 +40,6 @@ export function createMassiveSource(options: MassiveSourceOptions): NewsSource {
   const gate = new GatedSink();
   const seen = new SeenIds();
   const origin = new URL(options.url).origin;
-  let loop: PollLoop | null = null;
   /** The newest published_utc handed over, as Massive wrote it. */
   let newest: { text: string; ms: number } | null = null;
 
@@ -98,20 +97,11 @@ export function createMassiveSource(options: MassiveSourceOptions): NewsSource {
     if (!signal.aborted) stats.received += gate.deliver(drafts);
   };
 
-  return {
-    name: 'massive',
-    async start(sink: NewsSink) {
-      if (!options.apiKey) throw new Error('massive: MASSIVE_API_KEY is required');
-      gate.open(sink);
-      loop = superviseLoop('massive', c, stats, poll);
-    },
-    async stop() {
-      gate.close();
-      await loop?.stop();
-      loop = null;
-    },
-    stats: (): NewsStats => ({ ...stats }),
-  };
+  return loopedSource('massive', stats, gate, (sink) => {
+    if (!options.apiKey) throw new Error('massive: MASSIVE_API_KEY is required');
+    gate.open(sink);
+    return [superviseLoop('massive', c, stats, poll)];
+  });
 }
 
 function toDraft(raw: unknown, listed: ReadonlySet<string> | null, now: number): NewsDraft | null {

@@ -1,7 +1,7 @@
 import type { NewsDraft } from '@tapeline/core';
-import type { PollLoop } from '../../ingest/pollLoop.ts';
 import { tagSymbols } from '../../ingest/tagSymbols.ts';
 import { expectOk, fetchText } from '../common/httpFetch.ts';
+import { loopedSource } from '../common/loopedSource.ts';
 import { parseNewsDate } from '../common/newsDates.ts';
 import {
   GatedSink,
@@ -12,7 +12,7 @@ import {
 import { emptyNewsStats, SeenIds } from '../common/sourceStats.ts';
 import { superviseLoop } from '../common/supervise.ts';
 import { capText, htmlToText, httpUrl } from '../common/text.ts';
-import type { NewsSink, NewsSource, NewsStats } from '../newsSource.ts';
+import type { NewsSource } from '../newsSource.ts';
 import { type FeedItem, parseFeed } from './parseFeed.ts';
 
 // The operator's RSS 2.0 and Atom feeds (NEWS_FEEDS), each polled on its own loop with a
@@ -34,7 +34,6 @@ export function createRssSource(options: RssSourceOptions): NewsSource {
   const stats = emptyNewsStats();
   const gate = new GatedSink();
   const seen = new SeenIds();
-  let loops: PollLoop[] = [];
 
   const pollFeed = (feedUrl: string) => {
     const validators: { etag: string | null; lastModified: string | null } = {
@@ -72,20 +71,11 @@ export function createRssSource(options: RssSourceOptions): NewsSource {
     };
   };
 
-  return {
-    name: 'rss',
-    async start(sink: NewsSink) {
-      if (options.feeds.length === 0) throw new Error('rss: NEWS_FEEDS names no feed');
-      gate.open(sink);
-      loops = options.feeds.map((url) => superviseLoop(`rss ${url}`, c, stats, pollFeed(url)));
-    },
-    async stop() {
-      gate.close();
-      await Promise.all(loops.map((l) => l.stop()));
-      loops = [];
-    },
-    stats: (): NewsStats => ({ ...stats }),
-  };
+  return loopedSource('rss', stats, gate, (sink) => {
+    if (options.feeds.length === 0) throw new Error('rss: NEWS_FEEDS names no feed');
+    gate.open(sink);
+    return options.feeds.map((url) => superviseLoop(`rss ${url}`, c, stats, pollFeed(url)));
+  });
 }
 
 function toDraft(

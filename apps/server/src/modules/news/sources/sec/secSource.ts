@@ -1,7 +1,7 @@
 import type { NewsDraft } from '@tapeline/core';
-import type { PollLoop } from '../../ingest/pollLoop.ts';
 import { tagSymbols } from '../../ingest/tagSymbols.ts';
 import { expectOk, fetchText } from '../common/httpFetch.ts';
+import { loopedSource } from '../common/loopedSource.ts';
 import { parseNewsDate } from '../common/newsDates.ts';
 import {
   GatedSink,
@@ -12,7 +12,7 @@ import {
 import { emptyNewsStats, SeenIds } from '../common/sourceStats.ts';
 import { superviseLoopLater } from '../common/supervise.ts';
 import { capText, htmlToText, httpUrl } from '../common/text.ts';
-import type { NewsSink, NewsSource, NewsStats } from '../newsSource.ts';
+import type { NewsSource } from '../newsSource.ts';
 import { type CompanyTickers, tickerLoader } from './companyTickers.ts';
 import { type Filing, parseFilings } from './parseFilings.ts';
 
@@ -45,7 +45,6 @@ export function createSecSource(options: SecSourceOptions): NewsSource {
   const stats = emptyNewsStats();
   const gate = new GatedSink();
   const seen = new SeenIds();
-  let loops: PollLoop[] = [];
 
   const pollForm =
     (userAgent: string, tickers: ReturnType<typeof tickerLoader>, form: string) =>
@@ -74,36 +73,27 @@ export function createSecSource(options: SecSourceOptions): NewsSource {
       stats.received += gate.deliver(drafts);
     };
 
-  return {
-    name: 'sec',
-    async start(sink: NewsSink) {
-      const userAgent = options.userAgent?.trim();
-      if (!userAgent) {
-        throw new Error(
-          'sec: SEC_USER_AGENT is required (EDGAR refuses requests without a declared User-Agent, e.g. "Company admin@company.com")',
-        );
-      }
-      if (options.forms.length === 0) throw new Error('sec: SEC_FORMS names no form');
-      gate.open(sink);
-      const tickers = tickerLoader({
-        url: options.tickersUrl,
-        userAgent,
-        cacheDir: options.cacheDir,
-        now: () => c.timers.now(),
-        logger: c.logger,
-      });
-      const step = Math.floor(c.pollMs / options.forms.length);
-      loops = options.forms.map((form, i) =>
-        superviseLoopLater(i * step, `sec ${form}`, c, stats, pollForm(userAgent, tickers, form)),
+  return loopedSource('sec', stats, gate, (sink) => {
+    const userAgent = options.userAgent?.trim();
+    if (!userAgent) {
+      throw new Error(
+        'sec: SEC_USER_AGENT is required (EDGAR refuses requests without a declared User-Agent, e.g. "Company admin@company.com")',
       );
-    },
-    async stop() {
-      gate.close();
-      await Promise.all(loops.map((l) => l.stop()));
-      loops = [];
-    },
-    stats: (): NewsStats => ({ ...stats }),
-  };
+    }
+    if (options.forms.length === 0) throw new Error('sec: SEC_FORMS names no form');
+    gate.open(sink);
+    const tickers = tickerLoader({
+      url: options.tickersUrl,
+      userAgent,
+      cacheDir: options.cacheDir,
+      now: () => c.timers.now(),
+      logger: c.logger,
+    });
+    const step = Math.floor(c.pollMs / options.forms.length);
+    return options.forms.map((form, i) =>
+      superviseLoopLater(i * step, `sec ${form}`, c, stats, pollForm(userAgent, tickers, form)),
+    );
+  });
 }
 
 function toDraft(
