@@ -1,8 +1,8 @@
 import { formatPrice, type Quote } from '@tapeline/core';
 import { PinControl } from './PinControl.tsx';
 import { priorClose } from './quoteRules.ts';
-import { formatPercent, quotesText } from './quotesText.ts';
-import { useSortableQuote } from './SortableQuotes.tsx';
+import { formatPercent } from './quotesText.ts';
+import { QuoteGrip, useSortableQuote } from './SortableQuotes.tsx';
 import { Sparkline } from './Sparkline.tsx';
 
 export const toneOf = (percent: number | null) =>
@@ -28,16 +28,7 @@ export function QuoteCard({ quote, sorted, onPin }: QuoteCardProps) {
     >
       {/* One line (grip, symbol, price, change, pin) over the sparkline: a Quote cell is short. */}
       <div className="quote-card__head">
-        {sorted ? null : (
-          <button
-            type="button"
-            className="quote-grip"
-            aria-label={quotesText.dragHandle(quote.symbol)}
-            {...grip}
-          >
-            <span aria-hidden="true">⠿</span>
-          </button>
-        )}
+        {sorted ? null : <QuoteGrip symbol={quote.symbol} grip={grip} />}
         <span className="quote-card__symbol">{quote.symbol}</span>
         <span className="quote-card__price" data-testid="quote-price">
           {formatPrice(quote.price)}

@@ -1,7 +1,7 @@
 import { formatPrice, type Quote } from '@tapeline/core';
 import { toneOf } from './QuoteCard.tsx';
 import { formatPercent, quotesText } from './quotesText.ts';
-import { SortableQuotes, useSortableQuote } from './SortableQuotes.tsx';
+import { QuoteGrip, SortableQuotes, useSortableQuote } from './SortableQuotes.tsx';
 
 interface QuoteListProps {
   quotes: readonly Quote[];
@@ -28,18 +28,7 @@ function QuoteRow({
       data-testid="quote-row"
       data-symbol={quote.symbol}
     >
-      {sorted ? (
-        <span className="quote-grip" />
-      ) : (
-        <button
-          type="button"
-          className="quote-grip"
-          aria-label={quotesText.dragHandle(quote.symbol)}
-          {...grip}
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
-      )}
+      {sorted ? <span className="quote-grip" /> : <QuoteGrip symbol={quote.symbol} grip={grip} />}
       <span className="quote-row__symbol">{quote.symbol}</span>
       <span className="quote-row__price">{formatPrice(quote.price)}</span>
       <span className={`quote-row__percent ${toneOf(quote.percent)}`}>{formatPercent(quote.percent)}</span>

@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
+import { quotesText } from './quotesText.ts';
 
 // Drag to reorder (docs/quotes-news.md §2), only in this lazy chunk. A mouse drag starts after
 // 5 px so clicks on a card's buttons still work; a touch drag after a short press (a swipe
@@ -64,4 +65,19 @@ export function useSortableQuote(symbol: string, disabled: boolean) {
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const grip = { ref: setActivatorNodeRef, ...attributes, ...listeners };
   return { ref: setNodeRef, style, grip, isDragging };
+}
+
+/** The drag handle of a card or a row, given the grip props from `useSortableQuote`. */
+export function QuoteGrip({
+  symbol,
+  grip,
+}: {
+  symbol: string;
+  grip: ReturnType<typeof useSortableQuote>['grip'];
+}) {
+  return (
+    <button type="button" className="quote-grip" aria-label={quotesText.dragHandle(symbol)} {...grip}>
+      <span aria-hidden="true">⠿</span>
+    </button>
+  );
 }
