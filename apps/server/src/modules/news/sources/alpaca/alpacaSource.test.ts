@@ -6,22 +6,19 @@ import {
   recordingLogger,
   startFakeServer,
 } from '../../../market/feeds/testing/fakeWsServer.ts';
-import { collectingSink, type FakeHttp, listedOf, startFakeHttp } from '../testing/fakeHttpServer.ts';
-import { manualClock } from '../testing/pollDriver.ts';
+import { type FakeHttp, listedOf, startFakeHttp } from '../testing/fakeHttpServer.ts';
 import { alpacaItem } from '../testing/samples.ts';
+import { NOW, POLL_MS, sourceStarter } from '../testing/startSource.ts';
 import { createAlpacaNewsSource } from './alpacaSource.ts';
 
 // The alpaca source against a loopback news websocket (the vendor's handshake) and REST history.
 
-const NOW = Date.parse('2026-11-20T14:00:00Z');
-const POLL_MS = 60_000;
 let ws: FakeServer;
 let rest: FakeHttp;
-let stop: (() => Promise<void>) | null = null;
+const sources = sourceStarter();
 
 afterEach(async () => {
-  await stop?.();
-  stop = null;
+  await sources.stopAll();
   await ws?.close();
   await rest?.close();
 });
@@ -45,23 +42,19 @@ async function run(wsMode: () => WsMode, pages: Record<string, unknown> = {}) {
     const body = pages[req.query.get('page_token') ?? ''] ?? { news: [], next_page_token: null };
     return { status: 200, body: JSON.stringify(body) };
   });
-  const timers = manualClock(NOW);
   const { logger, lines } = recordingLogger();
-  const source = createAlpacaNewsSource({
-    keyId: 'KEY',
-    secretKey: 'SECRET',
-    wsUrl: ws.url,
-    restUrl: `${rest.url}/v1beta1/news`,
-    listed: listedOf('ACMB'),
-    pollMs: POLL_MS,
-    timers,
-    random: () => 0.5,
-    logger,
-  });
-  const { sink, drafts } = collectingSink();
-  await source.start(sink);
-  stop = () => source.stop();
-  return { source, drafts, timers, lines };
+  const started = await sources.start((clock) =>
+    createAlpacaNewsSource({
+      keyId: 'KEY',
+      secretKey: 'SECRET',
+      wsUrl: ws.url,
+      restUrl: `${rest.url}/v1beta1/news`,
+      listed: listedOf('ACMB'),
+      ...clock,
+      logger,
+    }),
+  );
+  return { ...started, lines };
 }
 
 const subscribed = () =>

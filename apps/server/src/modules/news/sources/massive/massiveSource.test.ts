@@ -2,27 +2,23 @@ import { newsDraftSchema } from '@tapeline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../../../test/waitFor.ts';
 import {
-  collectingSink,
   type FakeAnswer,
   type FakeHttp,
   listedOf,
   type RecordedRequest,
   startFakeHttp,
 } from '../testing/fakeHttpServer.ts';
-import { manualClock } from '../testing/pollDriver.ts';
 import { massiveItem } from '../testing/samples.ts';
+import { NOW, POLL_MS, sourceStarter } from '../testing/startSource.ts';
 import { createMassiveSource } from './massiveSource.ts';
 
 // The massive source against a loopback /v2/reference/news: Bearer key, next_url paging, cursor.
 
-const NOW = Date.parse('2026-11-20T14:00:00Z');
-const POLL_MS = 60_000;
 let fake: FakeHttp;
-let stop: (() => Promise<void>) | null = null;
+const sources = sourceStarter();
 
 afterEach(async () => {
-  await stop?.();
-  stop = null;
+  await sources.stopAll();
   await fake?.close();
 });
 
@@ -33,19 +29,14 @@ const page = (results: unknown[], next: string | null) => ({
 
 async function run(answer: (req: RecordedRequest) => FakeAnswer) {
   fake = await startFakeHttp(answer);
-  const timers = manualClock(NOW);
-  const source = createMassiveSource({
-    apiKey: 'k-123',
-    url: `${fake.url}/v2/reference/news`,
-    listed: listedOf('ACMB'),
-    pollMs: POLL_MS,
-    timers,
-    random: () => 0.5,
-  });
-  const { sink, drafts } = collectingSink();
-  await source.start(sink);
-  stop = () => source.stop();
-  return { source, drafts, timers };
+  return sources.start((clock) =>
+    createMassiveSource({
+      apiKey: 'k-123',
+      url: `${fake.url}/v2/reference/news`,
+      listed: listedOf('ACMB'),
+      ...clock,
+    }),
+  );
 }
 
 describe('massive source', () => {

@@ -1,34 +1,28 @@
 import { newsDraftSchema } from '@tapeline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../../../test/waitFor.ts';
-import { collectingSink, type FakeHttp, listedOf, startFakeHttp } from '../testing/fakeHttpServer.ts';
-import { manualClock, pollWatcher } from '../testing/pollDriver.ts';
+import { type FakeHttp, listedOf, startFakeHttp } from '../testing/fakeHttpServer.ts';
+import { pollWatcher } from '../testing/pollDriver.ts';
 import { ATOM_SAMPLE, DOCTYPE_BOMB, RSS_SAMPLE } from '../testing/samples.ts';
+import { NOW, POLL_MS, sourceStarter } from '../testing/startSource.ts';
 import { createRssSource } from './rssSource.ts';
 
 // The rss source against a loopback feed server serving the design's samples, on a manual clock.
 
-const NOW = Date.parse('2026-11-20T14:00:00Z');
-const POLL_MS = 60_000;
 const listed = listedOf('ACMB', 'XYZ', 'ABC', 'ABCD', 'AI');
 let fakes: FakeHttp[] = [];
-let stops: (() => Promise<void>)[] = [];
+const sources = sourceStarter();
 
 afterEach(async () => {
-  for (const stop of stops) await stop();
+  await sources.stopAll();
   for (const f of fakes) await f.close();
   fakes = [];
-  stops = [];
 });
 
 async function run(feeds: string[]) {
-  const timers = manualClock(NOW);
-  const source = createRssSource({ feeds, listed, pollMs: POLL_MS, timers, random: () => 0.5 });
-  const { sink, drafts } = collectingSink();
-  const watch = pollWatcher(source);
-  await source.start(sink);
-  stops.push(() => source.stop());
-  return { source, drafts, timers, watch };
+  const started = await sources.start((clock) => createRssSource({ feeds, listed, ...clock }));
+  // The watcher reads the source's counters only when asked, so it may begin after start().
+  return { ...started, watch: pollWatcher(started.source) };
 }
 
 describe('rss source', () => {

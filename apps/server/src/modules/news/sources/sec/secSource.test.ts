@@ -5,25 +5,22 @@ import { newsDraftSchema } from '@tapeline/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { until } from '../../../../test/waitFor.ts';
 import {
-  collectingSink,
   type FakeAnswer,
   type FakeHttp,
   listedOf,
   type RecordedRequest,
   startFakeHttp,
 } from '../testing/fakeHttpServer.ts';
-import { manualClock } from '../testing/pollDriver.ts';
 import { COMPANY_TICKERS, SEC_SAMPLE } from '../testing/samples.ts';
+import { NOW, POLL_MS, sourceStarter } from '../testing/startSource.ts';
 import { createSecSource, type SecSourceOptions } from './secSource.ts';
 
 // The sec source against a loopback EDGAR: getcurrent Atom per form and company_tickers.json.
 
-const NOW = Date.parse('2026-11-20T14:00:00Z');
-const POLL_MS = 60_000;
 const UA = 'Tapeline Test admin@tapeline.test';
 let fake: FakeHttp;
 let dir: string;
-let stops: (() => Promise<void>)[] = [];
+const sources = sourceStarter();
 
 function edgar(feed: (req: RecordedRequest) => FakeAnswer = () => ({ status: 200, body: SEC_SAMPLE })) {
   return startFakeHttp((req) => {
@@ -37,30 +34,24 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sec-news-'));
 });
 afterEach(async () => {
-  for (const stop of stops) await stop();
-  stops = [];
+  await sources.stopAll();
   await fake?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 async function run(overrides: Partial<SecSourceOptions> = {}) {
-  const timers = manualClock(NOW);
-  const source = createSecSource({
-    feedUrl: `${fake.url}/cgi-bin/browse-edgar?action=getcurrent&output=atom`,
-    tickersUrl: `${fake.url}/files/company_tickers.json`,
-    forms: ['8-K', 'SC 13D'],
-    userAgent: UA,
-    cacheDir: path.join(dir, 'engine', 'news'),
-    listed: listedOf('ACMB', 'XYZ'),
-    pollMs: POLL_MS,
-    timers,
-    random: () => 0.5,
-    ...overrides,
-  });
-  const { sink, drafts } = collectingSink();
-  await source.start(sink);
-  stops.push(() => source.stop());
-  return { source, drafts, timers };
+  return sources.start((clock) =>
+    createSecSource({
+      feedUrl: `${fake.url}/cgi-bin/browse-edgar?action=getcurrent&output=atom`,
+      tickersUrl: `${fake.url}/files/company_tickers.json`,
+      forms: ['8-K', 'SC 13D'],
+      userAgent: UA,
+      cacheDir: path.join(dir, 'engine', 'news'),
+      listed: listedOf('ACMB', 'XYZ'),
+      ...clock,
+      ...overrides,
+    }),
+  );
 }
 
 const feedRequests = () => fake.requests.filter((r) => r.path === '/cgi-bin/browse-edgar');
