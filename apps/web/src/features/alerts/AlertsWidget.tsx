@@ -1,5 +1,6 @@
 import type { AlertHistoryItem } from '@tapeline/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
@@ -28,16 +29,6 @@ function itemKeys(items: readonly AlertHistoryItem[]): string[] {
 }
 
 const countLabel = (n: number) => (n === 1 ? '1 alert' : `${n} alerts`);
-
-/** Re-reads the clock each minute so "today" flips to a date after midnight New York. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(tick);
-  }, []);
-  return now;
-}
 
 function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void }) {
   return (

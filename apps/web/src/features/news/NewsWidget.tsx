@@ -2,6 +2,7 @@ import { isValidSymbol, type NewsArticle, normalizeSymbol } from '@tapeline/core
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useLiveNews, useNews } from '../../lib/newsApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
+import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
@@ -12,16 +13,6 @@ import { useNewsRecents } from './newsRecentsStore.ts';
 import { ALL_NEWS, articlesOf, type NewsFilter, pushRecent, queryOf, removeRecent } from './newsRules.ts';
 import { NEWS_TEXT } from './newsText.ts';
 import './news.css';
-
-/** Re-reads the clock each minute: row times and the recency mark move with it. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(tick);
-  }, []);
-  return now;
-}
 
 function SymbolSearch({ onSearch }: { onSearch(symbol: string): void }) {
   const [draft, setDraft] = useState('');
