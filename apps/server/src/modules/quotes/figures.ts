@@ -1,4 +1,5 @@
 import { pinPercent, type Quote } from '@tapeline/core';
+import type { QuoteFigures } from '@tapeline/market';
 import { z } from 'zod';
 import type { EngineQuery } from '../market/engine/protocol.ts';
 import type { StoredQuote } from './repository.ts';
@@ -18,10 +19,11 @@ export interface FiguresLog {
 }
 
 const num = z.number().finite().nullable();
-const figuresSchema = z
+/** One entry of the answer: the engine's QuoteFigures, checked (the schema must keep that shape). */
+export type EngineFigures = QuoteFigures | null;
+const figuresSchema: z.ZodType<EngineFigures> = z
   .object({ s: z.string(), last: num, pc: num, high: num, low: num, sl: z.array(z.number()).optional() })
   .nullable();
-export type EngineFigures = z.infer<typeof figuresSchema>;
 
 /** A page may wait this long for figures before it is answered without them. */
 export const FIGURES_TIMEOUT_MS = 2000;

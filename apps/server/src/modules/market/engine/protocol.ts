@@ -11,27 +11,13 @@ export type EngineQuery =
   | { kind: 'optionable' }
   | { kind: 'meters' }
   | { kind: 'status' }
-  /** Figures of up to 100 symbols for the quote cards: a JSON array of `QuoteAnswer | null`, aligned with `symbols`. */
+  /** Figures of up to 100 symbols for the quote cards: a JSON array of `QuoteFigures | null` (@tapeline/market), aligned with `symbols`. */
   | { kind: 'quotes'; symbols: string[]; spark: boolean }
   /** The simulator's news of the session with since < ts ≤ clock: `SimNewsItem[]` (empty when not the simulator). */
   | { kind: 'simNews'; since: number };
 
 /** Most symbols one `quotes` query may name. */
 export const QUOTES_QUERY_MAX = 100;
-
-/**
- * One symbol of a `quotes` answer. last: the session's last print, else the last close; pc: the
- * prior close; high/low: the session's from 04:00; sl: the 5-minute sparkline, only when asked.
- * Unknown figures are null.
- */
-export interface QuoteAnswer {
-  s: string;
-  last: number | null;
-  pc: number | null;
-  high: number | null;
-  low: number | null;
-  sl?: number[];
-}
 
 /** One item of the simulator's news (the `simulated` news source writes the text). */
 export interface SimNewsItem {
