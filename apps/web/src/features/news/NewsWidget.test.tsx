@@ -1,26 +1,17 @@
 import { defaultConfig, NEWS_EVENTS, newsMessages, PROTOCOL_VERSION } from '@tapeline/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { emit, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { NewsWidget } from './NewsWidget.tsx';
 import { article } from './newsFixtures.ts';
 import { NEWS_RECENTS_KEY } from './newsRecentsStore.ts';
-import { emit, type FakeSocket, newsPage, newsServer, paramsOf, quotesOf } from './newsTestKit.ts';
+import { newsPage, newsServer, paramsOf, quotesOf } from './newsTestKit.ts';
 import { NEWS_TEXT } from './newsText.ts';
 
-// The socket is the network here: a hand-fed one replaces the tab's, as in AlertsRuntime.test.
-const socket = vi.hoisted<FakeSocket>(() => ({ listeners: new Map(), rooms: new Map() }));
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream: () => () => {},
-  listenSocket(event: string, listener: (payload: unknown) => void, room?: unknown) {
-    const set = socket.listeners.get(event) ?? new Set();
-    set.add(listener);
-    socket.listeners.set(event, set);
-    socket.rooms.set(event, room);
-    return () => set.delete(listener);
-  },
-}));
+// The socket is the network here: a hand-fed one replaces the tab's.
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const HOUR = 3_600_000;
 // Relative to the real clock: the widget reads Date.now() for the recency mark, hours apart here.
@@ -166,7 +157,7 @@ describe('NewsWidget', () => {
 
     const filing = article(40, ago(0), { kind: 'filing', title: '8-K filed' });
     const story = article(41, ago(0), { title: 'Breaking story' });
-    emit(socket, NEWS_EVENTS.update, { v: PROTOCOL_VERSION, articles: [filing, story] });
+    emit(NEWS_EVENTS.update, { v: PROTOCOL_VERSION, articles: [filing, story] });
     await waitFor(() => expect(titles()).toHaveLength(3));
     expect(titles()).toEqual(['Breaking story', 'ABC wins a contract', 'XYZ and ABC merge']);
   });
@@ -181,9 +172,9 @@ describe('NewsWidget', () => {
 
     const other = article(50, ago(0), { symbols: ['MSFT'], title: 'MSFT story' });
     const mine = article(51, ago(0), { symbols: ['ABC'], title: 'ABC story' });
-    emit(socket, NEWS_EVENTS.update, { v: PROTOCOL_VERSION, articles: [other, mine] });
+    emit(NEWS_EVENTS.update, { v: PROTOCOL_VERSION, articles: [other, mine] });
     // A frame the server could not send is ignored whole.
-    emit(socket, NEWS_EVENTS.update, { v: PROTOCOL_VERSION, articles: [{ id: 'x' }] });
+    emit(NEWS_EVENTS.update, { v: PROTOCOL_VERSION, articles: [{ id: 'x' }] });
     await waitFor(() => expect(titles()).toHaveLength(2));
     expect(titles()).toEqual(['ABC story', 'ABC wins a contract']);
   });

@@ -1,11 +1,10 @@
 import { type NewsArticle, newsAnswerSchema, quoteListSchema } from '@tapeline/core';
-import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { dispatchFetch, type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 
 // Helpers of the News widget's component tests. The network is faked at fetch as everywhere:
 // GET /api/news is answered from its query string (fakeApi matches paths only), everything else
-// goes to fakeApi; the tab's socket is a hand-fed one (see vi.mock in each test file).
+// goes to fakeApi; the tab's socket is test-setup/fakeSocket.ts (see vi.mock in each test file).
 
 export interface NewsServer {
   api: FakeApi;
@@ -57,14 +56,3 @@ export function newsServer(first: (url: URL) => { status: number; body: unknown 
 
 /** The query of a GET /api/news, as the server would read it. */
 export const paramsOf = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
-
-export interface FakeSocket {
-  listeners: Map<string, Set<(payload: unknown) => void>>;
-  rooms: Map<string, unknown>;
-}
-
-/** Delivers a server event to the widget's listeners, as the tab's socket would. */
-export const emit = (socket: FakeSocket, event: string, payload: unknown) =>
-  act(() => {
-    for (const listener of socket.listeners.get(event) ?? []) listener(payload);
-  });

@@ -7,9 +7,10 @@ import {
   quotesDeleteAnswerSchema,
   quotesEditAnswerSchema,
 } from '@tapeline/core';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { emit, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { QuoteWidget } from './QuoteWidget.tsx';
@@ -17,24 +18,7 @@ import { editAnswer, quoteFixture } from './quoteFixtures.ts';
 import { quotesText } from './quotesText.ts';
 
 // The socket is the network here, as fetch is: the tab's socket is replaced by a hand-fed one.
-const socket = vi.hoisted(() => ({
-  listeners: new Map<string, Set<(payload: unknown) => void>>(),
-  rooms: [] as unknown[],
-}));
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream: () => () => {},
-  listenSocket(event: string, listener: (payload: unknown) => void, room?: unknown) {
-    const set = socket.listeners.get(event) ?? new Set();
-    set.add(listener);
-    socket.listeners.set(event, set);
-    socket.rooms.push(room);
-    return () => set.delete(listener);
-  },
-}));
-const emit = (event: string, payload: unknown) =>
-  act(() => {
-    for (const listener of socket.listeners.get(event) ?? []) listener(payload);
-  });
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const [AAPL, MSFT, TSLA] = [
   quoteFixture('AAPL', { percent: 2 }),
@@ -51,7 +35,7 @@ describe('QuoteWidget', () => {
     showWidget();
     await screen.findAllByTestId('quote-card');
     expect(cardSymbols()).toEqual(['AAPL', 'MSFT', 'TSLA']);
-    expect(socket.rooms.at(-1)).toEqual({
+    expect(socket.rooms.get(QUOTE_EVENTS.update)).toEqual({
       join: [QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION }],
       leave: [QUOTE_EVENTS.unsubscribe],
     });

@@ -1,0 +1,30 @@
+import { act } from '@testing-library/react';
+
+// The socket is the network in widget tests that listen to server events, as fetch is for the
+// API: the tab's socket is replaced by a hand-fed one, and everything from the listener up is the
+// real code. A test file mocks the stream source with it (the module is one per test file):
+//   vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+
+type Listener = (payload: unknown) => void;
+
+/** The listeners per event, and the room each event was last listened to with. */
+export const socket = {
+  listeners: new Map<string, Set<Listener>>(),
+  rooms: new Map<string, unknown>(),
+};
+
+export const subscribeStream = () => () => {};
+
+export function listenSocket(event: string, listener: Listener, room?: unknown) {
+  const set = socket.listeners.get(event) ?? new Set();
+  set.add(listener);
+  socket.listeners.set(event, set);
+  socket.rooms.set(event, room);
+  return () => set.delete(listener);
+}
+
+/** Delivers a server event to the listeners, as the tab's socket would. */
+export const emit = (event: string, payload: unknown) =>
+  act(() => {
+    for (const listener of socket.listeners.get(event) ?? []) listener(payload);
+  });
