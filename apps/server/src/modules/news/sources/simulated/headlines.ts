@@ -96,47 +96,35 @@ export function simulatedDraft(item: SimNewsItem): NewsDraft {
     publishedAt: item.ts,
     updatedAt: null,
   };
+  /** A news story: the lead stands as the description and opens the body. */
+  const story = (title: string, lead: string, more: string): NewsDraft => ({
+    ...base,
+    kind: 'news',
+    title,
+    description: lead,
+    bodyHtml: paragraphs(lead, more),
+    form: null,
+  });
   switch (item.kind) {
     case 'catalyst': {
       const code = `${item.sym.slice(0, 3)}-${100 + (seed % 900)}`;
       const title = pick(CATALYSTS, seed, 1)(co, code);
       const lead = `${item.name} ${tag} today announced news its management called a milestone for the company.`;
       const more = `"We believe this positions ${co} for its next phase of growth," the company said in a statement. Shares of ${item.sym} are active in pre-market trading.`;
-      return {
-        ...base,
-        kind: 'news',
-        title,
-        description: lead,
-        bodyHtml: paragraphs(lead, more),
-        form: null,
-      };
+      return story(title, lead, more);
     }
     case 'spike': {
       const title = pick(SPIKES, seed, 2)(co, item.sym);
       const lead = `Shares of ${item.name} ${tag} moved sharply higher on volume well above their recent average.`;
       const more = `No news from ${co} accompanied the move at the time of writing; traders should check for filings and halts.`;
-      return {
-        ...base,
-        kind: 'news',
-        title,
-        description: lead,
-        bodyHtml: paragraphs(lead, more),
-        form: null,
-      };
+      return story(title, lead, more);
     }
     case 'halt': {
       const [reason, code] = pick(HALTS, seed, 3);
       const title = `Trading in ${co} (${item.sym}) Halted: ${reason}`;
       const lead = `Trading in ${item.name} ${tag} was halted with code ${code} (${reason}).`;
       const more = `The exchange will announce when trading in ${item.sym} resumes.`;
-      return {
-        ...base,
-        kind: 'news',
-        title,
-        description: lead,
-        bodyHtml: paragraphs(lead, more),
-        form: null,
-      };
+      return story(title, lead, more);
     }
     case 'filing': {
       const form = item.form ?? '8-K';
