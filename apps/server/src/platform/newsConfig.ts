@@ -8,28 +8,30 @@ import type { MarketFeedConfig } from './marketFeedConfig.ts';
 // once (config.ts). Source URLs are the operator's: tests point them at loopback fakes, so they
 // are checked for shape only, never for where they lead.
 
-const httpUrl = (value: string) => {
+const hasProtocol = (value: string, protocols: readonly string[]) => {
   try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
+    return protocols.includes(new URL(value).protocol);
   } catch {
     return false;
   }
 };
 
+const httpUrl = (value: string) => hasProtocol(value, ['http:', 'https:']);
+
+/** "a, b,,c " → ['a', 'b', 'c']. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
 const url = (protocols: readonly string[], rule: string) =>
   z
     .string()
     .trim()
-    .refine(
-      (value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: (issue) => `must be ${rule} (got "${String(issue.input)}")` },
-    );
+    .refine((value) => hasProtocol(value, protocols), {
+      error: (issue) => `must be ${rule} (got "${String(issue.input)}")`,
+    });
 
 const wholeNumber = (min: number, max: number) =>
   z
@@ -49,10 +51,7 @@ export const newsEnvShape = {
     .string()
     .trim()
     .transform((value, ctx) => {
-      const names = value
-        .split(',')
-        .map((name) => name.trim())
-        .filter((name) => name !== '');
+      const names = commaList(value);
       if (names.length === 1 && names[0] === 'none') return [] as NewsSourceName[];
       const unknown = names.filter((name) => !(NEWS_SOURCE_NAMES as readonly string[]).includes(name));
       if (unknown.length > 0) {
@@ -70,10 +69,7 @@ export const newsEnvShape = {
     .string()
     .trim()
     .transform((value, ctx) => {
-      const urls = value
-        .split(',')
-        .map((u) => u.trim())
-        .filter((u) => u !== '');
+      const urls = commaList(value);
       const bad = urls.filter((u) => !httpUrl(u));
       if (bad.length > 0) {
         ctx.addIssue({
@@ -100,10 +96,7 @@ export const newsEnvShape = {
     .string()
     .trim()
     .transform((value, ctx) => {
-      const forms = value
-        .split(',')
-        .map((f) => f.trim())
-        .filter((f) => f !== '');
+      const forms = commaList(value);
       if (forms.length > 0 && forms.every((f) => /^[A-Z0-9][A-Z0-9 /-]{0,19}$/.test(f))) return forms;
       ctx.addIssue({ code: 'custom', message: `must be form types separated by commas (got "${value}")` });
       return z.NEVER;
