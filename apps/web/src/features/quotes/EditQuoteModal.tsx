@@ -25,7 +25,7 @@ export function EditQuoteModal({ open, saved, onClose }: EditQuoteModalProps) {
       title={quotesText.edit}
       onClose={onClose}
       testId="edit-quote-modal"
-      className={wide ? 'quote-modal modal-wide' : 'quote-modal'}
+      className={wide ? 'modal-wide' : undefined}
     >
       <EditQuoteForm saved={saved} onClose={onClose} onSize={setWide} />
     </Modal>
@@ -80,15 +80,15 @@ function EditQuoteForm({
       {saved.length === 0 ? (
         <p className="muted">{quotesText.noneSaved}</p>
       ) : (
-        <ul className="quote-chips" aria-label={quotesText.saved}>
+        <ul className="symbol-chips quote-chips" aria-label={quotesText.saved}>
           {saved.map((symbol) => {
             const gone = removed.includes(symbol);
             return (
-              <li key={symbol} className={gone ? 'quote-chip is-removed' : 'quote-chip'}>
+              <li key={symbol} className={gone ? 'symbol-chip is-removed' : 'symbol-chip'}>
                 {symbol}
                 <button
                   type="button"
-                  className="quote-chip__x"
+                  className="chip-remove"
                   aria-label={gone ? quotesText.restoreChip(symbol) : quotesText.removeChip(symbol)}
                   onClick={() => toggleRemoved(symbol)}
                 >
@@ -101,13 +101,13 @@ function EditQuoteForm({
       )}
       <h3 className="quote-edit__title">{quotesText.adding}</h3>
       {added.length > 0 ? (
-        <ul className="quote-chips" aria-label={quotesText.adding}>
+        <ul className="symbol-chips quote-chips" aria-label={quotesText.adding}>
           {added.map((symbol) => (
-            <li key={symbol} className="quote-chip is-added">
+            <li key={symbol} className="symbol-chip is-added">
               {symbol}
               <button
                 type="button"
-                className="quote-chip__x"
+                className="chip-remove"
                 aria-label={quotesText.dropAdded(symbol)}
                 onClick={() => setAdded((current) => current.filter((s) => s !== symbol))}
               >
