@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { CsvImportButton } from '../settings/CsvImportButton.tsx';
+import { SymbolChip } from '../settings/SymbolChip.tsx';
 import { isWideList } from '../settings/symbolList.ts';
 import { useSymbolsCsv } from '../settings/useSymbolsCsv.ts';
 import { draftAdd } from './quoteRules.ts';
@@ -84,17 +85,14 @@ function EditQuoteForm({
           {saved.map((symbol) => {
             const gone = removed.includes(symbol);
             return (
-              <li key={symbol} className={gone ? 'symbol-chip is-removed' : 'symbol-chip'}>
-                {symbol}
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={gone ? quotesText.restoreChip(symbol) : quotesText.removeChip(symbol)}
-                  onClick={() => toggleRemoved(symbol)}
-                >
-                  <span aria-hidden="true">{gone ? '↺' : '×'}</span>
-                </button>
-              </li>
+              <SymbolChip
+                key={symbol}
+                symbol={symbol}
+                className={gone ? 'is-removed' : undefined}
+                glyph={gone ? '↺' : '×'}
+                label={gone ? quotesText.restoreChip(symbol) : quotesText.removeChip(symbol)}
+                onClick={() => toggleRemoved(symbol)}
+              />
             );
           })}
         </ul>
@@ -103,17 +101,13 @@ function EditQuoteForm({
       {added.length > 0 ? (
         <ul className="symbol-chips quote-chips" aria-label={quotesText.adding}>
           {added.map((symbol) => (
-            <li key={symbol} className="symbol-chip is-added">
-              {symbol}
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={quotesText.dropAdded(symbol)}
-                onClick={() => setAdded((current) => current.filter((s) => s !== symbol))}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
+            <SymbolChip
+              key={symbol}
+              symbol={symbol}
+              className="is-added"
+              label={quotesText.dropAdded(symbol)}
+              onClick={() => setAdded((current) => current.filter((s) => s !== symbol))}
+            />
           ))}
         </ul>
       ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
+import { SymbolChip } from './SymbolChip.tsx';
 import { settingsText } from './settingsText.ts';
 import { isWideList, withoutSymbols } from './symbolList.ts';
 
@@ -47,17 +48,12 @@ function EditSymbolsForm({ symbols, onClose, onSave }: Omit<EditSymbolsModalProp
       {kept.length > 0 ? (
         <ul className="symbol-chips symbol-chips-edit" aria-label={settingsText.symbols}>
           {kept.map((symbol) => (
-            <li key={symbol} className="symbol-chip">
-              {symbol}
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={settingsText.remove(symbol)}
-                onClick={() => setRemoved((current) => new Set(current).add(symbol))}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
+            <SymbolChip
+              key={symbol}
+              symbol={symbol}
+              label={settingsText.remove(symbol)}
+              onClick={() => setRemoved((current) => new Set(current).add(symbol))}
+            />
           ))}
         </ul>
       ) : (
