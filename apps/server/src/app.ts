@@ -78,7 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // GET /api/stock_info/sparkline/{symbols} names up to 75 symbols in one parameter (the default cap is 100).
-    maxParamLength: QUOTES_MAX * 17,
+    routerOptions: { maxParamLength: QUOTES_MAX * 17 },
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
