@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { discoveryConfigSchema } from '../dashboard/configSchema.ts';
+import { discoverySettingsSchema } from '../discovery/savedFilters.ts';
 
-/** POST /api/settings/discovery: the Discovery column options (Pro or Pro Plus). */
-export const saveDiscoveryRequestSchema = z.object({ discovery: discoveryConfigSchema });
+/**
+ * POST /api/settings/discovery (Pro or Pro Plus): the saved smart filters and the selected one
+ * (discovery spec §7). The column options live in the dashboard config (`config.discovery`).
+ */
+export const saveDiscoveryRequestSchema = z.object({ discovery: discoverySettingsSchema });
 export type SaveDiscoveryRequest = z.infer<typeof saveDiscoveryRequestSchema>;
 
 /** Alerts kept per trader; an append beyond it drops the oldest (see docs/decisions.md, Settings). */

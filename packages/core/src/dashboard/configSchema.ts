@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCOVERY_COLUMN_IDS, DISCOVERY_DISPLAYS } from '../discovery/columnIds.ts';
 import { symbolSchema } from '../rules/symbol.ts';
 
 /** Stream filter ranges (spec §5): a max at or above the top value means unbounded. */
@@ -70,6 +71,21 @@ export const voiceNotiSchema = z.object({
 
 export const VOICE_BUFFER_MAX = 10;
 
+/**
+ * Discovery column options (discovery spec §3 config): per column whether it is hidden and, for
+ * price, ATR and gap, whether it shows % or $. Saved in the dashboard config as `discovery`;
+ * read through normalizeDiscoveryColumns (a short list means the default).
+ */
+export const discoveryColumnSchema = z
+  .object({
+    column: z.enum(DISCOVERY_COLUMN_IDS),
+    hidden: z.boolean(),
+    display: z.enum(DISCOVERY_DISPLAYS).optional(),
+  })
+  .strict();
+export type DiscoveryColumnOption = z.infer<typeof discoveryColumnSchema>;
+export const discoveryConfigSchema = z.array(discoveryColumnSchema).max(DISCOVERY_COLUMN_IDS.length);
+
 export const dashboardConfigSchema = z
   .object({
     stream: z.array(streamChannelSchema).length(2),
@@ -77,6 +93,8 @@ export const dashboardConfigSchema = z
     news: newsConfigSchema,
     voiceNoti: z.array(voiceNotiSchema).max(8),
     voiceBuffer: z.number().min(0).max(VOICE_BUFFER_MAX),
+    /** Discovery column options; absent until first saved (the default applies). */
+    discovery: discoveryConfigSchema.optional(),
   })
   .refine(
     (c) => c.stream[0]?.channel === 'main' && c.stream[1]?.channel === 'alt',
@@ -87,14 +105,6 @@ export type DashboardConfig = z.infer<typeof dashboardConfigSchema>;
 
 export const saveConfigRequestSchema = z.object({ config: dashboardConfigSchema });
 export type SaveConfigRequest = z.infer<typeof saveConfigRequestSchema>;
-
-/** Discovery column options (their editor comes with the Discovery issue). */
-export const discoveryColumnSchema = z.object({
-  column: z.string().min(1).max(32),
-  hidden: z.boolean(),
-  display: z.string().max(16).optional(),
-});
-export const discoveryConfigSchema = z.array(discoveryColumnSchema).max(64);
 
 /** GET /api/settings: each part as JSON text, null when never saved. */
 export const settingsResponseSchema = z.object({
