@@ -13,16 +13,13 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { FilterRowFields } from './FilterRowFields.tsx';
+import { FilterConditions } from './FilterConditions.tsx';
 import {
   alertOf,
-  canAddRow,
-  columnChoices,
   draftOf,
   draftProblem,
   emptyDraft,
   type FilterDraft,
-  newRow,
   type RowDraft,
 } from './filterDraft.ts';
 import { notificationsText as text } from './notificationsText.ts';
@@ -36,10 +33,12 @@ interface FilteredAlertModalProps {
   list: readonly FilteredAlert[];
   /** The filter edited, or null to add one. */
   editIndex: number | null;
+  /** What a new filter starts from (Discovery's "Create alert from this filter"). */
+  seed?: FilteredAlert;
   onClose: () => void;
 }
 
-export function FilteredAlertModal({ open, list, editIndex, onClose }: FilteredAlertModalProps) {
+export function FilteredAlertModal({ open, list, editIndex, seed, onClose }: FilteredAlertModalProps) {
   return (
     <Modal
       open={open}
@@ -49,7 +48,7 @@ export function FilteredAlertModal({ open, list, editIndex, onClose }: FilteredA
       className="modal-wide"
     >
       {open ? (
-        <FilterForm key={editIndex ?? 'new'} list={list} editIndex={editIndex} onDone={onClose} />
+        <FilterForm key={editIndex ?? 'new'} list={list} editIndex={editIndex} seed={seed} onDone={onClose} />
       ) : null}
     </Modal>
   );
@@ -67,6 +66,7 @@ const draftShape = {
 function FilterForm({
   list,
   editIndex,
+  seed,
   onDone,
 }: Omit<FilteredAlertModalProps, 'open' | 'onClose'> & { onDone: () => void }) {
   const toast = useToast();
@@ -77,7 +77,8 @@ function FilterForm({
     const others = list.filter((_, i) => i !== editIndex);
     return formRules(draftShape, (v) => draftProblem(v as FilterDraft, others));
   }, [list, editIndex]);
-  const form = useRuleForm(schema, editing ? draftOf(editing) : emptyDraft());
+  const start = editing ?? seed;
+  const form = useRuleForm(schema, start ? draftOf(start) : emptyDraft());
   const rows = form.watch('rows');
   const setRows = (next: RowDraft[]) => form.setValue('rows', next);
   const sectors = form.watch('sectors');
@@ -125,29 +126,7 @@ function FilterForm({
           </label>
         ))}
       </fieldset>
-      <fieldset className="filter-rows">
-        <legend className="range-label">{text.conditions}</legend>
-        <ol className="filter-row-list">
-          {rows.map((row, i) => (
-            <FilterRowFields
-              key={row.id}
-              row={row}
-              n={i + 1}
-              choices={columnChoices(rows, row.id)}
-              onChange={(next) => setRows(rows.map((r) => (r.id === row.id ? next : r)))}
-              onRemove={() => setRows(rows.filter((r) => r.id !== row.id))}
-            />
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          disabled={!canAddRow(rows)}
-          onClick={() => setRows([...rows, newRow(rows)])}
-        >
-          {text.addRow}
-        </button>
-      </fieldset>
+      <FilterConditions rows={rows} onChange={setRows} />
       <SectorPicker value={sectors} onChange={(codes) => form.setValue('sectors', codes)} />
       <div className={timeframe === '' ? 'field timeframe is-missing' : 'field timeframe'}>
         <label htmlFor={timeframeId}>{text.timeframe}</label>

@@ -1,0 +1,20 @@
+/** Interface text of the smart-filter modal and picker the spec leaves to us (§8 messages come from core). */
+export const filtersText = {
+  pickerLabel: 'Smart filter',
+  pickerMenu: 'Smart filters',
+  addNew: 'Add New',
+  editOf: (name: string) => `Edit ${name}`,
+  deleteOf: (name: string) => `Delete ${name}`,
+  modalAdd: 'Add smart filter',
+  modalEdit: 'Edit smart filter',
+  name: 'Filter name',
+  matchType: 'Match',
+  all: 'all',
+  any: 'any',
+  clear: 'Clear',
+  filter: 'Filter',
+  saveAndFilter: 'Save & Filter',
+  update: 'Update',
+  createAlert: 'Create alert from this filter',
+  reservedName: 'Filter names cannot start with temp- or be Default',
+} as const;
