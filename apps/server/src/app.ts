@@ -14,6 +14,7 @@ import { startBillingTicks } from './modules/billing/lifecycleTicks.ts';
 import { createBillingProvider } from './modules/billing/providers/index.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { type DiscoveryLive, discoveryLiveModule } from './modules/market/dataHost/discoveryLive.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
 import { startNews } from './modules/news/newsModule.ts';
 import { popularityRoutes } from './modules/popularity/routes.ts';
@@ -45,6 +46,8 @@ export interface App {
   socketSessions: SocketSessionWatch;
   /** The voice clip host at `/voice`; null when VOICE_HOST names another host. */
   voice: VoiceHost | null;
+  /** Discovery's opt-in live patches; tests tick it rather than waiting for the 1 s timer. */
+  discoveryLive: DiscoveryLive;
 }
 
 /**
@@ -135,6 +138,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     favoritesChanged: (userId) => alerts?.rules.changed(userId),
   });
   popularityRoutes(http, ctx, guards, universe);
+  // Discovery's live mode: changed rows once a second to the tabs that opt in (issue 13 §9).
+  const discoveryLive = discoveryLiveModule(http, io, ctx, guards, market.source);
   // Voice clips speak listed symbols only: the same engine's names.
   const voice = voiceRoutes(http, ctx, market.source);
   alerts = await startAlerts(http, io, ctx, guards, market, universe);
@@ -149,5 +154,5 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     await io.close();
   });
   await http.ready();
-  return { http, io, market, alerts, socketSessions, voice };
+  return { http, io, market, alerts, socketSessions, voice, discoveryLive };
 }

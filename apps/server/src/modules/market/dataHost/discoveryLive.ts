@@ -1,0 +1,284 @@
+import {
+  DISCOVERY_LIVE_EVENTS,
+  DISCOVERY_LIVE_MS,
+  type DiscoveryAccess,
+  type DiscoveryLiveRow,
+  type DiscoveryPatch,
+  discoveryAccess,
+  discoverySubscribeSchema,
+  hiddenDiscoveryKeys,
+  PROTOCOL_VERSION,
+  TIMEFRAME_IDS,
+  type TimeframeId,
+} from '@tapeline/core';
+import type { FastifyInstance } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import type { Clock } from '../../../platform/clock.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Guards } from '../../../platform/http/guards.ts';
+import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
+
+// Discovery's live mode (issue 13 §9): a tab that opts in sits in `discovery:<tf>:<access>` and
+// hears, once a second, the rows that changed since the last patch, stripped for its plan. The
+// work is per timeframe and plan on this node (one engine query per timeframe, one diff per
+// room), never per socket; every node serves its own sockets (`io.local`), so a room spread over
+// nodes through the Redis adapter is never written twice.
+
+type Access = Exclude<DiscoveryAccess, 'none'>;
+const ACCESS_LEVELS: readonly Access[] = ['proplus', 'oldpro', 'pro'];
+const ROOM_PREFIX = 'discovery:';
+
+export const discoveryRoom = (tf: TimeframeId, access: Access) => `${ROOM_PREFIX}${tf}:${access}`;
+
+export interface DiscoveryLiveDeps {
+  /** What the socket's user may see of Discovery now ('none' is refused). */
+  access(userId: string): Promise<DiscoveryAccess>;
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** What one tick did, for tests and the bench: the work must not grow with the sockets. */
+export interface DiscoveryTickReport {
+  /** Engine queries (one per timeframe somebody here listens to). */
+  queried: number;
+  /** Rooms diffed (one per timeframe × plan somebody here listens to). */
+  computed: number;
+  /** Patches emitted (one per room with a change). */
+  sent: number;
+}
+
+export interface DiscoveryLive {
+  /** Computes and sends this second's patches; ticks never overlap (a second call waits). */
+  tick(): Promise<DiscoveryTickReport>;
+  /** Totals since start. */
+  readonly totals: DiscoveryTickReport & { ticks: number };
+  stop(): void;
+}
+
+/** What the sockets of one room hold: the last rows sent, stripped, by symbol. */
+interface RoomState {
+  ts: number;
+  rows: Map<string, DiscoveryLiveRow>;
+}
+
+function stripped(row: DiscoveryLiveRow, hidden: readonly string[]): DiscoveryLiveRow {
+  if (hidden.length === 0) return row;
+  const copy: DiscoveryLiveRow = { s: row.s };
+  for (const key in row) if (!hidden.includes(key)) copy[key] = row[key];
+  return copy;
+}
+
+/** Row values are numbers, strings, null or short arrays of numbers (DiscoveryRow). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => item === b[i]);
+}
+
+function sameRow(a: DiscoveryLiveRow, b: DiscoveryLiveRow): boolean {
+  let keys = 0;
+  for (const key in a) {
+    keys += 1;
+    if (!sameValue(a[key], b[key])) return false;
+  }
+  return keys === Object.keys(b).length;
+}
+
+/** This second's patch against what the room holds, and what it will hold after it. */
+export function diffRows(
+  before: RoomState | undefined,
+  served: readonly DiscoveryLiveRow[],
+  hidden: readonly string[],
+): { rows: DiscoveryLiveRow[]; removed: string[]; after: Map<string, DiscoveryLiveRow> } {
+  const after = new Map<string, DiscoveryLiveRow>();
+  const rows: DiscoveryLiveRow[] = [];
+  for (const full of served) {
+    const row = stripped(full, hidden);
+    const old = before?.rows.get(row.s);
+    // Unchanged rows keep the object the room already holds.
+    if (old && sameRow(old, row)) after.set(row.s, old);
+    else {
+      after.set(row.s, row);
+      rows.push(row);
+    }
+  }
+  const removed = before ? [...before.rows.keys()].filter((symbol) => !after.has(symbol)) : [];
+  return { rows, removed, after };
+}
+
+function acker(ack: unknown): (success: boolean) => void {
+  return (success) => {
+    if (typeof ack === 'function') ack({ success });
+  };
+}
+
+function leaveDiscovery(socket: Socket): void {
+  for (const room of socket.rooms) if (room.startsWith(ROOM_PREFIX)) void socket.leave(room);
+}
+
+/**
+ * `discovery_subscribe {v, tf}` (ack `{success}`) moves the socket to its timeframe and plan's
+ * room and, when this node already computes that room, sends it the room's rows at once (a full
+ * patch), so it never waits on rows it missed; `discovery_unsubscribe` leaves. Every
+ * DISCOVERY_LIVE_MS the rooms with sockets on this node are recomputed.
+ */
+export function startDiscoveryLive(
+  io: Server,
+  engine: Pick<EngineSource, 'query'>,
+  deps: DiscoveryLiveDeps,
+  intervalMs: number | null = DISCOVERY_LIVE_MS,
+): DiscoveryLive {
+  const states = new Map<string, RoomState>();
+  const totals = { ticks: 0, queried: 0, computed: 0, sent: 0 };
+  let running: Promise<DiscoveryTickReport> | null = null;
+  let warned = false;
+
+  const patchOf = (
+    tf: TimeframeId,
+    ts: number,
+    rows: DiscoveryLiveRow[],
+    removed: string[],
+    full: boolean,
+  ) => {
+    const patch: DiscoveryPatch = { v: PROTOCOL_VERSION, tf, ts, rows, removed };
+    if (full) patch.full = true;
+    return patch;
+  };
+
+  /** The rooms with a socket on this node, by timeframe. */
+  function listened(): Map<TimeframeId, Access[]> {
+    const { rooms } = io.of('/').adapter;
+    const found = new Map<TimeframeId, Access[]>();
+    for (const tf of TIMEFRAME_IDS) {
+      const levels = ACCESS_LEVELS.filter((access) => (rooms.get(discoveryRoom(tf, access))?.size ?? 0) > 0);
+      if (levels.length > 0) found.set(tf, levels);
+    }
+    return found;
+  }
+
+  async function compute(): Promise<DiscoveryTickReport> {
+    const report = { queried: 0, computed: 0, sent: 0 };
+    const rooms = listened();
+    // A room nobody here listens to any more is forgotten: its next listener starts from a full patch.
+    for (const key of states.keys()) {
+      const [, tf, access] = key.split(':') as [string, TimeframeId, Access];
+      if (!rooms.get(tf)?.includes(access)) states.delete(key);
+    }
+    for (const [tf, levels] of rooms) {
+      let served: DiscoveryLiveRow[];
+      try {
+        // Every column once; each plan's rows are stripped here, as the data host strips them.
+        served = JSON.parse(await engine.query({ kind: 'discovery', tf, access: 'proplus' }));
+        report.queried += 1;
+      } catch (error) {
+        if (!(error instanceof EngineUnavailableError) || !warned) {
+          warned = error instanceof EngineUnavailableError;
+          deps.log.warn({ err: error, tf }, 'discovery live patch skipped');
+        }
+        continue;
+      }
+      const ts = deps.clock.now().getTime();
+      for (const access of levels) {
+        const room = discoveryRoom(tf, access);
+        const before = states.get(room);
+        const { rows, removed, after } = diffRows(before, served, hiddenDiscoveryKeys(access));
+        report.computed += 1;
+        states.set(room, { ts, rows: after });
+        if (rows.length === 0 && removed.length === 0) continue;
+        io.local.to(room).emit(DISCOVERY_LIVE_EVENTS.patch, patchOf(tf, ts, rows, removed, !before));
+        report.sent += 1;
+      }
+    }
+    totals.ticks += 1;
+    totals.queried += report.queried;
+    totals.computed += report.computed;
+    totals.sent += report.sent;
+    return report;
+  }
+
+  async function tick(): Promise<DiscoveryTickReport> {
+    while (running) await running.catch(() => {});
+    const current = compute();
+    running = current;
+    try {
+      return await current;
+    } finally {
+      if (running === current) running = null;
+    }
+  }
+
+  const join = async (socket: Socket, body: unknown): Promise<boolean> => {
+    const parsed = discoverySubscribeSchema.safeParse(body);
+    if (!parsed.success) return false;
+    const access = await deps.access(socket.data.userId as string);
+    if (access === 'none') return false;
+    const room = discoveryRoom(parsed.data.tf, access);
+    if (!socket.rooms.has(room)) {
+      leaveDiscovery(socket);
+      await socket.join(room);
+    }
+    const state = states.get(room);
+    if (state) {
+      socket.emit(
+        DISCOVERY_LIVE_EVENTS.patch,
+        patchOf(parsed.data.tf, state.ts, [...state.rows.values()], [], true),
+      );
+    }
+    return true;
+  };
+
+  const onConnection = (socket: Socket) => {
+    socket.on(DISCOVERY_LIVE_EVENTS.subscribe, (body?: unknown, ack?: unknown) => {
+      const done = acker(typeof body === 'function' ? body : ack);
+      join(socket, typeof body === 'function' ? undefined : body).then(done, (error: unknown) => {
+        deps.log.warn({ err: error }, 'discovery live subscription failed');
+        done(false);
+      });
+    });
+    socket.on(DISCOVERY_LIVE_EVENTS.unsubscribe, (first?: unknown, second?: unknown) => {
+      leaveDiscovery(socket);
+      acker(typeof first === 'function' ? first : second)(true);
+    });
+  };
+  io.on('connection', onConnection);
+
+  // Skipped while the previous tick still runs: a slow engine never piles ticks up.
+  const timer =
+    intervalMs === null
+      ? null
+      : setInterval(() => void (running ? null : tick().catch(() => {})), intervalMs);
+  timer?.unref();
+
+  return {
+    tick,
+    totals,
+    stop() {
+      if (timer) clearInterval(timer);
+      io.off('connection', onConnection);
+    },
+  };
+}
+
+/**
+ * Live mode on an API node: the plan read as the data host's token reads it (a subscriber's
+ * `discoveryAccess`, 'none' otherwise), stopped with the server.
+ */
+export function discoveryLiveModule(
+  http: FastifyInstance,
+  io: Server,
+  ctx: Pick<AppContext, 'clock' | 'log'>,
+  guards: Pick<Guards, 'forUserId'>,
+  engine: Pick<EngineSource, 'query'>,
+): DiscoveryLive {
+  const live = startDiscoveryLive(io, engine, {
+    access: (userId) =>
+      guards.forUserId(userId, { subscriber: true }).then(
+        (principal) => discoveryAccess(principal.subscription),
+        (): DiscoveryAccess => 'none',
+      ),
+    clock: ctx.clock,
+    log: ctx.log,
+  });
+  http.addHook('onClose', async () => live.stop());
+  return live;
+}
