@@ -110,6 +110,20 @@ describe('smart filter: one condition per column', () => {
     expect(test({ float: { max: 1e12 } }, row({ f: null }))).toBe(false);
     expect(test({ mf_dist: { min: -100 } }, row({ mf: [0, null] }))).toBe(false);
   });
+
+  it('a Pro row with its locked keys stripped (no mf, st, z, tr, g, sr) fails those conditions instead of throwing', () => {
+    const { mf: _mf, st: _st, z: _z, tr: _tr, g: _g, sr: _sr, ...stripped } = row();
+    const f = (values: FilterValues) => compileSmartFilter(all(values), { spyPriceDist: 1 })(stripped);
+    expect(f({ mf_price: { min: 0 } })).toBe(false);
+    expect(f({ mf_dist: { min: -100 } })).toBe(false);
+    expect(f({ trend: { min: 'up' } })).toBe(false);
+    expect(f({ trend_change: { min: 'up' } })).toBe(false);
+    expect(f({ squeeze: { min: { NOW: true, PRE: 1 } } })).toBe(false);
+    expect(f({ atr: { max: 100 } })).toBe(false);
+    expect(f({ gap: { min: -100 } })).toBe(false);
+    expect(f({ short_ratio: { min: 0 } })).toBe(false);
+    expect(f({ last: { min: 12 } })).toBe(true);
+  });
 });
 
 describe('smart filter: combining conditions and sectors', () => {

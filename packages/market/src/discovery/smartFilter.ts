@@ -1,5 +1,10 @@
-import { FILTER_COLUMNS, type FilteredAlert, type FilterRange, SINGLE_VALUE_COLUMNS } from '@tapeline/core';
-import type { DiscoveryRow } from './row.ts';
+import {
+  FILTER_COLUMNS,
+  type FilteredAlert,
+  type FilterRange,
+  type ServedDiscoveryRow,
+  SINGLE_VALUE_COLUMNS,
+} from '@tapeline/core';
 
 // The smart filter: ONE evaluator for the Discovery smart filter and for filtered (Pro Plus)
 // alerts. A filter compiles once into flat arrays — per condition a column and a list of
@@ -19,6 +24,8 @@ import type { DiscoveryRow } from './row.ts';
 // (fired within |q| bars); any selected option matches. `all` needs every condition, `any` at
 // least one; the sector list applies in both (empty: nothing matches; no list: every sector).
 // A filter without value conditions is decided by its sector list alone.
+// Rows may be tier-stripped (the browser's Discovery table runs this too): a column the plan may
+// not see is absent, reads as unknown, and fails its condition like null.
 
 /** What a filter needs to be compiled: a saved filtered alert, or the Discovery modal's draft. */
 export type SmartFilterSpec = Pick<FilteredAlert, 'type' | 'values'> & {
@@ -55,7 +62,7 @@ export interface CompiledSmartFilter {
 }
 
 /** A column's value in a row, NaN when unknown. `spy` is SPY's % change (NaN when unknown). */
-export function smartValue(r: DiscoveryRow, column: number, spy: number): number {
+export function smartValue(r: ServedDiscoveryRow, column: number, spy: number): number {
   switch (column) {
     case 0:
       return r.tr ?? N;
@@ -64,7 +71,7 @@ export function smartValue(r: DiscoveryRow, column: number, spy: number): number
     case 2:
       return r.f ?? N;
     case 3:
-      return r.g !== null && r.pl !== null && r.pl > 0 ? (r.g / r.pl) * 100 : N;
+      return r.g !== null && r.g !== undefined && r.pl !== null && r.pl > 0 ? (r.g / r.pl) * 100 : N;
     case 4:
       return r.l;
     case 5:
@@ -72,9 +79,9 @@ export function smartValue(r: DiscoveryRow, column: number, spy: number): number
     case 6:
       return r.m;
     case 7:
-      return r.mf[0];
+      return r.mf ? r.mf[0] : N;
     case 8:
-      return r.mf[1] ?? N;
+      return r.mf?.[1] ?? N;
     case 9:
       return r.p === null ? N : r.p[0] - spy;
     case 10:
@@ -82,9 +89,9 @@ export function smartValue(r: DiscoveryRow, column: number, spy: number): number
     case 11:
       return r.z ?? N;
     case 12:
-      return r.st === null ? N : r.st[0];
+      return r.st ? r.st[0] : N;
     case 13:
-      return r.st === null ? N : r.st[2] === 1 ? r.st[0] : 0;
+      return r.st ? (r.st[2] === 1 ? r.st[0] : 0) : N;
     case 14:
       return r.u ?? N;
     case 15:
@@ -101,7 +108,7 @@ export function smartValue(r: DiscoveryRow, column: number, spy: number): number
 }
 
 /** SPY's % change in a snapshot (the `rs` baseline), or null when SPY is not in it. */
-export function spyPriceDist(rows: readonly DiscoveryRow[]): number | null {
+export function spyPriceDist(rows: readonly Pick<ServedDiscoveryRow, 's' | 'p'>[]): number | null {
   for (const r of rows) if (r.s === 'SPY') return r.p === null ? null : r.p[0];
   return null;
 }
@@ -190,7 +197,7 @@ export function sectorAllowed(f: CompiledSmartFilter, code: number): boolean {
 }
 
 /** The whole test on one row. */
-export function rowMatches(f: CompiledSmartFilter, row: DiscoveryRow, spy: number): boolean {
+export function rowMatches(f: CompiledSmartFilter, row: ServedDiscoveryRow, spy: number): boolean {
   if (!sectorAllowed(f, row.e)) return false;
   const n = f.count;
   if (n === 0) return true;
@@ -205,14 +212,14 @@ export function rowMatches(f: CompiledSmartFilter, row: DiscoveryRow, spy: numbe
 export function compileSmartFilter(
   filter: SmartFilterSpec,
   ctx: { spyPriceDist: number | null },
-): (row: DiscoveryRow) => boolean {
+): (row: ServedDiscoveryRow) => boolean {
   const f = compileConditions(filter);
   const spy = ctx.spyPriceDist ?? N;
   return (row) => rowMatches(f, row, spy);
 }
 
 /** How many rows of a snapshot a filter matches (filtered-alert validation, §7). */
-export function countMatches(rows: readonly DiscoveryRow[], filter: SmartFilterSpec): number {
+export function countMatches(rows: readonly ServedDiscoveryRow[], filter: SmartFilterSpec): number {
   const f = compileConditions(filter);
   const spy = spyPriceDist(rows) ?? N;
   let n = 0;
