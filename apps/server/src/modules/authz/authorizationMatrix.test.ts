@@ -1,4 +1,10 @@
-import { NEWS_EVENTS, PROTOCOL_VERSION, QUOTE_EVENTS, STREAM_EVENTS } from '@tapeline/core';
+import {
+  DISCOVERY_LIVE_EVENTS,
+  NEWS_EVENTS,
+  PROTOCOL_VERSION,
+  QUOTE_EVENTS,
+  STREAM_EVENTS,
+} from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileImages } from '../../platform/db/schema.ts';
@@ -164,5 +170,12 @@ describe('socket.io by persona', () => {
       .timeout(5000)
       .emitWithAck(QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
     expect(quotes.success).toBe(streams);
+    // Discovery's live patches: Pro (current or old) and Pro Plus only (core discoveryAccess).
+    const discovery = (await outcome
+      .timeout(5000)
+      .emitWithAck(DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '1d' })) as {
+      success: boolean;
+    };
+    expect(discovery.success).toBe(['pro', 'pro_old', 'proplus'].includes(persona));
   });
 });
