@@ -73,8 +73,8 @@ export function csvColumns(
 function cell(v: string | number | null): string {
   if (v === null || (typeof v === 'number' && !Number.isFinite(v))) return '';
   const s = String(v);
-  // A leading = + - @ would run as a formula in a spreadsheet; symbols and numbers never need it.
-  const safe = typeof v === 'string' && /^[=+\-@]/.test(s) ? `'${s}` : s;
+  // A leading = + - @ would run as a formula in a spreadsheet; a number (-2.5000) is left alone.
+  const safe = typeof v === 'string' && /^[=+\-@]/.test(s) && !/^-\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

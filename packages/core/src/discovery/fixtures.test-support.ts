@@ -1,0 +1,58 @@
+import type { DiscoveryDisplayRow } from './displayRow.ts';
+import type { DiscoveryRow } from './row.ts';
+
+/** A served row with every key (Pro Plus), values hand-picked so derived ones are easy to check. */
+export const servedRow = (over: Partial<DiscoveryRow> = {}): DiscoveryRow => ({
+  s: 'ABC',
+  l: 12.5,
+  p: [3, 0.36],
+  pl: 8,
+  v: 40_000,
+  av: 900_000,
+  m: 4,
+  u: 150,
+  vw: -2.5,
+  e: 1,
+  f: 20_000_000,
+  sr: 2.2,
+  t: 0,
+  n: null,
+  g: 2,
+  z: 7,
+  tr: 4.2,
+  st: [1, 11.9, 0],
+  mf: [500_000, 30],
+  rv: [40_000, -10],
+  ...over,
+});
+
+/** A display row for sorting and CSV scenarios: nulls everywhere but what the test sets. */
+export const displayRow = (symbol: string, over: Partial<DiscoveryDisplayRow> = {}): DiscoveryDisplayRow => ({
+  symbol,
+  last: 10,
+  price_dist: null,
+  dollar_dist: null,
+  moneyflow: null,
+  moneyflow_dist: null,
+  volume: 0,
+  volume_dist: null,
+  avgVolume: null,
+  float: null,
+  momentum: 0,
+  uVol: null,
+  short_ratio: null,
+  vWapDist: null,
+  squeeze: '-',
+  atr: null,
+  atr_dollar_dist: null,
+  gap: null,
+  priorDayLast: null,
+  gap_percent_dist: null,
+  trend: null,
+  trend_flipped: false,
+  rs: null,
+  sector: 1,
+  news: null,
+  trending: false,
+  ...over,
+});
