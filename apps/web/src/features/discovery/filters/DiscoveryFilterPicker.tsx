@@ -35,7 +35,9 @@ export function DiscoveryFilterPicker({ onApply, alertContext }: DiscoveryFilter
   const apply = useRef(onApply);
   apply.current = onApply;
 
-  useEffect(() => apply.current?.(picker.active), [picker.active]);
+  useEffect(() => {
+    apply.current?.(picker.active);
+  }, [picker.active]);
 
   const createAlert = (filter: NamedFilter) => {
     const list = alerts.data?.filtered_alerts ?? [];
