@@ -22,6 +22,11 @@ const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
 // The quote cards, list, edit modal and drag-to-reorder (@dnd-kit): fetched when Quote is first drawn.
 const QuoteWidget = lazyWidget(() => import('../quotes/QuoteWidget.tsx').then((m) => m.QuoteWidget));
 
+// The Discovery screener, its table library and toolbar: fetched when Discovery is first drawn.
+const DiscoveryWidget = lazyWidget(() =>
+  import('../discovery/DiscoveryWidget.tsx').then((m) => m.DiscoveryWidget),
+);
+
 const placeholder = (id: 'news' | 'quote' | 'chat' | 'discovery', popout: boolean): WidgetDefinition => ({
   id,
   title: () => WIDGET_TITLES[id],
@@ -37,6 +42,12 @@ export const WIDGETS: WidgetRegistry = {
   news: { id: 'news', title: () => WIDGET_TITLES.news, Component: NewsWidget, popout: true },
   quote: { id: 'quote', title: () => WIDGET_TITLES.quote, Component: QuoteWidget, popout: false },
   chat: placeholder('chat', true),
-  discovery: placeholder('discovery', true),
+  discovery: {
+    id: 'discovery',
+    title: () => WIDGET_TITLES.discovery,
+    Component: DiscoveryWidget,
+    popout: true,
+    proOnly: true,
+  },
   ...extraWidgets,
 };

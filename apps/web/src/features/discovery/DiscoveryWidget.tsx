@@ -1,0 +1,176 @@
+import {
+  canOpenDiscovery,
+  columnLockedFor,
+  csvOf,
+  DEFAULT_DISCOVERY_SORT,
+  DISCOVERY_COLUMNS,
+  DISCOVERY_DEFAULT_TIMEFRAME,
+  DISCOVERY_INDEX_START,
+  DISCOVERY_INDEX_STEP,
+  type DiscoveryAccess,
+  type DiscoveryColumnId,
+  type DiscoverySort,
+  discoveryAccess,
+  discoveryMessages,
+  displayOf,
+  fullExportAllowed,
+  nextSort,
+  normalizeDiscoveryColumns,
+  type SectorChoice,
+  type SortableColumnId,
+  type TimeframeId,
+  toggleSector,
+} from '@tapeline/core';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useUser } from '../../app/session.tsx';
+import { useQuoteSymbols } from '../../lib/quotesApi.ts';
+import { useMinuteClock } from '../../lib/useMinuteClock.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { useSearchStats } from '../search/useSearchStats.ts';
+import { DiscoveryFilterPicker } from './filters/DiscoveryFilterPicker.tsx';
+import { useDiscoveryFilter } from './filters/useDiscoveryFilter.ts';
+import type { CellContext } from './table/cells.tsx';
+import { DiscoveryTable } from './table/DiscoveryTable.tsx';
+import { visibleRows } from './table/visibleRows.ts';
+import { DiscoveryToolbar, downloadText } from './toolbar/DiscoveryToolbar.tsx';
+import { useDiscoveryData } from './useDiscoveryData.ts';
+import './discovery.css';
+
+/**
+ * The Discovery screener (discovery spec §2): the toolbar over the virtualised table. A plan
+ * that may not open Discovery never fetches (the data host would refuse it anyway): it is asked
+ * to upgrade instead.
+ */
+export function DiscoveryWidget(props: WidgetProps) {
+  const { subscription } = useUser();
+  if (!canOpenDiscovery(subscription)) return <UpgradeNotice />;
+  return <Discovery {...props} access={discoveryAccess(subscription)} />;
+}
+
+function UpgradeNotice() {
+  const navigate = useNavigate();
+  return (
+    <div className="dv-upgrade-notice" data-testid="discovery-upgrade">
+      <p>{discoveryMessages.upgrade}</p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => navigate(discoveryMessages.upgradePath)}
+      >
+        OK
+      </button>
+    </div>
+  );
+}
+
+function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }) {
+  const [tf, setTf] = useState<TimeframeId>(DISCOVERY_DEFAULT_TIMEFRAME);
+  const [sectors, setSectors] = useState<number[]>([]);
+  const [favouritesOn, setFavouritesOn] = useState(false);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<DiscoverySort>(DEFAULT_DISCOVERY_SORT);
+  const [index, setIndex] = useState(DISCOVERY_INDEX_START);
+  const data = useDiscoveryData(tf);
+  const favouriteSymbols = useQuoteSymbols();
+  const smart = useDiscoveryFilter();
+  const stats = useSearchStats();
+  const minute = useMinuteClock();
+
+  const columns = useMemo(() => normalizeDiscoveryColumns(config.discovery), [config.discovery]);
+  const hidden = useMemo(
+    () => new Set<string>(columns.filter((c) => c.hidden).map((c) => c.column)),
+    [columns],
+  );
+  const locked = useMemo(
+    () => new Set<string>(DISCOVERY_COLUMNS.filter((c) => columnLockedFor(c.id, access)).map((c) => c.id)),
+    [access],
+  );
+  const favourites = useMemo(
+    () => (favouritesOn ? new Set(favouriteSymbols) : null),
+    [favouritesOn, favouriteSymbols],
+  );
+  const rows = useMemo(
+    () => visibleRows(data.rows, { sectors, favourites, search, smart: smart.active }, sort, columns),
+    [data.rows, sectors, favourites, search, smart.active, sort, columns],
+  );
+  const shown = useMemo(() => rows.slice(0, index), [rows, index]);
+  const cell = useMemo<CellContext>(
+    () => ({
+      display: (column: DiscoveryColumnId) => displayOf(columns, column),
+      news: config.news,
+      now: minute,
+    }),
+    [columns, config.news, minute],
+  );
+
+  const clearFilters = () => {
+    setSectors([]);
+    setFavouritesOn(false);
+    smart.clear();
+    setSearch('');
+    stats.typed('');
+    setSort(DEFAULT_DISCOVERY_SORT);
+  };
+  const onSearch = (query: string) => {
+    setSearch(query);
+    stats.typed(query);
+  };
+  const onCsv = (full: boolean) => downloadText(`discovery-${tf}.csv`, csvOf(rows, columns, access, full));
+
+  const noResults = data.rows.length > 0 && rows.length === 0;
+  return (
+    <div className="dv-widget" data-testid="discovery" data-access={access}>
+      <DiscoveryToolbar
+        sectors={sectors}
+        onSector={(choice: SectorChoice) => setSectors((s) => toggleSector(s, choice))}
+        tf={tf}
+        onTimeframe={setTf}
+        filterPicker={<DiscoveryFilterPicker alertContext={{ sectors, timeframe: tf }} />}
+        favourites={favouritesOn}
+        onFavourites={setFavouritesOn}
+        search={search}
+        onSearch={onSearch}
+        onCsv={onCsv}
+        fullExport={fullExportAllowed(access)}
+        refresh={{
+          countdown: data.countdown,
+          refreshing: data.refreshing,
+          canRefresh: data.canRefresh,
+          onRefresh: data.refresh,
+        }}
+      />
+      {data.error !== null && (
+        <p className="dv-error" role="alert">
+          {data.error}
+        </p>
+      )}
+      {data.loading && data.rows.length === 0 ? (
+        <div className="dv-loading">
+          <Spinner />
+        </div>
+      ) : (
+        <DiscoveryTable
+          rows={shown}
+          sort={sort}
+          onSort={(column: SortableColumnId) => setSort((s) => nextSort(s, column))}
+          hidden={hidden}
+          locked={locked}
+          cell={cell}
+          onReachEnd={() => setIndex((i) => (i < rows.length ? i + DISCOVERY_INDEX_STEP : i))}
+          empty={
+            noResults ? (
+              <div className="dv-empty" data-testid="discovery-empty">
+                <p>{discoveryMessages.noResults}</p>
+                <button type="button" className="btn btn-primary" onClick={clearFilters}>
+                  {discoveryMessages.clearFilters}
+                </button>
+              </div>
+            ) : null
+          }
+        />
+      )}
+    </div>
+  );
+}

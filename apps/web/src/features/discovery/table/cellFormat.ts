@@ -1,0 +1,43 @@
+// How the Discovery table writes numbers (discovery spec §9): abbreviated with k, m and b and 2
+// decimals; prices with 2 decimals, 4 below a dollar (core formatPrice). '-' for unknown.
+
+const UNITS: readonly [number, string][] = [
+  [1e9, 'b'],
+  [1e6, 'm'],
+  [1e3, 'k'],
+];
+
+const known = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** 950 → '950', 12_345 → '12.35k', 3_210_000 → '3.21m', −1.5e9 → '-1.50b'. */
+export function abbreviate(value: number | null | undefined): string {
+  if (!known(value)) return '-';
+  const abs = Math.abs(value);
+  for (const [size, suffix] of UNITS) if (abs >= size) return `${(value / size).toFixed(2)}${suffix}`;
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+/** Signed percent, 2 decimals: '+4.25%', '-1.10%'. */
+export function percent(value: number | null | undefined): string {
+  if (!known(value)) return '-';
+  return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
+}
+
+/** Signed dollars, 2 decimals (4 below a dollar of move): '+$1.25', '-$0.0450'. */
+export function dollars(value: number | null | undefined): string {
+  if (!known(value)) return '-';
+  const abs = Math.abs(value);
+  const digits = abs > 0 && abs < 1 ? 4 : 2;
+  return `${value > 0 ? '+' : value < 0 ? '-' : ''}$${abs.toFixed(digits)}`;
+}
+
+/** A plain number with 2 decimals, '-' when unknown. */
+export function fixed2(value: number | null | undefined): string {
+  return known(value) ? value.toFixed(2) : '-';
+}
+
+/** The tone of a signed value: up, down or flat (CSS colours it). */
+export function toneOf(value: number | null | undefined): 'up' | 'down' | undefined {
+  if (!known(value) || value === 0) return undefined;
+  return value > 0 ? 'up' : 'down';
+}

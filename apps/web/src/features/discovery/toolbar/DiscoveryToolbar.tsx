@@ -1,0 +1,104 @@
+import { type SectorChoice, TIMEFRAME_IDS, type TimeframeId } from '@tapeline/core';
+import type { ReactNode } from 'react';
+import { SectorPicker } from './SectorPicker.tsx';
+
+export interface DiscoveryToolbarProps {
+  sectors: readonly number[];
+  onSector(choice: SectorChoice): void;
+  tf: TimeframeId;
+  onTimeframe(tf: TimeframeId): void;
+  /** The smart-filter picker (features/discovery/filters). */
+  filterPicker: ReactNode;
+  favourites: boolean;
+  onFavourites(on: boolean): void;
+  search: string;
+  onSearch(query: string): void;
+  /** CSV of the first 1000 rows; `full` (Pro Plus) of every row. */
+  onCsv(full: boolean): void;
+  fullExport: boolean;
+  refresh: { countdown: number; refreshing: boolean; canRefresh: boolean; onRefresh(): void };
+  /** Controls other parts of Discovery add (the live toggle). */
+  children?: ReactNode;
+}
+
+/**
+ * The Discovery toolbar (spec §2): sector, timeframe and smart-filter pickers, the favourites
+ * toggle, symbol search, CSV download and the refresh button with its 30-second countdown.
+ */
+export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
+  const { countdown, refreshing, canRefresh, onRefresh } = p.refresh;
+  return (
+    <div className="dv-toolbar" role="toolbar" aria-label="Discovery tools">
+      <SectorPicker selected={p.sectors} onChoose={p.onSector} />
+      <select
+        className="dv-select"
+        aria-label="Timeframe"
+        value={p.tf}
+        onChange={(e) => p.onTimeframe(e.target.value as TimeframeId)}
+      >
+        {TIMEFRAME_IDS.map((tf) => (
+          <option key={tf} value={tf}>
+            {tf}
+          </option>
+        ))}
+      </select>
+      {p.filterPicker}
+      <button
+        type="button"
+        className="btn btn-secondary dv-fav"
+        aria-pressed={p.favourites}
+        onClick={() => p.onFavourites(!p.favourites)}
+      >
+        ★ Favourites
+      </button>
+      <input
+        type="search"
+        className="dv-search"
+        aria-label="Search symbol"
+        placeholder="Symbol"
+        value={p.search}
+        maxLength={12}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => p.onSearch(e.target.value.toUpperCase())}
+      />
+      <button type="button" className="btn btn-secondary" onClick={() => p.onCsv(false)}>
+        CSV
+      </button>
+      {p.fullExport && (
+        <button type="button" className="btn btn-secondary" onClick={() => p.onCsv(true)}>
+          Full CSV
+        </button>
+      )}
+      {p.children}
+      <button
+        type="button"
+        className="btn btn-secondary dv-refresh"
+        aria-label={refreshing ? 'Refreshing' : `Refresh (next in ${countdown} s)`}
+        aria-busy={refreshing}
+        disabled={refreshing || !canRefresh}
+        title={canRefresh ? undefined : 'At most 4 manual refreshes a minute'}
+        onClick={onRefresh}
+      >
+        <span className={refreshing ? 'dv-spin' : undefined} aria-hidden="true">
+          ↻
+        </span>{' '}
+        <span data-testid="discovery-countdown">{refreshing ? '…' : `${countdown}s`}</span>
+      </button>
+    </div>
+  );
+}
+
+/** Saves text as a file through the browser's download. */
+export function downloadText(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has its own copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,140 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DISCOVERY_REFRESH_MS,
+  DISCOVERY_REFRESHING_MS,
+  manualRefreshAllowed,
+  recordManualRefresh,
+  type ServedDiscoveryRow,
+  type TimeframeId,
+} from '@tapeline/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { dataHost } from '../../lib/dataHost.ts';
+
+const num = z.number();
+const maybe = num.nullable();
+/**
+ * One served row (core ServedDiscoveryRow): the keys a plan may not see are optional, since the
+ * data host leaves them out. Extra keys are dropped rather than refused (a newer engine).
+ */
+const servedRowSchema = z.object({
+  s: z.string().min(1),
+  l: num,
+  p: z.tuple([num, num]).nullable(),
+  pl: maybe,
+  v: num,
+  av: maybe,
+  m: num,
+  u: maybe,
+  vw: maybe,
+  e: num,
+  f: maybe,
+  sr: maybe.optional(),
+  t: z.union([z.literal(0), z.literal(1)]),
+  n: maybe,
+  g: maybe.optional(),
+  z: maybe.optional(),
+  tr: maybe.optional(),
+  st: z
+    .tuple([num, num, z.union([z.literal(0), z.literal(1)])])
+    .nullable()
+    .optional(),
+  mf: z.tuple([num, maybe]).optional(),
+  rv: z.tuple([num, maybe]),
+}) satisfies z.ZodType<ServedDiscoveryRow>;
+export const discoveryRowsSchema = z.array(servedRowSchema);
+
+export const discoveryKey = (tf: TimeframeId) => ['discovery', tf] as const;
+
+/** GET /data/discovery?tf=: every row, the locked columns of the trader's plan left out by the host. */
+export function fetchDiscovery(tf: TimeframeId): Promise<ServedDiscoveryRow[]> {
+  return dataHost.get(`/data/discovery?tf=${encodeURIComponent(tf)}`, discoveryRowsSchema);
+}
+
+export interface DiscoveryData {
+  /** The last rows received for this timeframe (kept when a later fetch fails). */
+  rows: readonly ServedDiscoveryRow[];
+  /** True until the first answer (rows or failure). */
+  loading: boolean;
+  /** The last fetch failed: its message, shown while the old rows stay. */
+  error: string | null;
+  /** Whole seconds until the next automatic refresh. */
+  countdown: number;
+  /** The 2-second refreshing state after a refresh starts. */
+  refreshing: boolean;
+  /** Whether a manual refresh may start now (fewer than 4 in the last 60 s). */
+  canRefresh: boolean;
+  refresh(): void;
+}
+
+/** A clock read once a second: the countdown moves with it. */
+function useSecondClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  return now;
+}
+
+/**
+ * The Discovery rows of a timeframe through TanStack Query: refreshed every 30 s, manually at
+ * most 4 times a minute, the old rows kept (and the error shown) when a fetch fails (spec §4).
+ */
+export function useDiscoveryData(tf: TimeframeId, enabled = true): DiscoveryData {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: discoveryKey(tf),
+    queryFn: () => fetchDiscovery(tf),
+    enabled,
+    refetchInterval: DISCOVERY_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: DISCOVERY_REFRESH_MS / 2,
+    // A new timeframe shows the old rows until its own arrive, rather than an empty table.
+    placeholderData: (previous) => previous,
+  });
+  const now = useSecondClock();
+  const manual = useRef<number[]>([]);
+  const [refreshingSince, setRefreshingSince] = useState<number | null>(null);
+
+  // The refreshing state lasts 2 s from the fetch start (automatic or manual), then clears.
+  const fetching = query.isFetching;
+  useEffect(() => {
+    if (fetching) setRefreshingSince(Date.now());
+  }, [fetching]);
+  useEffect(() => {
+    if (refreshingSince === null) return;
+    const timer = setTimeout(() => setRefreshingSince(null), DISCOVERY_REFRESHING_MS);
+    return () => clearTimeout(timer);
+  }, [refreshingSince]);
+
+  const last = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  const due = last === 0 ? now : last + DISCOVERY_REFRESH_MS;
+  const countdown = Math.max(0, Math.ceil((due - now) / 1000));
+  const canRefresh = manualRefreshAllowed(manual.current, now);
+
+  const refresh = useCallback(() => {
+    const at = Date.now();
+    if (!manualRefreshAllowed(manual.current, at)) return;
+    manual.current = recordManualRefresh(manual.current, at);
+    setRefreshingSince(at);
+    void client.refetchQueries({ queryKey: discoveryKey(tf), exact: true });
+  }, [client, tf]);
+
+  const rows = query.data ?? EMPTY;
+  return {
+    rows,
+    loading: query.isPending,
+    error: query.isError ? errorText(query.error) : null,
+    countdown,
+    refreshing: refreshingSince !== null,
+    canRefresh,
+    refresh,
+  };
+}
+
+const EMPTY: readonly ServedDiscoveryRow[] = [];
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
