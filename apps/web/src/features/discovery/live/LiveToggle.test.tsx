@@ -1,0 +1,106 @@
+import {
+  applyDiscoveryPatch,
+  DISCOVERY_LIVE_EVENTS,
+  PROTOCOL_VERSION,
+  type TimeframeId,
+} from '@tapeline/core';
+import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DISCOVERY_LIVE_KEY, useDiscoveryLive } from '../../../lib/discoveryLive.ts';
+import { emit, socket } from '../../../test-setup/fakeSocket.ts';
+import { renderUi } from '../../../test-setup/render.tsx';
+import { LiveToggle, useLiveMode } from './LiveToggle.tsx';
+
+// The socket is the network here: the tab's socket is replaced by a hand-fed one.
+vi.mock('../../../lib/streamSource.ts', () => import('../../../test-setup/fakeSocket.ts'));
+
+type Row = { s: string; l: number };
+const START: Row[] = [
+  { s: 'ABC', l: 1 },
+  { s: 'XYZ', l: 2 },
+];
+
+/** What the Discovery widget does with the toggle: rows merged from each patch while live. */
+function Harness({ start }: { start: TimeframeId }) {
+  const [tf, setTf] = useState(start);
+  const [live, setLive] = useLiveMode();
+  const [rows, setRows] = useState(START);
+  useDiscoveryLive(tf, live, (patch) =>
+    setRows((current) => applyDiscoveryPatch(current, { ...patch, rows: patch.rows as Row[] })),
+  );
+  return (
+    <>
+      <LiveToggle live={live} onToggle={setLive} />
+      <button type="button" onClick={() => setTf('15min')}>
+        15min
+      </button>
+      <output data-testid="rows">{rows.map((r) => `${r.s}@${r.l}`).join(' ')}</output>
+    </>
+  );
+}
+
+const listeners = () => socket.listeners.get(DISCOVERY_LIVE_EVENTS.patch)?.size ?? 0;
+const patch = (tf: string, rows: Row[], removed: string[] = []) => ({
+  v: PROTOCOL_VERSION,
+  tf,
+  ts: 1,
+  rows,
+  removed,
+});
+const rowsText = () => screen.getByTestId('rows').textContent;
+
+describe('Discovery live toggle', () => {
+  it('is off by default: the socket is not asked for patches', () => {
+    renderUi(<Harness start="1day" />);
+    expect(screen.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'false');
+    expect(listeners()).toBe(0);
+  });
+
+  it('turned on, joins the timeframe’s room and merges its patches; other timeframes and bad ones are dropped', async () => {
+    const { user } = renderUi(<Harness start="1day" />);
+    await user.click(screen.getByRole('button', { name: 'Live' }));
+    expect(screen.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem(DISCOVERY_LIVE_KEY)).toBe('on');
+    expect(socket.rooms.get(DISCOVERY_LIVE_EVENTS.patch)).toEqual({
+      join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '1day' }],
+      leave: [DISCOVERY_LIVE_EVENTS.unsubscribe],
+    });
+
+    emit(
+      DISCOVERY_LIVE_EVENTS.patch,
+      patch(
+        '1day',
+        [
+          { s: 'XYZ', l: 2.5 },
+          { s: 'NEW', l: 9 },
+        ],
+        ['ABC'],
+      ),
+    );
+    expect(rowsText()).toBe('XYZ@2.5 NEW@9');
+    emit(DISCOVERY_LIVE_EVENTS.patch, patch('15min', [{ s: 'XYZ', l: 100 }]));
+    emit(DISCOVERY_LIVE_EVENTS.patch, { ...patch('1day', [{ s: 'XYZ', l: 100 }]), v: PROTOCOL_VERSION + 1 });
+    emit(DISCOVERY_LIVE_EVENTS.patch, patch('1day', [{ l: 100 } as Row]));
+    expect(rowsText()).toBe('XYZ@2.5 NEW@9');
+    emit(DISCOVERY_LIVE_EVENTS.patch, { ...patch('1day', [{ s: 'ONLY', l: 1 }]), full: true });
+    expect(rowsText()).toBe('ONLY@1');
+
+    // Off again: the listener goes (the room's leave is sent) and the choice is forgotten.
+    await user.click(screen.getByRole('button', { name: 'Live' }));
+    expect(listeners()).toBe(0);
+    expect(localStorage.getItem(DISCOVERY_LIVE_KEY)).toBeNull();
+  });
+
+  it('is remembered per browser, and follows a change of timeframe', async () => {
+    localStorage.setItem(DISCOVERY_LIVE_KEY, 'on');
+    const { user } = renderUi(<Harness start="1day" />);
+    expect(screen.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'true');
+    expect(listeners()).toBe(1);
+    await user.click(screen.getByRole('button', { name: '15min' }));
+    expect(listeners()).toBe(1);
+    expect(socket.rooms.get(DISCOVERY_LIVE_EVENTS.patch)).toMatchObject({
+      join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '15min' }],
+    });
+  });
+});
