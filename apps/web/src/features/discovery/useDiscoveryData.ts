@@ -97,11 +97,12 @@ export function useDiscoveryData(tf: TimeframeId, enabled = true): DiscoveryData
   const manual = useRef<number[]>([]);
   const [refreshingSince, setRefreshingSince] = useState<number | null>(null);
 
-  // The refreshing state lasts 2 s from the fetch start (automatic or manual), then clears.
-  const fetching = query.isFetching;
+  // The refreshing state lasts 2 s from a refresh's start (automatic or manual), then clears.
+  // The first load shows the spinner instead; a refresh of rows on screen shows this state.
+  const refetching = query.isFetching && !query.isPending;
   useEffect(() => {
-    if (fetching) setRefreshingSince(Date.now());
-  }, [fetching]);
+    if (refetching) setRefreshingSince(Date.now());
+  }, [refetching]);
   useEffect(() => {
     if (refreshingSince === null) return;
     const timer = setTimeout(() => setRefreshingSince(null), DISCOVERY_REFRESHING_MS);
