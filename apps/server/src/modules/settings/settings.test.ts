@@ -23,8 +23,6 @@ const saveLayout = (token: string, layout: unknown) =>
   app.call('POST', '/api/settings/dashboard/layout', { token, body: { layout } });
 const saveConfig = (token: string, config: unknown) =>
   app.call('POST', '/api/settings/config', { token, body: { config } });
-const saveDiscovery = (token: string, discovery: unknown) =>
-  app.call('POST', '/api/settings/discovery', { token, body: { discovery } });
 
 /** Layouts a trader really made: Primary active, stream1 moved in the xl grid. */
 function customLayouts(x = 3): Layout[] {
@@ -194,29 +192,6 @@ describe('POST /api/settings/config', () => {
       expect(res.body).toMatchObject({ error: 'invalid_config' });
     }
     expect(await settingsOf(token)).toEqual(before);
-  });
-});
-
-describe('POST /api/settings/discovery', () => {
-  it('stores Discovery columns for Pro and refuses Standard with 403 upgrade_required', async () => {
-    const columns = [
-      { column: 'price', hidden: false, display: '%' },
-      { column: 'float', hidden: true },
-    ];
-    const pro = await seedSubscriber(app, 'pro_old');
-    expect((await saveDiscovery(pro.token, columns)).body).toEqual({ success: true });
-    expect(JSON.parse((await settingsOf(pro.token)).discovery ?? 'null')).toEqual(columns);
-
-    const standard = await seedSubscriber(app, 'standard');
-    const refused = await saveDiscovery(standard.token, columns);
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: 'upgrade_required' });
-    expect((await settingsOf(standard.token)).discovery).toBeNull();
-
-    const bad = await saveDiscovery(pro.token, [{ column: '', hidden: 'yes' }]);
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: 'invalid_discovery' });
-    expect(JSON.parse((await settingsOf(pro.token)).discovery ?? 'null')).toEqual(columns);
   });
 });
 
