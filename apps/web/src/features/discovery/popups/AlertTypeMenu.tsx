@@ -1,0 +1,107 @@
+import {
+  meetsTier,
+  RATE_RANGES,
+  RULE_TYPES,
+  type RuleType,
+  ruleLabel,
+  tierForType,
+  tierOf,
+} from '@tapeline/core';
+import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useUser } from '../../../app/session.tsx';
+import { useCreateAlert } from '../../../lib/alerts/useAlerts.ts';
+import { useToast } from '../../../ui/toast.tsx';
+import { addAlertDialog } from '../../alerts/addAlertDialog.ts';
+import { registered, registerFailure } from '../../alerts/ruleToasts.ts';
+import type { Rect } from '../../symbols/placement.ts';
+import { useDismiss } from '../../symbols/useDismiss.ts';
+import { usePlacement } from '../../symbols/usePlacement.ts';
+import { popupsText as text } from './popupsText.ts';
+import '../../symbols/symbols.css';
+import './popups.css';
+
+export interface AlertTypeMenuProps {
+  symbol: string;
+  anchor: Rect;
+  onClose: () => void;
+}
+
+/**
+ * Discovery spec §2 alert-type menu: one click adds that alert for the symbol at the type's
+ * default rate through POST /api/alerts, with §8's toasts ('X alert added for SYMBOL', 'already
+ * registered', 'Failed to register'). Types above the trader's plan are shown locked; "More
+ * options…" opens the Add-alert dialog for a rate or price bounds.
+ */
+export function AlertTypeMenu({ symbol, anchor, onClose }: AlertTypeMenuProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const toast = useToast();
+  const create = useCreateAlert();
+  const pro = meetsTier(tierOf(useUser().subscription), 'pro');
+  usePlacement(ref, anchor);
+  useDismiss(
+    ref,
+    useCallback(() => onClose(), [onClose]),
+  );
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+  }, []);
+
+  const add = (type: RuleType) => {
+    onClose();
+    // mutateAsync: the menu is gone by the time the answer comes, and mutate's callbacks would not run.
+    create.mutateAsync({ category: symbol, type, rate: RATE_RANGES[type].default }).then(
+      () => toast(registered(type, symbol), { tone: 'success' }),
+      (error: unknown) => toast(registerFailure(type, symbol, error), { tone: 'error' }),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    items[(at + step + items.length) % items.length]?.focus();
+  };
+
+  return createPortal(
+    <div
+      ref={ref}
+      className="symbol-menu discovery-alert-menu"
+      role="menu"
+      aria-label={text.alertMenuOf(symbol)}
+      data-testid="discovery-alert-menu"
+      onKeyDown={onKeyDown}
+    >
+      {RULE_TYPES.map((type) => {
+        const locked = tierForType(type) === 'pro' && !pro;
+        return (
+          <button
+            key={type}
+            type="button"
+            role="menuitem"
+            className="symbol-menu__item"
+            aria-disabled={locked || undefined}
+            onClick={locked ? undefined : () => add(type)}
+          >
+            {ruleLabel(type, symbol)}
+            {locked ? <span className="tier-label">{text.proOnly}</span> : null}
+          </button>
+        );
+      })}
+      <button
+        type="button"
+        role="menuitem"
+        className="symbol-menu__item discovery-alert-menu__more"
+        onClick={() => {
+          onClose();
+          addAlertDialog.open(symbol);
+        }}
+      >
+        {text.moreOptions}
+      </button>
+    </div>,
+    document.body,
+  );
+}
