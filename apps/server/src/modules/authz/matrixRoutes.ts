@@ -119,7 +119,12 @@ export const MATRIX: MatrixRoute[] = [
   {
     method: 'POST',
     route: '/api/settings/discovery',
-    json: { discovery: [{ column: 'price', hidden: false }] },
+    json: {
+      discovery: {
+        filters: { Movers: { type: 'all', values: { price_dist: { min: 5 } } } },
+        selected: 'Movers',
+      },
+    },
     expect: pro(200),
   },
   {
