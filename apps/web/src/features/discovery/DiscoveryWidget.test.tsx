@@ -44,7 +44,10 @@ function serve(plan: string, rows: ServedDiscoveryRow[] = ROWS): FakeApi {
   return api;
 }
 
-const show = () => renderUi(<DiscoveryWidget {...widgetProps('discovery')} />, { wrap: withSession });
+const show = (plan?: string) => {
+  if (plan) serve(plan);
+  return renderUi(<DiscoveryWidget {...widgetProps('discovery')} />, { wrap: withSession });
+};
 const table = () => screen.getByRole('table', { name: 'Discovery' });
 const symbols = () =>
   within(table())
@@ -83,7 +86,7 @@ describe('DiscoveryWidget', () => {
   });
 
   it('sorts on a header click: a new column descends, the same one toggles, squeeze cycles', async () => {
-    const { user } = (serve('proplus'), show());
+    const { user } = show('proplus');
     await screen.findByRole('button', { name: 'AAPL' });
     await user.click(within(header('Float')).getByRole('button'));
     expect(header('Float')).toHaveAttribute('aria-sort', 'descending');
@@ -104,7 +107,7 @@ describe('DiscoveryWidget', () => {
   });
 
   it('shows a Pro subscriber the locked columns with upgrade buttons, which lead to the plan page', async () => {
-    const { user } = (serve('pro'), show());
+    const { user } = show('pro');
     await screen.findByRole('button', { name: 'AAPL' });
     const upgrades = screen.getAllByRole('button', { name: /^Upgrade to see/ });
     expect(upgrades.map((b) => b.getAttribute('aria-label'))).toEqual([
@@ -127,7 +130,7 @@ describe('DiscoveryWidget', () => {
   });
 
   it('narrows by search, sector and favourites; CLEAR FILTERS brings every row back', async () => {
-    const { user } = (serve('proplus'), show());
+    const { user } = show('proplus');
     await screen.findByRole('button', { name: 'AAPL' });
     const search = screen.getByRole('searchbox', { name: 'Search symbol' });
     await user.type(search, 'ms');
