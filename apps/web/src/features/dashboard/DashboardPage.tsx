@@ -1,12 +1,12 @@
 import {
   activate,
   activeLayout,
+  canOpenDiscovery,
+  discoveryMessages,
   type Layout,
   type LayoutKey,
-  meetsTier,
   resetLayout,
   setLocked,
-  tierOf,
   toggleWidget,
   type WidgetToggle,
 } from '@tapeline/core';
@@ -24,7 +24,7 @@ import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
 import './dashboard.css';
 
-export const UPGRADE_QUESTION = 'Only available with Pro plan - Upgrade?';
+export const UPGRADE_QUESTION = discoveryMessages.upgrade;
 
 /** The dashboard: the saved layout restored (a spinner until then), its bar and its grid. */
 export function DashboardPage() {
@@ -69,8 +69,8 @@ export function DashboardPage() {
 
   const layout = activeLayout(layouts);
   const onToggle = (toggle: WidgetToggle) => {
-    // The guards' own rule: Pro means a Pro plan (old or new) or Pro Plus.
-    if (toggle === 'DISCOVERY' && !meetsTier(tierOf(subscription), 'pro')) {
+    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus.
+    if (toggle === 'DISCOVERY' && !canOpenDiscovery(subscription)) {
       setAskUpgrade(true);
       return;
     }
