@@ -35,6 +35,7 @@ describe('the Discovery columns (discovery spec §2, §3 config, §5 column acce
     expect(locked('proplus')).toEqual([]);
     expect(locked('oldpro')).toEqual(['short_ratio', 'atr', 'trend', 'gap']);
     expect(locked('pro')).toEqual(['moneyflow', 'short_ratio', 'squeeze', 'atr', 'trend', 'gap']);
+    expect(DISCOVERY_COLUMNS.filter((c) => c.lockedFor('oldpro')).map((c) => c.id)).toEqual(locked('oldpro'));
   });
 
   it('default: everything shown, % for price, ATR and gap', () => {

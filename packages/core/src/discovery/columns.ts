@@ -20,6 +20,8 @@ export interface DiscoveryColumn {
   hasDisplay: boolean;
   /** The served row key the column needs that a plan may not see (§5 column access), if any. */
   lockKey: LockableDiscoveryKey | null;
+  /** Whether a plan sees this column locked (same as columnLockedFor(id, access)). */
+  lockedFor: (access: DiscoveryAccess) => boolean;
 }
 
 const LOCK_KEY: Partial<Record<DiscoveryColumnId, LockableDiscoveryKey>> = {
@@ -57,6 +59,7 @@ export const DISCOVERY_COLUMNS: readonly DiscoveryColumn[] = DISCOVERY_COLUMN_ID
   hideable: id !== 'symbol' && id !== 'actions',
   hasDisplay: (DISPLAY_COLUMNS as readonly string[]).includes(id),
   lockKey: LOCK_KEY[id] ?? null,
+  lockedFor: (access: DiscoveryAccess) => columnLockedFor(id, access),
 }));
 
 /** Whether a plan sees a column locked (upgrade button in the table, absent from the CSV). */
