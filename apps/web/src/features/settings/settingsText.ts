@@ -59,6 +59,4 @@ export const settingsText = {
   listFull: (limit: number) => `A list holds at most ${limit} symbols; the rest were left out.`,
 
   discoveryTitle: 'Discovery columns',
-  discoveryNote:
-    'Column display options and hidden columns for the Discovery screener will appear here when Discovery arrives.',
 } as const;
