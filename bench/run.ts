@@ -1,6 +1,7 @@
 // `npm run bench [-- --json] [-- --clients=N]`: every figure beside its target. Figures, not
 // pass/fail; the whole run stays within a few minutes on this machine.
 import { benchAlerts } from './alerts.bench.ts';
+import { benchDiscoveryTable } from './discoveryTable.bench.ts';
 import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.ts';
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
@@ -29,6 +30,7 @@ const encoding = await benchEncoding({
 const webhooks = await benchWebhooks({ deliveries: arg('webhooks', 20_000) });
 const alerts = benchAlerts();
 const quotes = await benchQuotes({ sockets: arg('quote-sockets', 1000), ticks: arg('quote-ticks', 10) });
+const discovery = benchDiscoveryTable(arg('discovery-rows', 10_000));
 
 const rows: [string, number, string][] = [
   ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
@@ -77,6 +79,33 @@ const rows: [string, number, string][] = [
   ['  the tick on the bus, 12,000 symbols (KB)', quotes.quotes_tick_kb, 'figure'],
   ["  one socket's frame, 75 rows (KB)", quotes.quotes_frame_kb, 'figure'],
   ['  GET /api/quotes, 75 cards × 192 sparkline points (KB)', quotes.quotes_list_kb, 'design ≈ 80 KB'],
+  [
+    `Discovery table: filter + display + sort, ${discovery.discovery_table_rows} rows (ms, median)`,
+    discovery.discovery_table_ms,
+    'target ≤ 16 ms',
+  ],
+  [
+    '  the same with a sector list and a 3-condition smart filter (ms)',
+    discovery.discovery_table_filtered_ms,
+    'target ≤ 16 ms',
+  ],
+  [
+    `  compareRows alone, worst column (${discovery.discovery_sort_worst_column}) (ms)`,
+    discovery.discovery_sort_worst_ms,
+    'figure',
+  ],
+  ['  the shared smart-filter evaluator alone (ms)', discovery.discovery_smart_filter_ms, 'figure'],
+  [
+    '  live mode: a 5 % patch merged, then the table again (ms)',
+    discovery.discovery_live_patch_ms,
+    'target ≤ 16 ms',
+  ],
+  [
+    '  live mode, server: one timeframe diffed for 3 plans (ms/s)',
+    discovery.discovery_live_diff_ms,
+    'figure (per node)',
+  ],
+  ['  load average while measured', discovery.discovery_load_average, 'figure'],
 ];
 for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
@@ -92,6 +121,7 @@ if (json) {
       ...webhooks,
       ...alerts,
       ...quotes,
+      ...discovery,
     }),
   );
 }

@@ -61,10 +61,10 @@ interface RoomState {
   rows: Map<string, DiscoveryLiveRow>;
 }
 
-function stripped(row: DiscoveryLiveRow, hidden: readonly string[]): DiscoveryLiveRow {
-  if (hidden.length === 0) return row;
+function stripped(row: DiscoveryLiveRow, hidden: ReadonlySet<string>): DiscoveryLiveRow {
+  if (hidden.size === 0) return row;
   const copy: DiscoveryLiveRow = { s: row.s };
-  for (const key in row) if (!hidden.includes(key)) copy[key] = row[key];
+  for (const key in row) if (!hidden.has(key)) copy[key] = row[key];
   return copy;
 }
 
@@ -75,34 +75,45 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a.every((item, i) => item === b[i]);
 }
 
-function sameRow(a: DiscoveryLiveRow, b: DiscoveryLiveRow): boolean {
+/** Whether the row a room holds (stripped) still shows the same as the served (full) row. */
+function sameVisible(held: DiscoveryLiveRow, full: DiscoveryLiveRow, hidden: ReadonlySet<string>): boolean {
   let keys = 0;
-  for (const key in a) {
+  for (const key in held) {
     keys += 1;
-    if (!sameValue(a[key], b[key])) return false;
+    if (!sameValue(held[key], full[key])) return false;
   }
-  return keys === Object.keys(b).length;
+  // A key the room's row lacks (a column that became known) is a change too.
+  let visible = 0;
+  for (const key in full) if (!hidden.has(key)) visible += 1;
+  return keys === visible;
 }
 
-/** This second's patch against what the room holds, and what it will hold after it. */
+/**
+ * This second's patch against what the room holds, and what it will hold after it. Unchanged
+ * rows keep the object the room holds: only changed rows are stripped (copied).
+ */
 export function diffRows(
   before: RoomState | undefined,
   served: readonly DiscoveryLiveRow[],
-  hidden: readonly string[],
+  hiddenKeys: readonly string[],
 ): { rows: DiscoveryLiveRow[]; removed: string[]; after: Map<string, DiscoveryLiveRow> } {
+  const hidden = new Set(hiddenKeys);
   const after = new Map<string, DiscoveryLiveRow>();
   const rows: DiscoveryLiveRow[] = [];
   for (const full of served) {
-    const row = stripped(full, hidden);
-    const old = before?.rows.get(row.s);
-    // Unchanged rows keep the object the room already holds.
-    if (old && sameRow(old, row)) after.set(row.s, old);
+    const old = before?.rows.get(full.s);
+    if (old && sameVisible(old, full, hidden)) after.set(full.s, old);
     else {
-      after.set(row.s, row);
+      const row = stripped(full, hidden);
+      after.set(full.s, row);
       rows.push(row);
     }
   }
-  const removed = before ? [...before.rows.keys()].filter((symbol) => !after.has(symbol)) : [];
+  // Only when the counts say a symbol may have gone (the common second has none).
+  let removed: string[] = [];
+  if (before && before.rows.size + rows.length > after.size) {
+    removed = [...before.rows.keys()].filter((symbol) => !after.has(symbol));
+  }
   return { rows, removed, after };
 }
 
