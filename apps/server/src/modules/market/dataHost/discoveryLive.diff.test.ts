@@ -1,6 +1,6 @@
 import { hiddenDiscoveryKeys } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
-import { diffRows } from './discoveryLive.ts';
+import { diffRows, patchRoom } from './discoveryLive.ts';
 
 // The per-room diff of live mode: what changed for the plan, nothing else, removals named.
 
@@ -57,3 +57,27 @@ describe('diffRows', () => {
     expect(next.rows).toEqual([{ s: 'ABC', l: 1, n: null }]);
   });
 });
+
+describe('patchRoom', () => {
+  it('sends a plan only the changed rows it sees a change in, and keeps its rows up to date', () => {
+    const held = held0();
+    // ABC changed in a Pro Plus column only; XYZ's price moved; NEW is new; DEF went away.
+    const patch = patchRoom(
+      held,
+      [full('ABC', 1, 9), full('XYZ', 2.5), full('NEW', 4)],
+      ['DEF', 'NOPE'],
+      hiddenDiscoveryKeys('pro'),
+    );
+    expect(patch.rows).toEqual([
+      { s: 'XYZ', l: 2.5, p: [1, 0.1] },
+      { s: 'NEW', l: 4, p: [1, 0.1] },
+    ]);
+    expect(patch.removed).toEqual(['DEF']);
+    expect([...held.keys()]).toEqual(['ABC', 'XYZ', 'NEW']);
+    expect(held.get('XYZ')).toEqual({ s: 'XYZ', l: 2.5, p: [1, 0.1] });
+  });
+});
+
+function held0() {
+  return held([full('ABC', 1), full('DEF', 3), full('XYZ', 2)], 'pro').after;
+}

@@ -117,6 +117,30 @@ export function diffRows(
   return { rows, removed, after };
 }
 
+/**
+ * A room's patch from what changed in the full rows this second (found once per timeframe, for
+ * every plan): a changed row is sent only when what the plan sees of it changed. `held` (what
+ * the room holds) is brought up to date in place.
+ */
+export function patchRoom(
+  held: Map<string, DiscoveryLiveRow>,
+  changed: readonly DiscoveryLiveRow[],
+  gone: readonly string[],
+  hiddenKeys: readonly string[],
+): { rows: DiscoveryLiveRow[]; removed: string[] } {
+  const hidden = new Set(hiddenKeys);
+  const rows: DiscoveryLiveRow[] = [];
+  for (const full of changed) {
+    const old = held.get(full.s);
+    if (old && sameVisible(old, full, hidden)) continue;
+    const row = stripped(full, hidden);
+    held.set(full.s, row);
+    rows.push(row);
+  }
+  const removed = gone.filter((symbol) => held.delete(symbol));
+  return { rows, removed };
+}
+
 function acker(ack: unknown): (success: boolean) => void {
   return (success) => {
     if (typeof ack === 'function') ack({ success });
@@ -140,6 +164,8 @@ export function startDiscoveryLive(
   intervalMs: number | null = DISCOVERY_LIVE_MS,
 ): DiscoveryLive {
   const states = new Map<string, RoomState>();
+  /** Per timeframe, the full rows last served: what changed is found once for every plan. */
+  const served = new Map<TimeframeId, RoomState>();
   const totals = { ticks: 0, queried: 0, computed: 0, sent: 0 };
   let running: Promise<DiscoveryTickReport> | null = null;
   let warned = false;
@@ -175,11 +201,12 @@ export function startDiscoveryLive(
       const [, tf, access] = key.split(':') as [string, TimeframeId, Access];
       if (!rooms.get(tf)?.includes(access)) states.delete(key);
     }
+    for (const tf of served.keys()) if (!rooms.has(tf)) served.delete(tf);
     for (const [tf, levels] of rooms) {
-      let served: DiscoveryLiveRow[];
+      let rows: DiscoveryLiveRow[];
       try {
         // Every column once; each plan's rows are stripped here, as the data host strips them.
-        served = JSON.parse(await engine.query({ kind: 'discovery', tf, access: 'proplus' }));
+        rows = JSON.parse(await engine.query({ kind: 'discovery', tf, access: 'proplus' }));
         report.queried += 1;
       } catch (error) {
         if (!(error instanceof EngineUnavailableError) || !warned) {
@@ -189,14 +216,27 @@ export function startDiscoveryLive(
         continue;
       }
       const ts = deps.clock.now().getTime();
+      const previous = served.get(tf);
+      const all = diffRows(previous, rows, []);
+      served.set(tf, { ts, rows: all.after });
       for (const access of levels) {
         const room = discoveryRoom(tf, access);
         const before = states.get(room);
-        const { rows, removed, after } = diffRows(before, served, hiddenDiscoveryKeys(access));
+        const hidden = hiddenDiscoveryKeys(access);
+        let patch: { rows: DiscoveryLiveRow[]; removed: string[] };
+        if (before && previous) {
+          patch = patchRoom(before.rows, all.rows, all.removed, hidden);
+          before.ts = ts;
+        } else {
+          const first = diffRows(before, rows, hidden);
+          states.set(room, { ts, rows: first.after });
+          patch = first;
+        }
         report.computed += 1;
-        states.set(room, { ts, rows: after });
-        if (rows.length === 0 && removed.length === 0) continue;
-        io.local.to(room).emit(DISCOVERY_LIVE_EVENTS.patch, patchOf(tf, ts, rows, removed, !before));
+        if (patch.rows.length === 0 && patch.removed.length === 0) continue;
+        io.local
+          .to(room)
+          .emit(DISCOVERY_LIVE_EVENTS.patch, patchOf(tf, ts, patch.rows, patch.removed, !before));
         report.sent += 1;
       }
     }
