@@ -85,6 +85,15 @@ describe('DiscoveryWidget', () => {
     expect(screen.queryByRole('button', { name: /^Upgrade/ })).toBeNull();
   });
 
+  it('opens the alert-type menu from the Actions cell and the trend popup from the Trend cell', async () => {
+    const { user } = show('proplus');
+    await user.click(await screen.findByRole('button', { name: 'Add alert for XOM' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Trend of AAPL' }));
+    expect(await screen.findByTestId('discovery-trend')).toHaveTextContent('BUY');
+  });
+
   it('sorts on a header click: a new column descends, the same one toggles, squeeze cycles', async () => {
     const { user } = show('proplus');
     await screen.findByRole('button', { name: 'AAPL' });

@@ -31,6 +31,7 @@ import type { WidgetProps } from '../dashboard/widgetContract.ts';
 import { useSearchStats } from '../search/useSearchStats.ts';
 import { DiscoveryFilterPicker } from './filters/DiscoveryFilterPicker.tsx';
 import { useDiscoveryFilter } from './filters/useDiscoveryFilter.ts';
+import { LiveToggle, useLiveMode } from './live/LiveToggle.tsx';
 import type { CellContext } from './table/cells.tsx';
 import { DiscoveryTable } from './table/DiscoveryTable.tsx';
 import { visibleRows } from './table/visibleRows.ts';
@@ -72,7 +73,8 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<DiscoverySort>(DEFAULT_DISCOVERY_SORT);
   const [index, setIndex] = useState(DISCOVERY_INDEX_START);
-  const data = useDiscoveryData(tf);
+  const [live, setLive] = useLiveMode();
+  const data = useDiscoveryData(tf, live);
   const favouriteSymbols = useQuoteSymbols();
   const smart = useDiscoveryFilter();
   const stats = useSearchStats();
@@ -140,7 +142,9 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
           canRefresh: data.canRefresh,
           onRefresh: data.refresh,
         }}
-      />
+      >
+        <LiveToggle live={live} onToggle={setLive} />
+      </DiscoveryToolbar>
       {data.error !== null && (
         <p className="dv-error" role="alert">
           {data.error}

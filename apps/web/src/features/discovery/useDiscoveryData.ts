@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  applyDiscoveryPatch,
   DISCOVERY_REFRESH_MS,
   DISCOVERY_REFRESHING_MS,
   manualRefreshAllowed,
@@ -10,6 +11,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { dataHost } from '../../lib/dataHost.ts';
+import { useDiscoveryLive } from '../../lib/discoveryLive.ts';
 
 const num = z.number();
 const maybe = num.nullable();
@@ -81,17 +83,25 @@ function useSecondClock(): number {
  * The Discovery rows of a timeframe through TanStack Query: refreshed every 30 s, manually at
  * most 4 times a minute, the old rows kept (and the error shown) when a fetch fails (spec §4).
  */
-export function useDiscoveryData(tf: TimeframeId, enabled = true): DiscoveryData {
+export function useDiscoveryData(tf: TimeframeId, live = false): DiscoveryData {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: discoveryKey(tf),
     queryFn: () => fetchDiscovery(tf),
-    enabled,
-    refetchInterval: DISCOVERY_REFRESH_MS,
+    // Live mode patches the rows every second; the 30 s refresh is the default (issue 13 §9).
+    refetchInterval: live ? false : DISCOVERY_REFRESH_MS,
     refetchIntervalInBackground: false,
     staleTime: DISCOVERY_REFRESH_MS / 2,
     // A new timeframe shows the old rows until its own arrive, rather than an empty table.
     placeholderData: (previous) => previous,
+  });
+  useDiscoveryLive(tf, live, (patch) => {
+    // Patch rows are checked as the fetched rows are; a patch that does not parse is dropped.
+    const rows = discoveryRowsSchema.safeParse(patch.rows);
+    if (!rows.success) return;
+    client.setQueryData<ServedDiscoveryRow[]>(discoveryKey(tf), (old) =>
+      applyDiscoveryPatch(old ?? [], { ...patch, rows: rows.data }),
+    );
   });
   const now = useSecondClock();
   const manual = useRef<number[]>([]);

@@ -185,8 +185,8 @@ const DiscoveryRow = memo(function DiscoveryRow({
             <span className="dv-locked" title="Upgrade to see this column">
               🔒
             </span>
-          ) : id === 'actions' ? (
-            renderActions?.(row)
+          ) : id === 'actions' && renderActions ? (
+            renderActions(row)
           ) : (
             cellContent(id as DiscoveryColumnId, row, cell)
           )}

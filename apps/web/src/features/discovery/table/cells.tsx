@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { marksOf } from '../../stream/entryMarks.ts';
 import { SymbolLink } from '../../symbols/SymbolLink.tsx';
 import { abbreviate, dollars, fixed2, percent, toneOf } from './cellFormat.ts';
+import { ActionsCell, MoneyFlowButton, TrendCell, VolumeHistoryButton } from './PopupCells.tsx';
 
 export interface CellContext {
   /** % or $ for the Last, ATR and Gap columns (config.discovery). */
@@ -63,14 +64,20 @@ export function cellContent(id: DiscoveryColumnId, r: DiscoveryDisplayRow, ctx: 
       );
     }
     case 'volume':
-      return <Pair main={abbreviate(r.volume)} sub={percent(r.volume_dist)} tone={toneOf(r.volume_dist)} />;
+      return (
+        <VolumeHistoryButton symbol={r.symbol}>
+          <Pair main={abbreviate(r.volume)} sub={percent(r.volume_dist)} tone={toneOf(r.volume_dist)} />
+        </VolumeHistoryButton>
+      );
     case 'moneyflow':
       return (
-        <Pair
-          main={abbreviate(r.moneyflow)}
-          sub={percent(r.moneyflow_dist)}
-          tone={toneOf(r.moneyflow_dist)}
-        />
+        <MoneyFlowButton symbol={r.symbol}>
+          <Pair
+            main={abbreviate(r.moneyflow)}
+            sub={percent(r.moneyflow_dist)}
+            tone={toneOf(r.moneyflow_dist)}
+          />
+        </MoneyFlowButton>
       );
     case 'float':
       return abbreviate(r.float);
@@ -91,12 +98,16 @@ export function cellContent(id: DiscoveryColumnId, r: DiscoveryDisplayRow, ctx: 
         ? dollars(r.atr_dollar_dist).replace('+', '')
         : percent(r.atr).replace('+', '');
     case 'trend':
-      return r.trend === null ? (
-        '-'
-      ) : (
-        <span className="dv-trend" data-tone={r.trend[0] > 0 ? 'up' : 'down'}>
-          {r.trend[0] > 0 ? 'BUY' : 'SELL'} <span className="dv-sub">{formatPrice(r.trend[1])}</span>
-        </span>
+      return (
+        <TrendCell row={r}>
+          {r.trend === null ? (
+            '-'
+          ) : (
+            <span className="dv-trend" data-tone={r.trend[0] > 0 ? 'up' : 'down'}>
+              {r.trend[0] > 0 ? 'BUY' : 'SELL'} <span className="dv-sub">{formatPrice(r.trend[1])}</span>
+            </span>
+          )}
+        </TrendCell>
       );
     case 'rs':
       return <Signed value={r.rs} text={percent(r.rs)} />;
@@ -107,7 +118,7 @@ export function cellContent(id: DiscoveryColumnId, r: DiscoveryDisplayRow, ctx: 
         <Signed value={r.gap_percent_dist} text={percent(r.gap_percent_dist)} />
       );
     case 'actions':
-      return null;
+      return <ActionsCell row={r} />;
   }
 }
 
