@@ -74,16 +74,16 @@ describe('DashboardGrid', () => {
   });
 
   it('pops a widget out, and a widget open in its own window is not drawn twice', async () => {
-    render(<Harness initial={showing(['discovery', 'chat'])} poppedOut={['chat']} />);
-    const chat = screen.getByRole('region', { name: 'Chat' });
-    expect(within(chat).getByText('Open in its own window.')).toBeInTheDocument();
-    expect(within(chat).queryByTestId('placeholder-chat')).not.toBeInTheDocument();
+    render(<Harness initial={showing(['discovery', 'chat'])} poppedOut={['discovery']} />);
+    const discovery = screen.getByRole('region', { name: 'Discovery' });
+    expect(within(discovery).getByText('Open in its own window.')).toBeInTheDocument();
+    expect(within(discovery).queryByTestId('widget-loading')).not.toBeInTheDocument();
     expect(
-      within(screen.getByRole('region', { name: 'Discovery' })).getByTestId('placeholder-discovery'),
+      within(screen.getByRole('region', { name: 'Chat' })).getByTestId('placeholder-chat'),
     ).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Pop out Discovery' }));
-    expect(onPopout).toHaveBeenCalledWith('discovery');
+    await userEvent.click(screen.getByRole('button', { name: 'Pop out Chat' }));
+    expect(onPopout).toHaveBeenCalledWith('chat');
     // Quote has no window of its own.
     expect(screen.queryByRole('button', { name: 'Pop out Quote' })).not.toBeInTheDocument();
   });
