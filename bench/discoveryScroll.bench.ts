@@ -24,6 +24,8 @@ const symbols = Number(arg('symbols', 10_000));
 const share = Number(arg('share', 0.1));
 const seconds = Number(arg('seconds', 20));
 const webDist = path.resolve(REPO_ROOT, String(arg('web-dist', 'apps/web/dist')));
+// --live=0: the same scroll with live mode off (the 30 s refresh), for a baseline.
+const live = Number(arg('live', 1)) !== 0;
 const json = process.argv.includes('--json');
 
 function ticker(i: number): string {
@@ -103,7 +105,8 @@ try {
   // Live mode is the browser's remembered choice (lib/discoveryLive.ts DISCOVERY_LIVE_KEY).
   await page.addInitScript(
     `localStorage.setItem('tapeline.token', ${JSON.stringify(token)});` +
-      `localStorage.setItem('tapeline.discoveryLive', 'on');${INSTALL_PROBES}`,
+      (live ? `localStorage.setItem('tapeline.discoveryLive', 'on');` : '') +
+      INSTALL_PROBES,
   );
   const patches = { count: 0, rows: 0, bytes: 0 };
   page.on('websocket', (ws: WebSocket) =>
@@ -151,12 +154,14 @@ try {
   console.log(
     `  frames per second   ${figures.fps.toFixed(1)}   (worst second ${figures.worstSecondFps}; target 60)`,
   );
+  const tasks = ((await page.evaluate('window.__probe')) as Probe).longTasks.slice(before);
   console.log(
     `  longest task        ${figures.longestTaskMs.toFixed(0)} ms   (long tasks ${figures.longTasks})`,
   );
+  console.log(`  long tasks (ms)     ${tasks.map((t) => t.toFixed(0)).join(', ') || '-'}`);
   console.log(`  patches heard       ${heard.count}   (${heard.rows} rows, ${heard.kb.toFixed(0)} KB)`);
   console.log(`  table rows in DOM   ${shown}`);
-  if (heard.count === 0)
+  if (live && heard.count === 0)
     console.log('  NOTE: no discovery_patch arrived: is the live toggle wired into the widget?');
   if (json)
     console.log(
