@@ -149,7 +149,7 @@ try {
   };
   const shown = await scroller.locator('tbody tr').count();
   console.log(
-    `Discovery pop-out, live mode, scrolled for ${seconds} s (${symbols} symbols, ${share * 100}% print/s)`,
+    `Discovery pop-out, live mode ${live ? 'on' : 'off'}, scrolled for ${seconds} s (${symbols} symbols, ${share * 100}% print/s)`,
   );
   console.log(
     `  frames per second   ${figures.fps.toFixed(1)}   (worst second ${figures.worstSecondFps}; target 60)`,
