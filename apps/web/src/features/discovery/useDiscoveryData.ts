@@ -99,8 +99,9 @@ export function useDiscoveryData(tf: TimeframeId, live = false): DiscoveryData {
     // Patch rows are checked as the fetched rows are; a patch that does not parse is dropped.
     const rows = discoveryRowsSchema.safeParse(patch.rows);
     if (!rows.success) return;
+    // Changed rows alone are not a table: before the first fetch only a full patch is taken.
     client.setQueryData<ServedDiscoveryRow[]>(discoveryKey(tf), (old) =>
-      applyDiscoveryPatch(old ?? [], { ...patch, rows: rows.data }),
+      old || patch.full ? applyDiscoveryPatch(old ?? [], { ...patch, rows: rows.data }) : old,
     );
   });
   const now = useSecondClock();
