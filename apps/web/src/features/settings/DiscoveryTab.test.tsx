@@ -43,7 +43,8 @@ function renderTab(plan: string | null, api: FakeApi) {
 
 const display = (label: string) => within(screen.getByRole('group', { name: text.display(label) }));
 const savedDiscovery = (api: FakeApi) =>
-  (api.calls('POST /api/settings/config').at(-1)?.body as { config: DashboardConfig }).config.discovery;
+  (api.calls('POST /api/settings/config').at(-1)?.body as { config: DashboardConfig } | undefined)?.config
+    .discovery;
 
 describe('Discovery settings tab (dashboard §2)', () => {
   it('lists the 15 columns shown, % for Last, ATR and Gap; Symbol and Actions cannot be hidden', async () => {
