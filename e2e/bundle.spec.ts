@@ -10,9 +10,11 @@ import { freshEmail } from './support/users.ts';
 // react-hook-form. The libraries alone are ~123 KB, which is why the budget is not the issue's
 // 120 KB (docs/decisions.md, "Code splitting"). Issue 12 raised both a little: core's quotes and
 // news contract rides in the shared chunk (+0.7 KB), and the Quote widget, in every default
-// layout, brings its drag library (@dnd-kit, ~12 KB of its 20 KB chunk).
-const LOGIN_BUDGET_KB = 157;
-const DASHBOARD_BUDGET_KB = 256;
+// layout, brings its drag library (@dnd-kit, ~12 KB of its 20 KB chunk). Issue 13: core's Discovery
+// rules in the shared chunk (+1.3 KB) and the Discovery widget — also in every default layout —
+// with TanStack Table (its chunk is ~21 KB, the table library ~7 KB).
+const LOGIN_BUDGET_KB = 160;
+const DASHBOARD_BUDGET_KB = 290;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */
 function recordScripts(page: Page): Map<string, number> {

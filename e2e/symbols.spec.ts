@@ -4,6 +4,9 @@ import { dashboardReady } from './support/dashboard.ts';
 import { newVerifiedUser, PASSWORD, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
+/** The search dropdown's list: Discovery's timeframe <select> has options of its own on the dashboard. */
+const searchResults = (page: Page) => page.locator('.search-results');
+
 const highLinks = (page: Page): Locator =>
   page
     .getByRole('region', { name: 'Main Stream' })
@@ -170,7 +173,7 @@ test.describe('symbols everywhere', () => {
     const typedCount = countRequest(page, symbol);
     const typedAt = Date.now();
     await box.fill(symbol.toLowerCase());
-    const options = page.getByRole('option');
+    const options = searchResults(page).getByRole('option');
     // The exact symbol comes first, with its company name.
     await expect(options.first().locator('.search-option__symbol')).toHaveText(symbol);
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
@@ -184,7 +187,7 @@ test.describe('symbols everywhere', () => {
     const menu = page.getByRole('menu', { name: `${symbol} actions` });
     await expect(menu).toBeVisible();
     await expectInsideViewport(page, menu);
-    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(searchResults(page).getByRole('option')).toHaveCount(0);
     if (isMobile) await expect(page.getByTestId('symbol-search')).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -209,15 +212,17 @@ test.describe('symbols everywhere', () => {
     const box = await openSearch(page, isMobile);
     await box.fill(`@${username.slice(0, 2)}`);
     await expect(page.getByTestId('search-note')).toHaveText('Type at least 3 characters after @');
-    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(searchResults(page).getByRole('option')).toHaveCount(0);
 
     await box.fill(`@${username.slice(0, 3)}`);
-    await expect(page.getByRole('option', { name: `@${username}`, exact: true })).toBeVisible();
+    await expect(
+      searchResults(page).getByRole('option', { name: `@${username}`, exact: true }),
+    ).toBeVisible();
 
     await box.fill(`@${username.toUpperCase()}`);
-    await expect(page.getByRole('option').first()).toHaveText(`@${username}`);
-    await page.getByRole('option').first().click();
-    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(searchResults(page).getByRole('option').first()).toHaveText(`@${username}`);
+    await searchResults(page).getByRole('option').first().click();
+    await expect(searchResults(page).getByRole('option')).toHaveCount(0);
     await expect(page.getByRole('menu')).toHaveCount(0);
   });
 
