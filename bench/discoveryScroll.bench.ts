@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type WebSocket } from '@playwright/test';
-import { freePort, REPO_ROOT, spawnServer, waitUntilUp } from '../apps/server/src/test/serverProcess.ts';
-import { INSTALL_PROBES, type Probe, summarize } from './dashboard/measure.ts';
-import { makeSubscriber } from './dashboard/subscriber.ts';
+import type { WebSocket } from '@playwright/test';
+import { REPO_ROOT } from '../apps/server/src/test/serverProcess.ts';
+import { BENCH_START_MS, benchArg, runBrowserBench } from './dashboard/browserBench.ts';
+import { type Probe, summarize } from './dashboard/measure.ts';
+import { saveTape, ticker } from './dashboard/tape.ts';
 
 // `npm run build && node --import tsx bench/discoveryScroll.bench.ts [-- --symbols=10000
 // --share=0.1 --seconds=20 --web-dist=apps/web/dist --json]`: the Discovery pop-out in Debian's
@@ -12,37 +11,20 @@ import { makeSubscriber } from './dashboard/subscriber.ts';
 // patches the rows every second (issue 13 "Done when": 60 fps while live mode patches rows).
 // The tape prints `share` of `symbols` each second, so each patch carries about that many rows.
 // Figures, not pass/fail. Written against the widget's test ids (`discovery-scroll`).
-const arg = (name: string, fallback: number | string) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit
-    ? typeof fallback === 'number'
-      ? Number(hit.split('=')[1])
-      : String(hit.split('=')[1])
-    : fallback;
-};
-const symbols = Number(arg('symbols', 10_000));
-const share = Number(arg('share', 0.1));
-const seconds = Number(arg('seconds', 20));
-const webDist = path.resolve(REPO_ROOT, String(arg('web-dist', 'apps/web/dist')));
+const symbols = benchArg('symbols', 10_000);
+const share = benchArg('share', 0.1);
+const seconds = benchArg('seconds', 20);
+const webDist = path.resolve(REPO_ROOT, benchArg('web-dist', 'apps/web/dist'));
 // --live=0: the same scroll with live mode off (the 30 s refresh), for a baseline.
-const live = Number(arg('live', 1)) !== 0;
+const live = benchArg('live', 1) !== 0;
 const json = process.argv.includes('--json');
-
-function ticker(i: number): string {
-  let s = '';
-  let n = i;
-  for (let k = 0; k < 4; k++) {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26);
-  }
-  return `D${s}`;
-}
+const tickerOf = (i: number) => ticker(i, 'D');
 
 /** `symbols` names in four sectors; each second a rotating `share` of them prints once. */
 function writeTape(dir: string, startMs: number, tapeSeconds: number) {
   const refs = Array.from({ length: symbols }, (_, i) => ({
-    sym: ticker(i),
-    name: `${ticker(i)} Inc`,
+    sym: tickerOf(i),
+    name: `${tickerOf(i)} Inc`,
     sector: [1, 5, 9, 13][i % 4],
     float: 5_000_000 + i * 10_000,
     shortRatio: (i % 10) / 2,
@@ -56,7 +38,7 @@ function writeTape(dir: string, startMs: number, tapeSeconds: number) {
   // Second 0 prints everyone once, so every row is served from the start.
   for (let i = 0; i < symbols; i++) {
     lines.push(
-      `{"type":"trade","sym":"${ticker(i)}","price":${5 + (i % 200)},"size":100,"ts":${startMs + Math.floor((i * 1000) / symbols)}}`,
+      `{"type":"trade","sym":"${tickerOf(i)}","price":${5 + (i % 200)},"size":100,"ts":${startMs + Math.floor((i * 1000) / symbols)}}`,
     );
   }
   for (let t = 1; t <= tapeSeconds; t++) {
@@ -65,49 +47,21 @@ function writeTape(dir: string, startMs: number, tapeSeconds: number) {
       const price = Math.round((5 + (i % 200)) * (1 + Math.sin(t + i) * 0.03) * 100) / 100;
       const ts = startMs + t * 1000 + Math.floor((k * 1000) / perSecond);
       lines.push(
-        `{"type":"trade","sym":"${ticker(i)}","price":${price},"size":${100 + (t % 7) * 100},"ts":${ts}}`,
+        `{"type":"trade","sym":"${tickerOf(i)}","price":${price},"size":${100 + (t % 7) * 100},"ts":${ts}}`,
       );
     }
   }
-  const events = path.join(dir, 'tape.ndjson');
-  const symbolsFile = path.join(dir, 'symbols.json');
-  writeFileSync(events, `${lines.join('\n')}\n`);
-  writeFileSync(symbolsFile, JSON.stringify(refs));
-  return { events, symbols: symbolsFile };
+  return saveTape(dir, lines, refs);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tapeline-discovery-bench-'));
-// A weekday 10:00 New York: the session is open on the replay's clock.
-const start = Date.UTC(2026, 10, 20, 15, 0);
-const tape = writeTape(dir, start, seconds + 60);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawnServer({
-  NODE_ENV: 'development',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: path.join(dir, 'data'),
-  APP_URL: base,
-  WEB_DIST: webDist,
-  MARKET_FEED: `replay:${tape.events}`,
-  MARKET_SYMBOLS: tape.symbols,
-  REPLAY_SPEED: '1',
-  DEV_ROUTES: 'true',
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-try {
-  await waitUntilUp(server, `${base}/api/health`, 60_000);
-  const token = await makeSubscriber(base); // Pro: Discovery opens, Pro Plus columns locked.
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const bench = {
+  tape: (dir: string) => writeTape(dir, BENCH_START_MS, seconds + 60),
+  env: { WEB_DIST: webDist },
   // Live mode is the browser's remembered choice (lib/discoveryLive.ts DISCOVERY_LIVE_KEY).
-  await page.addInitScript(
-    `localStorage.setItem('tapeline.token', ${JSON.stringify(token)});` +
-      (live ? `localStorage.setItem('tapeline.discoveryLive', 'on');` : '') +
-      INSTALL_PROBES,
-  );
+  initScript: live ? `localStorage.setItem('tapeline.discoveryLive', 'on');` : '',
+};
+// A Pro subscriber: Discovery opens, the Pro Plus columns are locked.
+await runBrowserBench(bench, async (page, base) => {
   const patches = { count: 0, rows: 0, bytes: 0 };
   page.on('websocket', (ws: WebSocket) =>
     ws.on('framereceived', ({ payload }) => {
@@ -173,9 +127,4 @@ try {
         discovery_scroll_patch_rows: heard.rows,
       }),
     );
-} finally {
-  await browser.close();
-  server.child.kill('SIGTERM');
-  await server.exited;
-  rmSync(dir, { recursive: true, force: true });
-}
+});

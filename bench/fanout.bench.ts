@@ -1,13 +1,13 @@
 // Fan-out: N real clients in another process; a synthetic tape ingested by the engine at a set
 // rate; batches drained, serialized and deflated once (as on the engine thread) and broadcast. Measures ingest → receipt latency, the
 // broadcast's cost against a raw ws broadcast of the same bytes, and memory per client.
-import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import { Server } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import { EngineRuntime } from '../apps/server/src/modules/market/engine/runtime.ts';
+import { forkBenchProcess, percentile } from './clientProcess.ts';
 
 const START = Date.UTC(2026, 10, 23, 15, 0);
 
@@ -19,28 +19,19 @@ export interface FanoutFigures {
   bytes_per_client: number;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 function startClients(url: string, count: number, kind: 'socketio' | 'ws') {
-  const child = fork(new URL('./fanoutClients.ts', import.meta.url).pathname, [url, String(count), kind], {
-    execArgv: ['--import', 'tsx'],
-  });
-  const connected = new Promise<void>((resolve) =>
-    child.on('message', (m: { type: string }) => m.type === 'connected' && resolve()),
-  );
-  const report = () =>
-    new Promise<number[]>((resolve, reject) => {
-      child.on('message', (m: { type: string; latencies?: number[]; failures?: number }) => {
-        if (m.type !== 'report') return;
-        // A frame the clients could not inflate and parse makes every figure meaningless.
-        if (m.failures) reject(new Error(`${m.failures} frames did not decode on the clients`));
-        else resolve(m.latencies ?? []);
-      });
-      child.send({ type: 'report' });
-    });
+  const clients = forkBenchProcess(new URL('./fanoutClients.ts', import.meta.url), [
+    url,
+    String(count),
+    kind,
+  ]);
+  const connected = clients.next('connected');
+  const report = async () => {
+    const m = await clients.ask<{ latencies?: number[]; failures?: number }>({ type: 'report' }, 'report');
+    // A frame the clients could not inflate and parse makes every figure meaningless.
+    if (m.failures) throw new Error(`${m.failures} frames did not decode on the clients`);
+    return m.latencies ?? [];
+  };
   return { connected, report };
 }
 

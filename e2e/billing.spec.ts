@@ -149,7 +149,7 @@ test('cancel, then resume, from the Plan tab; monthly ↔ annual of the same tie
   await expect(page.getByRole('button', { name: 'Resume subscription' })).toHaveCount(0);
 });
 
-test('an admin toggles chat and mod for another user', async ({ page, browser }, info) => {
+test('an admin toggles chat, mod and VIP for another user', async ({ page, browser }, info) => {
   const adminEmail = freshEmail(info, 'admin');
   await newVerifiedUser(page, adminEmail);
   await subscribePro(page);
@@ -177,11 +177,17 @@ test('an admin toggles chat and mod for another user', async ({ page, browser },
   await expect(page.getByText(messages.adminUpdated)).toBeVisible();
   await expect(row.getByRole('button', { name: /Enable chat/ })).toBeVisible();
 
-  const mod = row.getByRole('switch');
+  const mod = row.getByRole('switch', { name: /^Moderator:/ });
   await expect(mod).not.toBeChecked();
   await mod.click();
   await expect(mod).toBeChecked();
   await expect(row).toContainText('Moderator');
+
+  // The chat's VIP badge (docs/chat.md "Badges").
+  const vip = row.getByRole('switch', { name: /^VIP badge:/ });
+  await expect(vip).not.toBeChecked();
+  await vip.click();
+  await expect(vip).toBeChecked();
 
   await page.getByPlaceholder('Search by username or email').fill('no-such-user-anywhere');
   await expect(page.getByText(messages.noResults)).toBeVisible();

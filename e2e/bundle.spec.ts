@@ -12,9 +12,11 @@ import { freshEmail } from './support/users.ts';
 // news contract rides in the shared chunk (+0.7 KB), and the Quote widget, in every default
 // layout, brings its drag library (@dnd-kit, ~12 KB of its 20 KB chunk). Issue 13: core's Discovery
 // rules in the shared chunk (+1.3 KB) and the Discovery widget — also in every default layout —
-// with TanStack Table (its chunk is ~21 KB, the table library ~7 KB).
-const LOGIN_BUDGET_KB = 160;
-const DASHBOARD_BUDGET_KB = 290;
+// with TanStack Table (its chunk is ~21 KB, the table library ~7 KB). Issue 14: the Chat widget, in
+// every default layout, 20 KB with DOMPurify (~9.4 KB), which sanitizes the server's HTML again;
+// and core's chat contract and Discovery row schema in the shared chunk (zod: +0.4 KB on /login).
+const LOGIN_BUDGET_KB = 162;
+const DASHBOARD_BUDGET_KB = 310;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */
 function recordScripts(page: Page): Map<string, number> {

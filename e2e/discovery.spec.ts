@@ -1,55 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { discoveryMessages } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { dashboardReady, toggle } from './support/dashboard.ts';
+import { type Csv, downloadCsv, header, openDiscovery, rowCount, widget } from './support/discovery.ts';
 import { newVerifiedUser, subscribeMonthly } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // Discovery on the embedded defaults (simulated market, 2000 symbols). Sort orders are read from
 // the CSV download: it lists the table's rows in table order with raw numbers, so one file shows
 // a whole order, where the virtualised table only has the rows in view.
-
-const widget = (page: Page): Locator => page.locator('section[data-widget="discovery"]');
-const table = (page: Page): Locator => widget(page).getByRole('table', { name: 'Discovery' });
-const header = (page: Page, label: string): Locator =>
-  table(page)
-    .locator('th')
-    .filter({ has: page.getByRole('button', { name: new RegExp(`^${label}`) }) });
-
-/** Rows the table lists (shown, not only in view): aria-rowcount less the header row. */
-async function rowCount(page: Page): Promise<number> {
-  return Number(await table(page).getAttribute('aria-rowcount')) - 1;
-}
-
-/** Discovery maximised (the whole grid: room for the toolbar and rows), its rows loaded. */
-async function openDiscovery(page: Page): Promise<void> {
-  await dashboardReady(page);
-  if (!(await widget(page).isVisible())) await toggle(page, 'DISCOVERY').click();
-  // Maximised stays maximised across a reload (it is part of the saved layout).
-  const maximise = widget(page).getByRole('button', { name: 'Maximise Discovery' });
-  if (await maximise.isVisible()) await maximise.click();
-  await expect(table(page).locator('tbody tr[data-symbol]').first()).toBeVisible({ timeout: 30_000 });
-}
-
-interface Csv {
-  header: string[];
-  rows: Record<string, string>[];
-}
-
-async function downloadCsv(page: Page, full = false): Promise<Csv> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    widget(page)
-      .getByRole('button', { name: full ? 'Full CSV' : 'CSV', exact: true })
-      .click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^discovery-.+\.csv$/);
-  const text = await readFile(await download.path(), 'utf8');
-  const [head = '', ...lines] = text.trimEnd().split('\r\n');
-  const header = head.split(',');
-  return { header, rows: lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i], v]))) };
-}
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
 
@@ -68,11 +27,13 @@ function ordered(xs: (number | null)[], dir: 'asc' | 'desc'): boolean {
 const unknownLast = (xs: (number | null)[]) =>
   xs.every((x, i) => i === 0 || x === null || xs[i - 1] !== null);
 
-/** Chooses in the sector picker, opening it first (a press elsewhere closes it). */
+/** Chooses in the sector picker, opening it first and closing it after (its list covers the toolbar). */
 async function chooseSector(page: Page, name: string): Promise<void> {
   const picker = widget(page).getByRole('button', { name: /^Sector:/ });
   if ((await picker.getAttribute('aria-expanded')) !== 'true') await picker.click();
   await widget(page).getByRole('checkbox', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
 }
 
 async function sortBy(page: Page, label: string): Promise<void> {
@@ -198,7 +159,6 @@ test('Pro Plus: rows, every sort rule, narrowing, CSV and the pop-out', async ({
   await chooseSector(page, 'ENERGY');
   expect((await downloadCsv(page)).rows.length).toBeGreaterThan(tech);
   await chooseSector(page, 'All');
-  await page.keyboard.press('Escape');
 
   // Favourites: only the trader's quote symbols.
   const favourites = names.slice(0, 3);

@@ -6,14 +6,15 @@ export interface Tape {
   symbols: string;
 }
 
-function ticker(i: number): string {
+/** A four-letter ticker after `prefix`, distinct for i < 26⁴. */
+export function ticker(i: number, prefix = 'Q'): string {
   let s = '';
   let n = i;
   for (let k = 0; k < 4; k++) {
     s = String.fromCharCode(65 + (n % 26)) + s;
     n = Math.floor(n / 26);
   }
-  return `Q${s}`;
+  return `${prefix}${s}`;
 }
 
 /**
@@ -41,6 +42,11 @@ export function writeTape(dir: string, symbols: number, seconds: number, startMs
       lines.push(`{"type":"trade","sym":"${refs[i]?.sym}","price":${price},"size":100,"ts":${ts}}`);
     }
   }
+  return saveTape(dir, lines, refs);
+}
+
+/** Writes a replay tape (NDJSON lines) and its reference data beside it. */
+export function saveTape(dir: string, lines: readonly string[], refs: readonly object[]): Tape {
   const events = path.join(dir, 'tape.ndjson');
   const symbolsFile = path.join(dir, 'symbols.json');
   writeFileSync(events, `${lines.join('\n')}\n`);

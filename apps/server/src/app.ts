@@ -1,4 +1,4 @@
-import { QUOTES_MAX } from '@tapeline/core';
+import { type DiscoveryAccess, discoveryAccess, QUOTES_MAX } from '@tapeline/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -13,8 +13,10 @@ import { findCurrentSubscription, toSubscriptionView } from './modules/billing/c
 import { startBillingTicks } from './modules/billing/lifecycleTicks.ts';
 import { createBillingProvider } from './modules/billing/providers/index.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { type ChatModule, startChat } from './modules/chat/chatModule.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { type DiscoveryLive, discoveryLiveModule } from './modules/market/dataHost/discoveryLive.ts';
+import { createPlanCache } from './modules/market/dataHost/planCache.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
 import { startNews } from './modules/news/newsModule.ts';
 import { popularityRoutes } from './modules/popularity/routes.ts';
@@ -48,6 +50,8 @@ export interface App {
   voice: VoiceHost | null;
   /** Discovery's opt-in live patches; tests tick it rather than waiting for the 1 s timer. */
   discoveryLive: DiscoveryLive;
+  /** The community chat (docs/chat.md); tests run its month sweep. */
+  chat: ChatModule;
 }
 
 /**
@@ -115,6 +119,14 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
   const socketSessions = watchSocketSessions(io, { ...auth, clock: ctx.clock });
   const dataSessions = createSessionCache(auth.sessions, ctx.clock, auth.revocations);
+  const dataPlans = createPlanCache(
+    (userId) =>
+      guards.forUserId(userId, { subscriber: true }).then(
+        (principal) => discoveryAccess(principal.subscription),
+        (): DiscoveryAccess => 'none',
+      ),
+    ctx.clock,
+  );
   const market = await startMarket(
     http,
     io,
@@ -125,6 +137,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         () => false,
       ),
     dataSessions,
+    dataPlans,
   );
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
@@ -145,6 +158,11 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   alerts = await startAlerts(http, io, ctx, guards, market, universe);
   // News on every API node: routes, the `news` room, storing what the sources publish (stops on close).
   await startNews(http, io, ctx, guards);
+  // Chat: routes, one handler per socket event, `chat:<channel>` rooms ($SYMBOLs from the same universe).
+  // Mention pushes are written with the message; the delivery worker is told to look at once.
+  const chat = startChat(http, io, ctx, guards, universe, {
+    kickDeliveries: () => alerts?.deliveries.kick(),
+  });
   http.addHook('onClose', async () => {
     stopBillingTicks();
     await alerts?.stop();
@@ -154,5 +172,5 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     await io.close();
   });
   await http.ready();
-  return { http, io, market, alerts, socketSessions, voice, discoveryLive };
+  return { http, io, market, alerts, socketSessions, voice, discoveryLive, chat };
 }

@@ -6,9 +6,11 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { dataDirAccessWarning } from './platform/dataDir.ts';
 
 const USAGE = `Usage: npm run cli -- user:role <email> ${ROLES.join('|')}
+       npm run cli -- user:vip <email> on|off
        npm run cli -- mail:list [count]
 
   user:role   Set a user's role. This is how the first admin is made.
+  user:vip    Give or take the chat's vip badge.
   mail:list   Without SMTP_URL: the newest mail kept in the dev outbox (default 10, at most
               100), with its links. Only here, on this machine: it is never served over HTTP.
 Both work whether or not the server is running (same DATA_DIR or DATABASE_URL).`;
@@ -21,6 +23,11 @@ function parse(argv: string[]): ChannelRequest | string | null {
     if (!email || !role || rest.length > 0) return null;
     if (!isRole(role)) return `Invalid role "${role}": must be one of ${ROLES.join(', ')}`;
     return { op: 'user:role', email, role };
+  }
+  if (command === 'user:vip') {
+    const [email, flag, ...rest] = args;
+    if (!email || (flag !== 'on' && flag !== 'off') || rest.length > 0) return null;
+    return { op: 'user:vip', email, vip: flag === 'on' };
   }
   if (command === 'mail:list') {
     const [count = '10', ...rest] = args;
@@ -39,6 +46,15 @@ function print(response: ChannelResponse): void {
       console.log(`${mail.created_at}  to ${mail.to}\n  ${mail.subject}`);
       for (const link of mail.links) console.log(`  ${link}`);
     }
+    return;
+  }
+  if ('vip' in response.user) {
+    const { email, vip, previousVip } = response.user;
+    console.log(
+      vip === previousVip
+        ? `${email} vip is already ${vip ? 'on' : 'off'}`
+        : `${email}: vip ${vip ? 'on' : 'off'}`,
+    );
     return;
   }
   const { user } = response;

@@ -1,4 +1,5 @@
 import { setRoleByEmail } from '../modules/admin/setRole.ts';
+import { setVipByEmail } from '../modules/admin/setVip.ts';
 import { listOutbox } from '../modules/dev/outbox.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { ChannelRequest, ChannelResponse } from './protocol.ts';
@@ -8,6 +9,8 @@ export async function runCommand(db: Db, request: ChannelRequest): Promise<Chann
   switch (request.op) {
     case 'user:role':
       return setRoleByEmail(db, request.email, request.role);
+    case 'user:vip':
+      return setVipByEmail(db, request.email, request.vip);
     case 'mail:list':
       return { ok: true, mail: await listOutbox(db, request.limit) };
   }

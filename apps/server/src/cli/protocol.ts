@@ -1,6 +1,7 @@
 import type { DevMail } from '@tapeline/core';
 import { z } from 'zod';
 import type { SetRoleResult } from '../modules/admin/setRole.ts';
+import type { SetVipResult } from '../modules/admin/setVip.ts';
 
 /**
  * The admin channel's protocol: one JSON line in, one JSON line out, then the server closes.
@@ -8,6 +9,7 @@ import type { SetRoleResult } from '../modules/admin/setRole.ts';
  */
 export const channelRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('user:role'), email: z.string().min(1).max(320), role: z.string().max(20) }),
+  z.object({ op: z.literal('user:vip'), email: z.string().min(1).max(320), vip: z.boolean() }),
   z.object({ op: z.literal('mail:list'), limit: z.number().int().min(1).max(100) }),
 ]);
 export type ChannelRequest = z.infer<typeof channelRequestSchema>;
@@ -16,6 +18,7 @@ export type MailListResult = { ok: true; mail: DevMail[] };
 
 export type ChannelResponse =
   | SetRoleResult
+  | SetVipResult
   | MailListResult
   | { ok: false; error: 'bad_request' | 'internal'; message: string };
 

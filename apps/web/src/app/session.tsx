@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@tapeline/core';
+import { discoveryAccess, type User } from '@tapeline/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { failureOf } from '../lib/api.ts';
 import { authApi, onUnauthorized } from '../lib/authApi.ts';
+import { useDataTokenFollowsPlan } from '../lib/dataHostPlan.ts';
 import { disablePush, pushSupport, syncPush } from '../lib/push/index.ts';
 import {
   appStores,
@@ -137,6 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refetch]);
 
   const { data, isPending, isFetching, error } = userQuery;
+  useDataTokenFollowsPlan(discoveryAccess(data?.subscription));
   const state = useMemo(
     () => deriveState(token, data, isPending, error, isFetching),
     [token, data, isPending, error, isFetching],

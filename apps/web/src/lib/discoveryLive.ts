@@ -1,6 +1,7 @@
 import {
   DISCOVERY_LIVE_EVENTS,
   type DiscoveryPatch,
+  discoveryEndedSchema,
   discoveryPatchSchema,
   PROTOCOL_VERSION,
   type TimeframeId,
@@ -42,24 +43,34 @@ const LEAVE = [DISCOVERY_LIVE_EVENTS.unsubscribe] as const;
  * the server then starts the tab with a full patch) and calls `onPatch` with each one of that
  * timeframe that core's schema accepts. A new `onPatch` does not resubscribe; a new `tf` does.
  * The tab's socket listens to one timeframe: with two live Discovery widgets on different
- * timeframes in one tab, the first one's timeframe is the one served.
+ * timeframes in one tab, the first one's timeframe is the one served. `onEnded` runs when the
+ * server ends live mode because the trader's plan no longer opens Discovery.
  */
 export function useDiscoveryLive(
   tf: TimeframeId,
   enabled: boolean,
   onPatch: (patch: DiscoveryPatch) => void,
+  onEnded: () => void = () => {},
 ): void {
-  const latest = useRef(onPatch);
-  latest.current = onPatch;
+  const latest = useRef({ onPatch, onEnded });
+  latest.current = { onPatch, onEnded };
   useEffect(() => {
     if (!enabled) return;
-    return listenSocket(
+    // The plan no longer opens Discovery (the server reads it again every 30 s while live).
+    const stopEnded = listenSocket(DISCOVERY_LIVE_EVENTS.ended, (payload) => {
+      if (discoveryEndedSchema.safeParse(payload).success) latest.current.onEnded();
+    });
+    const stopPatches = listenSocket(
       DISCOVERY_LIVE_EVENTS.patch,
       (payload) => {
         const patch = discoveryPatchSchema.safeParse(payload);
-        if (patch.success && patch.data.tf === tf) latest.current(patch.data);
+        if (patch.success && patch.data.tf === tf) latest.current.onPatch(patch.data);
       },
       { join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf }], leave: LEAVE },
     );
+    return () => {
+      stopPatches();
+      stopEnded();
+    };
   }, [tf, enabled]);
 }

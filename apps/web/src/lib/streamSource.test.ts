@@ -130,6 +130,36 @@ describe('events the server sends after a subscribe (quotes, news)', () => {
     expect(socket.closed).toBe(true);
   });
 
+  it('keeps each room while a listener holds it, whoever listened to the event first', () => {
+    const stopStream = subscribeStream(() => {});
+    const socket = last();
+    socket.receive('connect');
+    const heard: string[] = [];
+    // The app-wide listener of an event holds no room; two widgets each hold their own.
+    const stopAll = listenSocket('chat', () => heard.push('all'));
+    const room = (channel: string) => ({
+      join: ['chat_subscribe', { v: PROTOCOL_VERSION, channel }] as const,
+      leave: ['chat_unsubscribe', { v: PROTOCOL_VERSION, channel }] as const,
+    });
+    const stopA = listenSocket('chat', () => heard.push('a'), room('general'));
+    const stopB = listenSocket('chat', () => heard.push('b'), room('options'));
+    expect(sent(socket, 'chat_subscribe')).toEqual([[...room('general').join], [...room('options').join]]);
+    socket.receive('chat', { type: 'message' });
+    expect(heard).toEqual(['all', 'a', 'b']);
+
+    stopA();
+    expect(sent(socket, 'chat_unsubscribe')).toEqual([[...room('general').leave]]);
+    socket.receive('disconnect');
+    socket.receive('connect');
+    expect(sent(socket, 'chat_subscribe').at(-1)).toEqual([...room('options').join]);
+    expect(sent(socket, 'chat_subscribe')).toHaveLength(3);
+    stopB();
+    stopAll();
+    stopStream();
+    expect(sent(socket, 'chat_unsubscribe')).toHaveLength(2);
+    expect(socket.closed).toBe(true);
+  });
+
   it('joins at once when the socket is already connected', () => {
     const stopStream = subscribeStream(() => {});
     const socket = last();

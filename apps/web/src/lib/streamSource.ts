@@ -25,8 +25,12 @@ const source = createStore<{ connected: boolean; batch: StreamBatchView | null }
 let streamSubscribers = 0;
 /** Other listeners of the tab's socket (the alerts of this user), by event name. */
 const eventListeners = new Map<string, Set<EventListener>>();
-/** The join/leave messages of events whose server side needs asking (quotes, news). */
-const eventRooms = new Map<string, SocketRoom>();
+/**
+ * The rooms listeners asked for (quotes, news, a chat channel), by their join message: each is
+ * joined while at least one listener holds it, whichever event it listens to and whoever came
+ * first, and left when its last holder goes.
+ */
+const eventRooms = new Map<string, { room: SocketRoom; holders: number }>();
 let socket: Socket | null = null;
 
 const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
@@ -49,7 +53,7 @@ function open(): Socket {
   s.on('connect', () => {
     if (streamSubscribers > 0) s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
     // A reconnect is a new server-side socket: its rooms are gone, so every join is asked again.
-    for (const room of eventRooms.values()) send(room.join);
+    for (const { room } of eventRooms.values()) send(room.join);
     source.setState({ connected: true });
   });
   s.on('disconnect', () => source.setState({ connected: false }));
@@ -98,11 +102,25 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
 }
 
 /**
+ * Sends one message on the tab's socket (opening it if nothing has) — a call such as a chat
+ * post. Sent only while connected: a call made while the network is gone is not queued for a
+ * replay later (stale typing notices and votes), and `false` tells the caller it did not go.
+ */
+export function sendSocket(message: SocketMessage): boolean {
+  socket ??= open();
+  if (!socket.connected) return false;
+  send(message);
+  return true;
+}
+
+/**
  * Listens for one server event on the tab's socket (opening it if no stream widget has), e.g.
  * the user's fired alerts. Payloads are unchecked: the listener parses them with core's schema.
- * `room.join` is sent on every (re)connect while the event has listeners (and at once if the
- * socket is already up), `room.leave` when its last listener goes — for events the server only
- * sends after a subscribe (quotes, news). The first listener's room is the event's.
+ * `room.join` is sent on every (re)connect while a listener holds that room (and at once if the
+ * socket is already up), `room.leave` when its last holder goes — for events the server only
+ * sends after a subscribe (quotes, news, a chat channel). Listeners of one event may hold
+ * different rooms (two chat channels) or none (the app-wide mention toast): each hears every
+ * payload of the event and keeps what is its own.
  */
 export function listenSocket(event: string, listener: EventListener, room?: SocketRoom): () => void {
   let set = eventListeners.get(event);
@@ -110,21 +128,28 @@ export function listenSocket(event: string, listener: EventListener, room?: Sock
     set = new Set();
     eventListeners.set(event, set);
     socket?.on(event, relay(event));
-    if (room) {
-      eventRooms.set(event, room);
+  }
+  set.add(listener);
+  const key = room ? JSON.stringify([event, room.join ?? null, room.leave ?? null]) : null;
+  if (room && key) {
+    const held = eventRooms.get(key);
+    if (held) held.holders += 1;
+    else {
+      eventRooms.set(key, { room, holders: 1 });
       send(room.join);
     }
   }
-  set.add(listener);
   socket ??= open();
   return () => {
     set.delete(listener);
     if (set.size === 0 && eventListeners.get(event) === set) {
       eventListeners.delete(event);
       socket?.off(event);
-      const joined = eventRooms.get(event);
-      eventRooms.delete(event);
-      send(joined?.leave);
+    }
+    const held = key ? eventRooms.get(key) : undefined;
+    if (key && held && --held.holders === 0) {
+      eventRooms.delete(key);
+      send(held.room.leave);
     }
     closeIfUnused();
   };

@@ -7,11 +7,20 @@ import { act } from '@testing-library/react';
 
 type Listener = (payload: unknown) => void;
 
-/** The listeners per event, and the room each event was last listened to with. */
+/** The listeners per event, the room each event was last listened to with, the messages sent. */
 export const socket = {
   listeners: new Map<string, Set<Listener>>(),
   rooms: new Map<string, unknown>(),
+  sent: [] as (readonly [string, unknown?])[],
+  connected: true,
 };
+
+/** Records what the tab sends; nothing goes while `socket.connected` is false. */
+export function sendSocket(message: readonly [string, unknown?]): boolean {
+  if (!socket.connected) return false;
+  socket.sent.push(message);
+  return true;
+}
 
 export const subscribeStream = () => () => {};
 

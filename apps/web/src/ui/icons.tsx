@@ -67,3 +67,8 @@ export const IconReset = () => (
     <path d="M2.5 8a5.5 5.5 0 1 0 1.6-3.9M2.5 2.5v3h3" />
   </Svg>
 );
+export const IconBell = () => (
+  <Svg>
+    <path d="M4 11.5V7a4 4 0 0 1 8 0v4.5l1 1H3l1-1ZM6.5 13.5a1.5 1.5 0 0 0 3 0" />
+  </Svg>
+);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { servedRow } from '../discovery/fixtures.test-support.ts';
 import {
   applyDiscoveryPatch,
   DISCOVERY_LIVE_EVENTS,
@@ -60,10 +61,12 @@ describe('the live-mode messages', () => {
     expect(discoverySubscribeSchema.safeParse({ tf: '1day' }).success).toBe(false);
   });
 
-  it('reads a patch with rows of any other keys, but never a row without a symbol', () => {
-    const patch = { v: PROTOCOL_VERSION, tf: '1day', ts: 1, rows: [{ s: 'ABC', l: 1, z: 2 }], removed: [] };
-    expect(discoveryPatchSchema.parse(patch).rows[0]).toEqual({ s: 'ABC', l: 1, z: 2 });
-    expect(discoveryPatchSchema.safeParse({ ...patch, rows: [{ l: 1 }] }).success).toBe(false);
+  it('checks each patched row as a fetched row: keys a plan hides may be absent, extra keys go, bad rows fail', () => {
+    const { z: _z, mf: _mf, ...proRow } = servedRow({ s: 'ABC', l: 1 });
+    const patch = { v: PROTOCOL_VERSION, tf: '1day', ts: 1, rows: [{ ...proRow, extra: 9 }], removed: [] };
+    expect(discoveryPatchSchema.parse(patch).rows[0]).toEqual(proRow);
+    expect(discoveryPatchSchema.safeParse({ ...patch, rows: [{ ...proRow, s: '' }] }).success).toBe(false);
+    expect(discoveryPatchSchema.safeParse({ ...patch, rows: [{ ...proRow, l: '1' }] }).success).toBe(false);
     expect(DISCOVERY_LIVE_EVENTS.patch).toBe('discovery_patch');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { servedDiscoveryRowSchema } from '../discovery/servedRowSchema.ts';
 import { TIMEFRAME_IDS, timeframeSchema } from './market.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
 
@@ -14,10 +15,26 @@ export const DISCOVERY_LIVE_EVENTS = {
   unsubscribe: 'discovery_unsubscribe',
   /** Server → client: a `DiscoveryPatch`. */
   patch: 'discovery_patch',
+  /**
+   * Server → client `{v, reason: 'upgrade'}`: the trader's plan no longer opens Discovery (read
+   * again every DISCOVERY_RECHECK_MS): the socket left its room; the table falls back to fetching.
+   */
+  ended: 'discovery_ended',
 } as const;
 
 /** How often a node recomputes the patches of the timeframes its sockets listen to. */
 export const DISCOVERY_LIVE_MS = 1000;
+/**
+ * How long a live socket's plan is trusted before the node reads it again (the data host's
+ * session cache holds a fetch's plan as long): a change of plan moves the socket to its new
+ * plan's room, or ends live mode, within this time.
+ */
+export const DISCOVERY_RECHECK_MS = 30_000;
+
+export const discoveryEndedSchema = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  reason: z.literal('upgrade'),
+});
 
 /**
  * One timeframe per socket: subscribing to another moves the socket (a tab's socket listens to
@@ -27,12 +44,11 @@ export const discoverySubscribeSchema = z.object({ v: z.literal(PROTOCOL_VERSION
 export type DiscoverySubscribe = z.input<typeof discoverySubscribeSchema>;
 
 /**
- * A Discovery row as the data host serves it (`s` the symbol; the other keys as in
- * @tapeline/market's DiscoveryRow, minus those the plan hides). Checked loosely: the table reads
- * the row with its own rules, the patch only needs the symbol to place it.
+ * A Discovery row as a node holds it while diffing (`s` the symbol; the other keys as in
+ * @tapeline/market's DiscoveryRow, minus those the plan hides): the server copies and compares
+ * keys without reading them. The browser checks each row once, with servedDiscoveryRowSchema.
  */
-export const discoveryLiveRowSchema = z.looseObject({ s: z.string().min(1) });
-export type DiscoveryLiveRow = z.infer<typeof discoveryLiveRowSchema>;
+export type DiscoveryLiveRow = { s: string } & Record<string, unknown>;
 
 export const discoveryPatchSchema = z.object({
   v: z.literal(PROTOCOL_VERSION),
@@ -40,7 +56,7 @@ export const discoveryPatchSchema = z.object({
   /** When the node computed it (ms since the epoch). */
   ts: z.number(),
   /** Rows that are new or changed since the previous patch, whole. */
-  rows: z.array(discoveryLiveRowSchema),
+  rows: z.array(servedDiscoveryRowSchema),
   /** Symbols no longer served. */
   removed: z.array(z.string()),
   /**
@@ -50,6 +66,8 @@ export const discoveryPatchSchema = z.object({
   full: z.boolean().optional(),
 });
 export type DiscoveryPatch = z.infer<typeof discoveryPatchSchema>;
+/** A patch as a node sends it: rows as held, checked by the browser on arrival. */
+export type DiscoveryPatchOut = Omit<DiscoveryPatch, 'rows'> & { rows: DiscoveryLiveRow[] };
 
 /**
  * The rows after a patch, in their order: changed rows replace the old ones in place, new rows

@@ -9,4 +9,5 @@ export * from './row.ts';
 export * from './savedFilters.ts';
 export * from './sectorFilter.ts';
 export * from './sectors.ts';
+export * from './servedRowSchema.ts';
 export * from './sort.ts';

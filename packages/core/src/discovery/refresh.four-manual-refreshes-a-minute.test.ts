@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualRefreshAllowed, recordManualRefresh, searchCountsAt } from './refresh.ts';
+import { manualRefreshAllowed, recordManualRefresh } from './refresh.ts';
 
 describe('manual refresh throttle (discovery spec §4)', () => {
   it('allows a manual refresh only while fewer than 4 happened in the last 60 s', () => {
@@ -17,15 +17,5 @@ describe('manual refresh throttle (discovery spec §4)', () => {
 
   it('recording drops refreshes older than the window', () => {
     expect(recordManualRefresh([0, 10_000, 70_000], 75_000)).toEqual([70_000, 75_000]);
-  });
-});
-
-describe('symbol search statistics (discovery spec §4)', () => {
-  it('counts searches of up to 6 characters, at most once per hour per symbol', () => {
-    expect(searchCountsAt('AAPL', undefined, 0)).toBe(true);
-    expect(searchCountsAt('ABCDEFG', undefined, 0)).toBe(false);
-    expect(searchCountsAt('  ', undefined, 0)).toBe(false);
-    expect(searchCountsAt('AAPL', 0, 3_599_999)).toBe(false);
-    expect(searchCountsAt('AAPL', 0, 3_600_000)).toBe(true);
   });
 });

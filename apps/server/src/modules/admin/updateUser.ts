@@ -5,7 +5,7 @@ import type { AuthDeps } from '../auth/deps.ts';
 import { endAllSessions } from '../auth/session.ts';
 
 /**
- * The admin table's two toggles. The mod toggle moves a user between trader and mod only: it
+ * The admin table's toggles (and the vip badge, docs/chat.md). The mod toggle moves a user between trader and mod only: it
  * never touches an admin (demoting one, the caller included, would be a click away from locking
  * everyone out); admins are made and unmade with `npm run cli -- user:role`. A role change or a
  * chat ban ends the user's sessions, so no open socket or cached token keeps the old rights.
@@ -19,6 +19,10 @@ export async function updateUserSetting(deps: AuthDeps, input: AdminUserUpdateRe
     if (chat === target.chat) return target;
     const updated = await users.update(target.id, { chat });
     return chat === 0 ? endAllSessions(deps, updated) : updated;
+  }
+  if (input.field === 'vip') {
+    // A badge grants nothing: no session ends.
+    return input.value === target.vip ? target : users.update(target.id, { vip: input.value });
   }
   if (target.role === 'admin') throw new HttpError(409, 'admin_protected', serverMessages.adminProtected);
   const role: Role = input.value ? 'mod' : 'trader';

@@ -1,4 +1,5 @@
 import {
+  CHAT_EVENTS,
   DISCOVERY_LIVE_EVENTS,
   NEWS_EVENTS,
   PROTOCOL_VERSION,
@@ -177,5 +178,35 @@ describe('socket.io by persona', () => {
       success: boolean;
     };
     expect(discovery.success).toBe(['pro', 'pro_old', 'proplus'].includes(persona));
+    // Chat (docs/chat.md): joining, posting, voting and typing are for subscribers; deleting,
+    // banning and slow mode for mods and admins (a message or user that does not exist: past the
+    // role check, refused as unknown).
+    const chat = async (event: string, body: Record<string, unknown>) =>
+      (await outcome.timeout(5000).emitWithAck(event, { v: PROTOCOL_VERSION, ...body })) as {
+        success: boolean;
+        code?: string;
+      };
+    const refusedSubscriber = streams ? undefined : 'not_subscribed';
+    expect((await chat(CHAT_EVENTS.subscribe, { channel: 'offtopic' })).code).toBe(refusedSubscriber);
+    expect((await chat(CHAT_EVENTS.typing, { channel: 'offtopic' })).code).toBe(
+      streams ? undefined : 'not_joined',
+    );
+    expect((await chat(CHAT_EVENTS.vote, { id: 999_999_999, value: 1 })).code).toBe(
+      streams ? 'unknown_message' : 'not_subscribed',
+    );
+    expect((await chat(CHAT_EVENTS.send, { channel: 'nope', msg: 'x' })).code).toBe(
+      streams ? 'unknown_channel' : 'not_subscribed',
+    );
+    expect((await chat(CHAT_EVENTS.unsubscribe, {})).success).toBe(true);
+    const mod = persona === 'mod' || persona === 'admin';
+    expect((await chat(CHAT_EVENTS.delete, { id: 999_999_999 })).code).toBe(
+      mod ? 'unknown_message' : 'forbidden',
+    );
+    expect(
+      (await chat(CHAT_EVENTS.ban, { user_id: '00000000-0000-4000-8000-000000000000', minutes: 1 })).code,
+    ).toBe(mod ? 'unknown_user' : 'forbidden');
+    expect((await chat(CHAT_EVENTS.slowMode, { channel: 'nope', seconds: 1 })).code).toBe(
+      mod ? 'unknown_channel' : 'forbidden',
+    );
   });
 });

@@ -156,6 +156,20 @@ export const MATRIX: MatrixRoute[] = [
   // News (docs/quotes-news.md §3): subscribers; extract of an article that does not exist is a 404.
   { method: 'GET', route: '/api/news', expect: subscriber(200) },
   { method: 'POST', route: '/api/news/extract', json: { id: 1 }, expect: subscriber(404) },
+  // Chat (docs/chat.md): subscribers; an unknown channel is a 404.
+  { method: 'GET', route: '/api/chat/channels', expect: subscriber(200) },
+  {
+    method: 'GET',
+    route: '/api/chat/:channel/messages',
+    url: '/api/chat/general/messages',
+    expect: subscriber(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/chat/:channel/messages',
+    url: '/api/chat/nope/messages',
+    expect: subscriber(404),
+  },
   // Alert rules: subscribers; uVol, VWAP and price rules need Pro, filtered alerts Pro Plus.
   { method: 'GET', route: '/api/alerts', expect: subscriber(200) },
   {

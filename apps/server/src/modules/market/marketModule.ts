@@ -5,6 +5,7 @@ import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { SessionCheck } from '../auth/sessionCache.ts';
 import { startNewsSources } from '../news/ingest/runner.ts';
+import type { PlanCheck } from './dataHost/planCache.ts';
 import { dataHostRoutes } from './dataHost/routes.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineHost, startEngineHost } from './engine/host.ts';
@@ -39,6 +40,7 @@ export async function startMarket(
   ctx: AppContext,
   access: StreamAccess,
   sessions: SessionCheck,
+  plans: PlanCheck,
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
@@ -95,7 +97,7 @@ export async function startMarket(
     log.info('market data from the engine process over the bus');
     source = remote;
   }
-  dataHostRoutes(http, ctx, sessions, source, backlog);
+  dataHostRoutes(http, ctx, sessions, plans, source, backlog);
   return {
     engine,
     source,

@@ -1,12 +1,8 @@
-import {
-  defaultConfig,
-  defaultDiscoveryColumns,
-  type SettingsResponse,
-  settingsResponseSchema,
-} from '@tapeline/core';
+import { defaultConfig, defaultDiscoveryColumns } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
+import { settingsOf as settingsOfUser } from './testing/settingsKit.ts';
 
 // Discovery settings (discovery spec §7, docs/decisions.md "Discovery"): POST
 // /api/settings/discovery stores the saved smart filters and the selected one; the column
@@ -14,11 +10,7 @@ import { withApp } from '../../test/withApp.ts';
 
 const app = withApp({ mail: 'outbox' });
 
-async function settingsOf(token: string): Promise<SettingsResponse> {
-  const res = await app.call('GET', '/api/settings', { token });
-  expect(res.status).toBe(200);
-  return settingsResponseSchema.parse(res.body);
-}
+const settingsOf = (token: string) => settingsOfUser(app, token);
 const saveDiscovery = (token: string, discovery: unknown) =>
   app.call('POST', '/api/settings/discovery', { token, body: { discovery } });
 const storedDiscovery = async (token: string) => JSON.parse((await settingsOf(token)).discovery ?? 'null');

@@ -4,21 +4,16 @@ import {
   defaultLayouts,
   type Layout,
   parseLayouts,
-  type SettingsResponse,
   STREAM_RANGES,
-  settingsResponseSchema,
 } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
+import { settingsOf as settingsOfUser } from './testing/settingsKit.ts';
 
 const app = withApp({ mail: 'outbox' });
 
-async function settingsOf(token: string): Promise<SettingsResponse> {
-  const res = await app.call('GET', '/api/settings', { token });
-  expect(res.status).toBe(200);
-  return settingsResponseSchema.parse(res.body);
-}
+const settingsOf = (token: string) => settingsOfUser(app, token);
 const saveLayout = (token: string, layout: unknown) =>
   app.call('POST', '/api/settings/dashboard/layout', { token, body: { layout } });
 const saveConfig = (token: string, config: unknown) =>

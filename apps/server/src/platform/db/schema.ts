@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -14,6 +15,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { chatMessages } from './chatSchema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -334,16 +336,22 @@ export const alertOutbox = pgTable(
 );
 
 /**
- * What is owed outside the app for one alert: a web push to one device or a webhook POST to one
- * URL. Claimed with FOR UPDATE SKIP LOCKED, retried on the Standard Webhooks schedule.
+ * What is owed outside the app: a web push to one device or a webhook POST to one URL, for a
+ * fired alert (`outbox_id`) or a chat mention (`chat_message_id`, docs/chat.md "Mentions"),
+ * exactly one of the two. Claimed with FOR UPDATE SKIP LOCKED, retried on the Standard Webhooks
+ * schedule; the worker and the senders do not care which source a row has.
  */
 export const alertDeliveries = pgTable(
   'alert_deliveries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    outboxId: bigint('outbox_id', { mode: 'number' })
-      .notNull()
-      .references(() => alertOutbox.id, { onDelete: 'cascade' }),
+    outboxId: bigint('outbox_id', { mode: 'number' }).references(() => alertOutbox.id, {
+      onDelete: 'cascade',
+    }),
+    /** The message that mentioned the user (web push only). */
+    chatMessageId: bigint('chat_message_id', { mode: 'number' }).references(() => chatMessages.id, {
+      onDelete: 'cascade',
+    }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -352,6 +360,7 @@ export const alertDeliveries = pgTable(
     target: text('target').notNull(),
     /** Webhooks: the type whose URL this is (high_low, uvol, …). */
     webhookType: text('webhook_type'),
+    /** The alert's symbol; '' for a mention. */
     symbol: text('symbol').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed', 'disabled'] })
@@ -366,6 +375,8 @@ export const alertDeliveries = pgTable(
   },
   (t) => [
     unique('alert_deliveries_once').on(t.outboxId, t.channel, t.target),
+    unique('alert_deliveries_mention_once').on(t.chatMessageId, t.channel, t.target),
+    check('alert_deliveries_one_source', sql`(${t.outboxId} is null) <> (${t.chatMessageId} is null)`),
     index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('alert_deliveries_user_idx').on(t.userId, t.channel, t.createdAt),
   ],
@@ -378,4 +389,5 @@ export type PushDeviceRow = typeof pushDevices.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type AlertHistoryRow = typeof alertHistory.$inferSelect;
 
+export * from './chatSchema.ts';
 export * from './quotesNewsSchema.ts';

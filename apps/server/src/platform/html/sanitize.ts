@@ -26,6 +26,29 @@ const DROPPED_WITH_CONTENT = [
   'head',
 ];
 
+/**
+ * What every HTML policy here shares: no styles, no vulnerable tags, dropped elements go with
+ * their content, and a link keeps only its href and opens apart without a referrer (rel and
+ * target are allowed only so this transform can set them; any given are replaced).
+ */
+const linkSafe = {
+  allowProtocolRelative: false,
+  allowedStyles: {},
+  allowVulnerableTags: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+  transformTags: {
+    a: (tagName: string, attribs: sanitizeHtml.Attributes) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        rel: 'noopener noreferrer nofollow',
+        target: '_blank',
+      },
+    }),
+  },
+} satisfies sanitizeHtml.IOptions;
+
 const newsBodyOptions: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -51,25 +74,10 @@ const newsBodyOptions: sanitizeHtml.IOptions = {
     'td',
     'a',
   ],
-  // rel and target are allowed only so the transform below can set them; any given are replaced.
   allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  allowedStyles: {},
-  allowVulnerableTags: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
-  transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...(attribs.href ? { href: attribs.href } : {}),
-        rel: 'noopener noreferrer nofollow',
-        target: '_blank',
-      },
-    }),
-  },
+  ...linkSafe,
 };
 
 /**
@@ -107,4 +115,25 @@ export function plainText(value: string, max: number): string {
   // Never cut a surrogate pair in half: a lone half is not text.
   const end = /[\uDC00-\uDFFF]/.test(collapsed.charAt(max - 1)) ? max - 2 : max - 1;
   return `${collapsed.slice(0, end).trimEnd()}…`;
+}
+
+/** Chat messages are short: anything longer than this was not written by the chat renderer. */
+export const CHAT_CONTENT_MAX = 64 * 1024;
+
+const chatContentOptions: sanitizeHtml.IOptions = {
+  allowedTags: ['br', 'a', 'span'],
+  allowedAttributes: { a: ['href', 'rel', 'target'], span: ['class', 'data-user', 'data-symbol'] },
+  allowedClasses: { span: ['mention', 'symbol'] },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  ...linkSafe,
+};
+
+/**
+ * A chat message's HTML as stored and served (policy `chatContent`, docs/chat.md "Content"): the
+ * second line of defence behind core `renderChatContent`. Only <br>, http(s) links opening apart
+ * without referrer, and mention/symbol spans with their data attributes survive.
+ */
+export function sanitizeChatContent(html: string): string {
+  return sanitizeHtml(html.slice(0, CHAT_CONTENT_MAX), chatContentOptions);
 }

@@ -1,6 +1,6 @@
-import { adminUserListSchema, messages } from '@tapeline/core';
+import { adminUserListSchema, adminUserUpdateResponseSchema, messages } from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type FakeApi, fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, userFixture, withSession } from '../../test-setup/session.tsx';
@@ -44,5 +44,29 @@ describe('AdminScreen', () => {
     renderAdmin(api);
     await waitFor(() => expect(api.calls('GET /api/admin/users')).toHaveLength(1));
     expect(api.calls('GET /api/admin/users')[0]?.authorization).toMatch(/^Bearer /);
+  });
+
+  it('gives a user the VIP badge through the update call, and shows the answer', async () => {
+    // jsdom lays nothing out: the virtualised table's scroll box is given room for its rows.
+    const height = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    onTestFinished(() => height.mockRestore());
+    const bob = USERS[1] as (typeof USERS)[number];
+    const api = fakeApi()
+      .on('GET /api/admin/users', ok(adminUserListSchema, USERS))
+      .on(
+        'POST /api/admin/user/update',
+        ok(adminUserUpdateResponseSchema, { content: { ...bob, vip: true } }),
+      );
+    const { user } = renderAdmin(api);
+    const vip = await screen.findByRole('switch', { name: adminText.vipFor('bob') });
+    expect(vip).not.toBeChecked();
+    await user.click(vip);
+    await waitFor(() => expect(screen.getByRole('switch', { name: adminText.vipFor('bob') })).toBeChecked());
+    expect(api.calls('POST /api/admin/user/update')[0]?.body).toEqual({
+      uid: 'b2',
+      field: 'vip',
+      value: true,
+    });
+    expect(await screen.findByText(messages.adminUpdated)).toBeInTheDocument();
   });
 });

@@ -27,7 +27,7 @@ const COLUMNS: readonly { key: AdminColumn | 'actions'; label: string; numeric?:
   { key: 'actions', label: adminText.columns.actions },
 ];
 
-/** Spec §2 Admin tab: the sortable, virtualised user table with chat and mod toggles. */
+/** Spec §2 Admin tab: the sortable, virtualised user table with chat, mod and VIP toggles. */
 export function AdminScreen() {
   const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users });
   return (
@@ -225,21 +225,49 @@ function UserRow({
         >
           {chatOn ? <CheckIcon /> : <BanIcon />}
         </button>
-        <label className={`mod-toggle${modLocked ? ' locked' : ''}`}>
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={isMod || modLocked}
-            checked={isMod || modLocked}
-            disabled={busy || modLocked}
-            aria-label={adminText.modFor(name)}
-            onChange={() => onChange({ uid: user.id, field: 'role', value: !isMod })}
-          />
-          <span className="switch-track" aria-hidden="true" />
-          <span className="mod-label">{adminText.mod}</span>
-        </label>
+        <RowSwitch
+          label={adminText.mod}
+          name={adminText.modFor(name)}
+          on={isMod || modLocked}
+          locked={modLocked}
+          busy={busy}
+          onToggle={() => onChange({ uid: user.id, field: 'role', value: !isMod })}
+        />
+        <RowSwitch
+          label={adminText.vip}
+          name={adminText.vipFor(name)}
+          on={user.vip}
+          busy={busy}
+          onToggle={() => onChange({ uid: user.id, field: 'vip', value: !user.vip })}
+        />
       </td>
     </tr>
+  );
+}
+
+/** A labelled switch in a user's row (Mod, VIP); a locked one shows its state and cannot change. */
+function RowSwitch(p: {
+  label: string;
+  name: string;
+  on: boolean;
+  locked?: boolean;
+  busy: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <label className={`mod-toggle${p.locked ? ' locked' : ''}`}>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={p.on}
+        checked={p.on}
+        disabled={p.busy || p.locked}
+        aria-label={p.name}
+        onChange={p.onToggle}
+      />
+      <span className="switch-track" aria-hidden="true" />
+      <span className="mod-label">{p.label}</span>
+    </label>
   );
 }
 

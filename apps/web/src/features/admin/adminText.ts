@@ -22,6 +22,9 @@ export const adminText = {
   chatEnabled: 'Chat enabled',
   chatDisabled: 'Chat disabled',
   modFor: (name: string) => `Moderator: ${name}`,
+  /** The chat's vip badge (docs/chat.md "Badges"). */
+  vip: 'VIP',
+  vipFor: (name: string) => `VIP badge: ${name}`,
   updating: 'Updating user…',
   noUsername: '—',
 } as const;

@@ -1,10 +1,19 @@
-import { ALERT_EVENTS, alertHistoryResponseSchema, alertMessages, defaultConfig } from '@tapeline/core';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  ALERT_EVENTS,
+  alertHistoryResponseSchema,
+  alertMessages,
+  CHAT_EVENTS,
+  chatMessages,
+  defaultConfig,
+  PROTOCOL_VERSION,
+} from '@tapeline/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
 import { SettingsProvider, useSettings } from '../../lib/settings/useSettings.tsx';
 import { firedAlert } from '../../test-setup/alertFixtures.tsx';
 import { ok } from '../../test-setup/fakeApi.ts';
+import { emit, socket } from '../../test-setup/fakeSocket.ts';
 import { configAnswer, settingsApi } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withSession } from '../../test-setup/session.tsx';
@@ -14,20 +23,7 @@ import { ALERTS_TEXT, AlertsWidget } from './AlertsWidget.tsx';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one, the way
 // component tests fake fetch. Everything from the event listener up is the real code.
-const socket = vi.hoisted(() => ({ listeners: new Map<string, Set<(payload: unknown) => void>>() }));
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream: () => () => {},
-  listenSocket(event: string, listener: (payload: unknown) => void) {
-    const set = socket.listeners.get(event) ?? new Set();
-    set.add(listener);
-    socket.listeners.set(event, set);
-    return () => set.delete(listener);
-  },
-}));
-const emit = (event: string, payload: unknown) =>
-  act(() => {
-    for (const listener of socket.listeners.get(event) ?? []) listener(payload);
-  });
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 /** Records the clips the voice queue plays; each plays until the test ends it. */
 const audio = vi.hoisted(() => ({ played: [] as string[] }));
@@ -108,6 +104,27 @@ describe('live alerts in the tab', () => {
     emit(ALERT_EVENTS.alert, { msg: 'no id', symbol: 'AAPL' });
     expect(historyItems()).toHaveLength(1);
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
+  it('a chat mention of the trader is a toast, with no Chat widget open; other chat events are not', async () => {
+    renderRuntime();
+    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await waitFor(() => expect(socket.listeners.get(CHAT_EVENTS.update)?.size).toBe(1));
+    const text = chatMessages.mentioned('ann', 'Options');
+    const v = PROTOCOL_VERSION;
+    emit(CHAT_EVENTS.update, { v, type: 'slow_mode', channel_id: 'options', seconds: 5 });
+    emit(CHAT_EVENTS.update, { v, type: 'mention', channel_id: 'options', id: 9, from: 'ann' });
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+    emit(CHAT_EVENTS.update, {
+      v,
+      type: 'mention',
+      channel_id: 'options',
+      id: 9,
+      from: 'ann',
+      message: text,
+    });
+    expect(await screen.findByText(text, { selector: '.toast-text' })).toBeInTheDocument();
+    expect(historyItems()).toHaveLength(1);
   });
 });
 

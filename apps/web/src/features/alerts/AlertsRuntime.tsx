@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLiveAlerts } from '../../lib/alerts/useLiveAlerts.ts';
+import { useChatMentions } from '../../lib/chatApi.ts';
 import { appStores, readToken } from '../../lib/session.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { prependAlertHistory } from './alertHistoryApi.ts';
@@ -8,13 +9,19 @@ import { useVoiceAlerts } from './useVoiceAlerts.ts';
 
 /**
  * The user's alerts as they fire, in this tab: a toast with the message, the top of the Alerts
- * widget's history, and the voice queue. Mount once inside the page's SettingsProvider; a
+ * widget's history, and the voice queue; and a toast for each chat mention of the user. Mount once inside the page's SettingsProvider; a
  * pop-out passes `speak={false}` so the dashboard that opened it is the one that speaks.
  */
 export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
   const toast = useToast();
   const client = useQueryClient();
   const voice = useVoiceAlerts(speak);
+  // A socket is opened only for a signed-in tab (its handshake needs the token).
+  const signedIn = readToken(appStores) !== null;
+  useChatMentions(
+    useCallback((text: string) => toast(text, { tone: 'info' }), [toast]),
+    signedIn,
+  );
   useLiveAlerts(
     useCallback(
       (alert) => {
@@ -24,8 +31,7 @@ export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
       },
       [toast, client, voice],
     ),
-    // A socket is opened only for a signed-in tab (its handshake needs the token).
-    readToken(appStores) !== null,
+    signedIn,
   );
   return null;
 }

@@ -78,8 +78,9 @@ describe('DashboardGrid', () => {
     const discovery = screen.getByRole('region', { name: 'Discovery' });
     expect(within(discovery).getByText('Open in its own window.')).toBeInTheDocument();
     expect(within(discovery).queryByTestId('widget-loading')).not.toBeInTheDocument();
+    // Chat is drawn in the grid: its chunk is loading.
     expect(
-      within(screen.getByRole('region', { name: 'Chat' })).getByTestId('placeholder-chat'),
+      within(screen.getByRole('region', { name: 'Chat' })).getByTestId('widget-loading'),
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Pop out Chat' }));

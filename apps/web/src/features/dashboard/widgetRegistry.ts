@@ -3,7 +3,6 @@ import { StreamToolbar } from '../stream/StreamToolbar.tsx';
 import { isStreamWidget, streamHeading } from '../stream/streamChannel.ts';
 import { extraWidgets } from './extraWidgets.ts';
 import { lazyWidget } from './lazyWidget.tsx';
-import { PlaceholderWidget } from './PlaceholderWidget.tsx';
 import type { WidgetDefinition, WidgetRegistry } from './widgetContract.ts';
 
 // The stream's socket, decoder and virtualised tables load with the first Stream drawn.
@@ -27,13 +26,8 @@ const DiscoveryWidget = lazyWidget(() =>
   import('../discovery/DiscoveryWidget.tsx').then((m) => m.DiscoveryWidget),
 );
 
-const placeholder = (id: 'news' | 'quote' | 'chat' | 'discovery', popout: boolean): WidgetDefinition => ({
-  id,
-  title: () => WIDGET_TITLES[id],
-  Component: PlaceholderWidget,
-  popout,
-  proOnly: id === 'discovery',
-});
+// The community chat, its socket listener and DOMPurify: fetched when Chat is first drawn.
+const ChatWidget = lazyWidget(() => import('../chat/ChatWidget.tsx').then((m) => m.ChatWidget));
 
 /** Every widget the grid knows, by id. */
 export const WIDGETS: WidgetRegistry = {
@@ -41,7 +35,7 @@ export const WIDGETS: WidgetRegistry = {
   stream2: stream('stream2'),
   news: { id: 'news', title: () => WIDGET_TITLES.news, Component: NewsWidget, popout: true },
   quote: { id: 'quote', title: () => WIDGET_TITLES.quote, Component: QuoteWidget, popout: false },
-  chat: placeholder('chat', true),
+  chat: { id: 'chat', title: () => WIDGET_TITLES.chat, Component: ChatWidget, popout: true },
   discovery: {
     id: 'discovery',
     title: () => WIDGET_TITLES.discovery,

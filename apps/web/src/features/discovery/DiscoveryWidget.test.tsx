@@ -5,6 +5,7 @@ import {
   hiddenDiscoveryKeys,
   quoteListSchema,
   type ServedDiscoveryRow,
+  servedDiscoveryRowsSchema,
 } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,6 @@ import { DiscoveryWidget } from './DiscoveryWidget.tsx';
 import { serveFilters } from './filters/filterFixtures.tsx';
 import { resetTempFilter } from './filters/useDiscoveryFilter.ts';
 import { servedRow, strip } from './table/discoveryFixtures.ts';
-import { discoveryRowsSchema } from './useDiscoveryData.ts';
 
 const ROWS: ServedDiscoveryRow[] = [
   servedRow('AAPL', { p: [2, 4], e: 9, z: 0, f: 1e9 }),
@@ -35,7 +35,7 @@ function serve(plan: string, rows: ServedDiscoveryRow[] = ROWS): FakeApi {
   api.on(
     'GET /data/discovery',
     ok(
-      discoveryRowsSchema,
+      servedDiscoveryRowsSchema,
       rows.map((r) => strip(r, keys)),
     ),
   );

@@ -74,7 +74,8 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
   const [sort, setSort] = useState<DiscoverySort>(DEFAULT_DISCOVERY_SORT);
   const [index, setIndex] = useState(DISCOVERY_INDEX_START);
   const [live, setLive] = useLiveMode();
-  const data = useDiscoveryData(tf, live);
+  // Live mode ended by the server (the plan changed): back to the 30 s refresh, which says why.
+  const data = useDiscoveryData(tf, live, () => setLive(false));
   const favouriteSymbols = useQuoteSymbols();
   const smart = useDiscoveryFilter();
   const stats = useSearchStats();

@@ -6,51 +6,18 @@ import {
   manualRefreshAllowed,
   recordManualRefresh,
   type ServedDiscoveryRow,
+  servedDiscoveryRowsSchema,
   type TimeframeId,
 } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import { dataHost } from '../../lib/dataHost.ts';
 import { useDiscoveryLive } from '../../lib/discoveryLive.ts';
-
-const num = z.number();
-const maybe = num.nullable();
-/**
- * One served row (core ServedDiscoveryRow): the keys a plan may not see are optional, since the
- * data host leaves them out. Extra keys are dropped rather than refused (a newer engine).
- */
-const servedRowSchema = z.object({
-  s: z.string().min(1),
-  l: num,
-  p: z.tuple([num, num]).nullable(),
-  pl: maybe,
-  v: num,
-  av: maybe,
-  m: num,
-  u: maybe,
-  vw: maybe,
-  e: num,
-  f: maybe,
-  sr: maybe.optional(),
-  t: z.union([z.literal(0), z.literal(1)]),
-  n: maybe,
-  g: maybe.optional(),
-  z: maybe.optional(),
-  tr: maybe.optional(),
-  st: z
-    .tuple([num, num, z.union([z.literal(0), z.literal(1)])])
-    .nullable()
-    .optional(),
-  mf: z.tuple([num, maybe]).optional(),
-  rv: z.tuple([num, maybe]),
-}) satisfies z.ZodType<ServedDiscoveryRow>;
-export const discoveryRowsSchema = z.array(servedRowSchema);
 
 export const discoveryKey = (tf: TimeframeId) => ['discovery', tf] as const;
 
 /** GET /data/discovery?tf=: every row, the locked columns of the trader's plan left out by the host. */
 export function fetchDiscovery(tf: TimeframeId): Promise<ServedDiscoveryRow[]> {
-  return dataHost.get(`/data/discovery?tf=${encodeURIComponent(tf)}`, discoveryRowsSchema);
+  return dataHost.get(`/data/discovery?tf=${encodeURIComponent(tf)}`, servedDiscoveryRowsSchema);
 }
 
 export interface DiscoveryData {
@@ -83,7 +50,7 @@ function useSecondClock(): number {
  * The Discovery rows of a timeframe through TanStack Query: refreshed every 30 s, manually at
  * most 4 times a minute, the old rows kept (and the error shown) when a fetch fails (spec §4).
  */
-export function useDiscoveryData(tf: TimeframeId, live = false): DiscoveryData {
+export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: () => void): DiscoveryData {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: discoveryKey(tf),
@@ -94,16 +61,21 @@ export function useDiscoveryData(tf: TimeframeId, live = false): DiscoveryData {
     staleTime: DISCOVERY_REFRESH_MS / 2,
     // A new timeframe shows the old rows until its own arrive, rather than an empty table.
     placeholderData: (previous) => previous,
+    // applyDiscoveryPatch already keeps unchanged rows as they were; a deep compare of 10,000
+    // rows on every patch would cost ~35 ms of the frame (bench/discoveryScroll).
+    structuralSharing: false,
   });
-  useDiscoveryLive(tf, live, (patch) => {
-    // Patch rows are checked as the fetched rows are; a patch that does not parse is dropped.
-    const rows = discoveryRowsSchema.safeParse(patch.rows);
-    if (!rows.success) return;
-    // Changed rows alone are not a table: before the first fetch only a full patch is taken.
-    client.setQueryData<ServedDiscoveryRow[]>(discoveryKey(tf), (old) =>
-      old || patch.full ? applyDiscoveryPatch(old ?? [], { ...patch, rows: rows.data }) : old,
-    );
-  });
+  useDiscoveryLive(
+    tf,
+    live,
+    (patch) => {
+      // Changed rows alone are not a table: before the first fetch only a full patch is taken.
+      client.setQueryData<ServedDiscoveryRow[]>(discoveryKey(tf), (old) =>
+        old || patch.full ? applyDiscoveryPatch(old ?? [], patch) : old,
+      );
+    },
+    onLiveEnded,
+  );
   const now = useSecondClock();
   const manual = useRef<number[]>([]);
   const [refreshingSince, setRefreshingSince] = useState<number | null>(null);

@@ -1,6 +1,5 @@
 import { alertMessages, type FilteredAlert, TIMEFRAME_IDS } from '@tapeline/core';
 import { useId, useMemo } from 'react';
-import { z } from 'zod';
 import {
   isLimitExceeded,
   useSaveFilteredAlerts,
@@ -20,6 +19,7 @@ import {
   draftProblem,
   emptyDraft,
   type FilterDraft,
+  filterDraftShape,
   type RowDraft,
 } from './filterDraft.ts';
 import { notificationsText as text } from './notificationsText.ts';
@@ -54,14 +54,6 @@ export function FilteredAlertModal({ open, list, editIndex, seed, onClose }: Fil
   );
 }
 
-const draftShape = {
-  name: z.string(),
-  type: z.enum(['all', 'any']),
-  rows: z.array(z.custom<RowDraft>()),
-  sectors: z.array(z.number()),
-  timeframe: z.string(),
-};
-
 /** §4: submit asks the server how many symbols would match, then saves the whole list. */
 function FilterForm({
   list,
@@ -75,7 +67,7 @@ function FilterForm({
   const editing = editIndex === null ? undefined : list[editIndex];
   const schema = useMemo(() => {
     const others = list.filter((_, i) => i !== editIndex);
-    return formRules(draftShape, (v) => draftProblem(v as FilterDraft, others));
+    return formRules(filterDraftShape, (v) => draftProblem(v as FilterDraft, others));
   }, [list, editIndex]);
   const start = editing ?? seed;
   const form = useRuleForm(schema, start ? draftOf(start) : emptyDraft());

@@ -14,6 +14,7 @@ import {
   type TimeframeId,
   type TrendDirection,
 } from '@tapeline/core';
+import { z } from 'zod';
 import { notificationsText } from './notificationsText.ts';
 
 // The Filtered Alert modal's form as typed (strings, as inputs hold them), and its way to and
@@ -45,6 +46,19 @@ export interface FilterDraft {
   sectors: number[];
   timeframe: TimeframeId | '';
 }
+
+/**
+ * The draft's fields as a form schema (ui/form formRules): the fields are only typed here; the
+ * §5 rules run over the whole draft (core's filteredAlertProblem or smartFilterProblem). Shared by
+ * the Filtered Alert and the Discovery smart-filter modals.
+ */
+export const filterDraftShape = {
+  name: z.string(),
+  type: z.enum(['all', 'any']),
+  rows: z.array(z.custom<RowDraft>()),
+  sectors: z.array(z.number()),
+  timeframe: z.string(),
+};
 
 export function columnKind(column: FilterColumn): ColumnKind {
   if (column === 'squeeze') return 'squeeze';

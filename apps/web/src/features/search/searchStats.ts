@@ -1,4 +1,5 @@
 import { SEARCH_STATS_PAUSE_MS, searchStatsDue } from '@tapeline/core';
+import type { SearchCountMemory } from './searchCountMemory.ts';
 
 export interface SearchStatsDeps {
   now: () => number;
@@ -7,8 +8,8 @@ export interface SearchStatsDeps {
   count: (symbol: string) => void;
   /** Only symbols that exist count: a half-typed query is not a search for it. */
   isKnown: (symbol: string) => boolean;
-  /** When each symbol last counted; shared by every search box of the page. */
-  lastCounted: Map<string, number>;
+  /** When each symbol last counted; shared by every search box of the browser. */
+  lastCounted: SearchCountMemory;
 }
 
 /**

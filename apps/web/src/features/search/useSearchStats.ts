@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCountPopular } from '../../lib/popularApi.ts';
 import { useStockNameMap } from '../../lib/referenceData.ts';
+import { browserStores } from '../../lib/storageKeys.ts';
+import { searchCountMemory } from './searchCountMemory.ts';
 import { createSearchStats, type SearchStats } from './searchStats.ts';
 
-// Per page, not per search box: the mobile and desktop boxes share the hourly limit.
-const lastCounted = new Map<string, number>();
+// Per browser, not per search box or page: every box, tab and reload shares the hourly limit.
+const lastCounted = searchCountMemory(browserStores()?.local ?? null);
 
 /** The search statistics tracker on the real clock, counting through the popularity API. */
 export function useSearchStats(): SearchStats {

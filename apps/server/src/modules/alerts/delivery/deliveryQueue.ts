@@ -42,7 +42,8 @@ function outcomeRow(claimed: Claimed, result: SendResult) {
 /** A claimed row as the database answers it (bigint ids may come back as strings). */
 interface ClaimedRow {
   id: number | string;
-  outbox_id: number | string;
+  outbox_id: number | string | null;
+  chat_message_id: number | string | null;
   user_id: string;
   channel: AlertDeliveryRow['channel'];
   target: string;
@@ -118,12 +119,14 @@ export function createDeliveryQueue(db: Db) {
         update alert_deliveries set next_attempt_at = ${lease.toISOString()}::timestamptz,
           updated_at = ${now.toISOString()}::timestamptz
         where id in (select id from chosen)
-        returning id, outbox_id, user_id, channel, target, webhook_type, symbol, payload, attempts`);
+        returning id, outbox_id, chat_message_id, user_id, channel, target, webhook_type, symbol,
+          payload, attempts`);
       const rows = (result as unknown as { rows: ClaimedRow[] }).rows;
       return rows.map((r) => ({
         attempt: {
           id: Number(r.id),
-          outboxId: Number(r.outbox_id),
+          outboxId: r.outbox_id === null ? null : Number(r.outbox_id),
+          chatMessageId: r.chat_message_id === null ? null : Number(r.chat_message_id),
           userId: r.user_id,
           channel: r.channel,
           target: r.target,

@@ -1,10 +1,22 @@
 import type { AlertDeliveryRow } from '../../../platform/db/schema.ts';
 
-/** One attempt at a delivery row: what a sender needs, nothing it could change. */
+/**
+ * One attempt at a delivery row: what a sender needs, nothing it could change. Its source is an
+ * alert (`outboxId`) or a chat mention (`chatMessageId`); senders read neither, only the payload.
+ */
 export type DeliveryAttempt = Readonly<
   Pick<
     AlertDeliveryRow,
-    'id' | 'outboxId' | 'userId' | 'channel' | 'target' | 'webhookType' | 'symbol' | 'payload' | 'attempts'
+    | 'id'
+    | 'outboxId'
+    | 'chatMessageId'
+    | 'userId'
+    | 'channel'
+    | 'target'
+    | 'webhookType'
+    | 'symbol'
+    | 'payload'
+    | 'attempts'
   >
 >;
 

@@ -238,6 +238,8 @@ describe('the web push sender', () => {
     const shown = pushPayloadSchema.parse(JSON.parse(push?.payload ?? ''));
     expect(shown.body.endsWith('…')).toBe(true);
     expect(long.startsWith(shown.body.slice(0, -1))).toBe(true);
-    expect(shown).toEqual(pushPayloadOf({ id: delivery.outboxId, kind: 'trade', symbol: 'ABC', msg: long }));
+    expect(shown).toEqual(
+      pushPayloadOf({ id: delivery.outboxId ?? 0, kind: 'trade', symbol: 'ABC', msg: long }),
+    );
   });
 });

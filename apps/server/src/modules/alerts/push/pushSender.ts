@@ -1,13 +1,13 @@
 import { type FiredDraft, pushPayloadOf, pushPayloadSchema } from '@tapeline/core';
-import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/client.ts';
-import { type AlertOutboxRow, alertDeliveries, pushDevices } from '../../../platform/db/schema.ts';
+import type { AlertOutboxRow } from '../../../platform/db/schema.ts';
 import type { DeliveryAttempt, DeliverySender, SendResult } from '../delivery/sender.ts';
 import { BlockedAddressError } from '../webhooks/webhookTarget.ts';
 import { createPushDevices } from './devices.ts';
 import { isAllowedEndpoint } from './endpoint.ts';
+import { enqueuePush } from './enqueuePush.ts';
 import { type PushAnswer, postPush } from './pushRequest.ts';
 import { vapidKeysOf } from './vapidKeys.ts';
 
@@ -15,41 +15,21 @@ import { vapidKeysOf } from './vapidKeys.ts';
 export const PUSH_TTL_SECONDS = 3600;
 
 /**
- * One delivery row per web push device of the alert's user, written in the outbox transaction
- * (docs/alerts.md "Delivery"): the notification is built now, so every retry shows the same
- * text. `next_attempt_at` stays null: due at once. Returns how many rows it wrote; a row already
- * there (a re-dispatch) is left as it is.
+ * The web pushes owed for one dispatched alert, one row per web push device of its user, written
+ * in the outbox transaction (docs/alerts.md "Delivery"). Returns how many rows it wrote.
  */
 export async function enqueuePushDeliveries(
   tx: Pick<Db, 'select' | 'insert'>,
   row: Pick<AlertOutboxRow, 'id' | 'userId' | 'alert' | 'createdAt'>,
 ): Promise<number> {
   const alert = row.alert as FiredDraft;
-  const devices = await tx
-    .select({ id: pushDevices.id })
-    .from(pushDevices)
-    .where(and(eq(pushDevices.userId, row.userId), eq(pushDevices.kind, 'webpush')));
-  if (devices.length === 0) return 0;
-  const payload = pushPayloadOf({ id: row.id, kind: alert.kind, symbol: alert.symbol, msg: alert.msg });
-  const written = await tx
-    .insert(alertDeliveries)
-    .values(
-      devices.map((device) => ({
-        outboxId: row.id,
-        userId: row.userId,
-        channel: 'push' as const,
-        target: device.id,
-        symbol: alert.symbol,
-        payload,
-        createdAt: row.createdAt,
-        updatedAt: row.createdAt,
-      })),
-    )
-    .onConflictDoNothing({
-      target: [alertDeliveries.outboxId, alertDeliveries.channel, alertDeliveries.target],
-    })
-    .returning({ id: alertDeliveries.id });
-  return written.length;
+  return enqueuePush(tx, {
+    source: { outboxId: row.id },
+    userIds: [row.userId],
+    payload: pushPayloadOf({ id: row.id, kind: alert.kind, symbol: alert.symbol, msg: alert.msg }),
+    symbol: alert.symbol,
+    at: row.createdAt,
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,9 +48,10 @@ function outcomeOf(answer: PushAnswer): SendResult {
 }
 
 /**
- * The web push adapter (channel 'push', target = push_devices.id): encrypts the row's
- * notification for the device (aes128gcm, RFC 8291), signs with the VAPID keys (RFC 8292) and
- * POSTs it to the device's push service. A device the service calls gone is removed here.
+ * The web push adapter (channel 'push', target = push_devices.id), for alerts and chat mentions
+ * alike: encrypts the row's notification for the device (aes128gcm, RFC 8291), signs with the
+ * VAPID keys (RFC 8292) and POSTs it to the device's push service. A device the service calls
+ * gone is removed here.
  */
 export function createPushSender(ctx: AppContext): DeliverySender {
   const devices = createPushDevices(ctx.database.db);

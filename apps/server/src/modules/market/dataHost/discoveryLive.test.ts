@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
   DISCOVERY_LIVE_EVENTS,
+  DISCOVERY_RECHECK_MS,
   type DiscoveryLiveRow,
   type DiscoveryPatch,
+  discoveryEndedSchema,
   discoveryPatchSchema,
   PROTOCOL_VERSION,
 } from '@tapeline/core';
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../../platform/db/schema.ts';
 import { seedSubscriber } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/testApp.ts';
 import { connectTab, until } from '../../../test/waitFor.ts';
@@ -164,6 +168,43 @@ describe('one node', () => {
         : undefined,
     );
     expect(await app.app.discoveryLive.tick()).toEqual({ queried: 0, computed: 0, sent: 0 });
+  });
+  it('reads the plan again every 30 s: a downgrade gets its plan’s rows, a lapse ends live mode', async () => {
+    engineOf(app).push([trade('PLN', 5, 2)]);
+    await untilServed(app, 'PLN', 5);
+    const seeded = await seedSubscriber(app, 'proplus');
+    const t = await tab(app, seeded.token);
+    const ended: unknown[] = [];
+    t.socket.on(DISCOVERY_LIVE_EVENTS.ended, (message: unknown) => ended.push(message));
+    expect(await subscribe(t)).toBe(true);
+    const tick = () => app.app.discoveryLive.tick();
+    const fulls = () => t.patches.filter((p) => p.full);
+    await until('the full patch', async () => (fulls()[0] ? true : void (await tick())));
+    expect(fulls()[0]?.rows.every((row) => 'st' in row)).toBe(true);
+
+    // Pro Plus → Pro: the plan read at subscribe holds for the period, then the Pro rows come, whole.
+    const setPlan = (changes: Partial<typeof subscriptions.$inferInsert>) =>
+      app.ctx.database.db.update(subscriptions).set(changes).where(eq(subscriptions.userId, seeded.user.id));
+    await setPlan({ plan: 'pro' });
+    await tick();
+    expect(fulls()).toHaveLength(1);
+    app.clock.advance(DISCOVERY_RECHECK_MS);
+    await until('the Pro rows', async () => (fulls()[1] ? true : void (await tick())));
+    for (const row of fulls()[1]?.rows ?? [])
+      for (const key of PRO_PLUS_KEYS) expect(row).not.toHaveProperty(key);
+    expect(t.socket.connected).toBe(true);
+
+    // The plan lapses: live mode ends with the upgrade reason, and nothing more is sent.
+    await setPlan({ status: 'canceled', endedAt: app.clock.now() });
+    app.clock.advance(DISCOVERY_RECHECK_MS);
+    await until('the end of live mode', async () => (ended.length > 0 ? true : void (await tick())));
+    expect(discoveryEndedSchema.parse(ended[0])).toEqual({ v: PROTOCOL_VERSION, reason: 'upgrade' });
+    const heard = t.patches.length;
+    engineOf(app).push([trade('PLN', 6, 3)]);
+    await untilServed(app, 'PLN', 6);
+    await tick();
+    expect(t.patches).toHaveLength(heard);
+    t.socket.close();
   });
 });
 

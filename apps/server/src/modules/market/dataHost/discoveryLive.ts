@@ -3,7 +3,7 @@ import {
   DISCOVERY_LIVE_MS,
   type DiscoveryAccess,
   type DiscoveryLiveRow,
-  type DiscoveryPatch,
+  type DiscoveryPatchOut,
   discoveryAccess,
   discoverySubscribeSchema,
   hiddenDiscoveryKeys,
@@ -17,6 +17,7 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Guards } from '../../../platform/http/guards.ts';
 import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
+import { type HeldDiscovery, recheckDiscoveryAccess } from './discoveryLiveAccess.ts';
 
 // Discovery's live mode (issue 13 §9): a tab that opts in sits in `discovery:<tf>:<access>` and
 // hears, once a second, the rows that changed since the last patch, stripped for its plan. The
@@ -149,6 +150,7 @@ function acker(ack: unknown): (success: boolean) => void {
 
 function leaveDiscovery(socket: Socket): void {
   for (const room of socket.rooms) if (room.startsWith(ROOM_PREFIX)) void socket.leave(room);
+  socket.data.discovery = undefined;
 }
 
 /**
@@ -177,7 +179,7 @@ export function startDiscoveryLive(
     removed: string[],
     full: boolean,
   ) => {
-    const patch: DiscoveryPatch = { v: PROTOCOL_VERSION, tf, ts, rows, removed };
+    const patch: DiscoveryPatchOut = { v: PROTOCOL_VERSION, tf, ts, rows, removed };
     if (full) patch.full = true;
     return patch;
   };
@@ -193,8 +195,23 @@ export function startDiscoveryLive(
     return found;
   }
 
+  /** A socket whose plan changed moves to its new plan's room, or leaves live mode. */
+  async function replan(socket: Socket, held: HeldDiscovery, access: DiscoveryAccess): Promise<void> {
+    if (access === 'none') {
+      leaveDiscovery(socket);
+      socket.emit(DISCOVERY_LIVE_EVENTS.ended, { v: PROTOCOL_VERSION, reason: 'upgrade' });
+      return;
+    }
+    await enter(socket, held.tf, access);
+  }
+
   async function compute(): Promise<DiscoveryTickReport> {
     const report = { queried: 0, computed: 0, sent: 0 };
+    try {
+      await recheckDiscoveryAccess(io, ROOM_PREFIX, deps.clock.now().getTime(), deps.access, replan);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'discovery live plan check failed');
+    }
     const rooms = listened();
     // A room nobody here listens to any more is forgotten: its next listener starts from a full patch.
     for (const key of states.keys()) {
@@ -258,23 +275,26 @@ export function startDiscoveryLive(
     }
   }
 
+  /** Puts the socket in the room of `tf` and `access`, with the room's rows when held here. */
+  async function enter(socket: Socket, tf: TimeframeId, access: Exclude<DiscoveryAccess, 'none'>) {
+    const room = discoveryRoom(tf, access);
+    if (!socket.rooms.has(room)) {
+      leaveDiscovery(socket);
+      await socket.join(room);
+    }
+    const held: HeldDiscovery = { tf, access, checkedAt: deps.clock.now().getTime() };
+    socket.data.discovery = held;
+    const state = states.get(room);
+    if (state)
+      socket.emit(DISCOVERY_LIVE_EVENTS.patch, patchOf(tf, state.ts, [...state.rows.values()], [], true));
+  }
+
   const join = async (socket: Socket, body: unknown): Promise<boolean> => {
     const parsed = discoverySubscribeSchema.safeParse(body);
     if (!parsed.success) return false;
     const access = await deps.access(socket.data.userId as string);
     if (access === 'none') return false;
-    const room = discoveryRoom(parsed.data.tf, access);
-    if (!socket.rooms.has(room)) {
-      leaveDiscovery(socket);
-      await socket.join(room);
-    }
-    const state = states.get(room);
-    if (state) {
-      socket.emit(
-        DISCOVERY_LIVE_EVENTS.patch,
-        patchOf(parsed.data.tf, state.ts, [...state.rows.values()], [], true),
-      );
-    }
+    await enter(socket, parsed.data.tf, access);
     return true;
   };
 

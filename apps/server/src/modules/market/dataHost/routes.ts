@@ -17,6 +17,7 @@ import type { SessionCheck } from '../../auth/sessionCache.ts';
 import type { EngineQuery } from '../engine/protocol.ts';
 import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
 import type { Backlog } from '../stream/backlog.ts';
+import type { PlanCheck } from './planCache.ts';
 
 /** The engine is not answering (stopped, restarting, overloaded): a retryable 503, not a 500. */
 const engineUnavailable = () =>
@@ -32,10 +33,11 @@ const OPENS = {
 } as const;
 
 /**
- * The data host's own bearer token (POST /api/auth/ds/login); its claim says what Discovery
- * opens, and the API session it names must still be live (checked at most every 30 s).
+ * The data host's own bearer token (POST /api/auth/ds/login): the API session it names must still
+ * be live, and what Discovery opens is the user's plan now, not the token's claim (both read at
+ * most every 30 s).
  */
-function dataGuards(ctx: Pick<AppContext, 'dataTokens'>, sessions: SessionCheck) {
+function dataGuards(ctx: Pick<AppContext, 'dataTokens'>, sessions: SessionCheck, plans: PlanCheck) {
   const guard = (name: keyof typeof OPENS): Guard<DiscoveryAccess> => ({
     name,
     async check(request) {
@@ -44,8 +46,7 @@ function dataGuards(ctx: Pick<AppContext, 'dataTokens'>, sessions: SessionCheck)
       const result = await ctx.dataTokens.verify(match[1]);
       if (!result.ok) throw unauthorized(result.reason === 'expired');
       if (!(await sessions.isLive(result.claims.sessionId, result.claims.userId))) throw unauthorized();
-      const claim = result.claims.access;
-      const access = claim === 'pro' || claim === 'oldpro' || claim === 'proplus' ? claim : 'none';
+      const access = await plans.accessOf(result.claims.userId);
       if (!OPENS[name](access)) throw upgrade();
       return access;
     },
@@ -68,10 +69,11 @@ export function dataHostRoutes(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'dataTokens'>,
   sessions: SessionCheck,
+  plans: PlanCheck,
   engine: EngineSource,
   backlog: Backlog,
 ): void {
-  const guards = dataGuards(ctx, sessions);
+  const guards = dataGuards(ctx, sessions, plans);
   const send = async (reply: FastifyReply, query: EngineQuery) => {
     let json: string;
     try {

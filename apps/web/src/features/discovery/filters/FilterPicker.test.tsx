@@ -6,7 +6,7 @@ import {
   successResponseSchema,
   validateFilteredAlertAnswerSchema,
 } from '@tapeline/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test-setup/fakeApi.ts';
 import { notificationsText } from '../../notifications/notificationsText.ts';
@@ -31,6 +31,17 @@ describe('Filter picker (discovery §4)', () => {
     expect(menu().queryByRole('button', { name: text.deleteOf(DEFAULT_FILTER_NAME) })).toBeNull();
     expect(menu().getByRole('button', { name: text.editOf('Runners') })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: text.addNew })).toBeInTheDocument();
+  });
+
+  it('stays open while the page scrolls (a phone scrolls to reach its items); a press outside closes it', async () => {
+    const { user } = renderPicker();
+    await user.click(await toggle());
+    // The dismiss listens to scrolls from the next frame: let two pass, then scroll the page.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    fireEvent.scroll(window);
+    expect(screen.getByRole('list', { name: text.pickerMenu })).toBeInTheDocument();
+    await user.click(document.body);
+    expect(screen.queryByRole('list', { name: text.pickerMenu })).toBeNull();
   });
 
   it('choosing a filter applies it and saves the selection; Default applies none', async () => {

@@ -125,7 +125,7 @@ function PickerMenu({
   onAdd,
 }: PickerMenuProps) {
   // A press outside the picker (its toggle included) or Escape closes the list.
-  useDismiss(anchor, onClose);
+  useDismiss(anchor, onClose, { anchored: true });
   return (
     <div className="filter-picker__menu">
       <ul className="filter-picker__list" aria-label={text.pickerMenu}>

@@ -1,6 +1,5 @@
 import { discoveryMessages } from '@tapeline/core';
 import { useMemo, useRef, useState } from 'react';
-import { z } from 'zod';
 import type { NamedFilter } from '../../../lib/discoveryFiltersApi.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { FormMessage } from '../../../ui/FormMessage.tsx';
@@ -9,7 +8,7 @@ import { useRuleForm } from '../../../ui/form/useRuleForm.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { InlineSpinner } from '../../../ui/Spinner.tsx';
 import { FilterConditions } from '../../notifications/FilterConditions.tsx';
-import type { FilterDraft, RowDraft } from '../../notifications/filterDraft.ts';
+import { type FilterDraft, filterDraftShape } from '../../notifications/filterDraft.ts';
 import { filtersText as text } from './filtersText.ts';
 import {
   clearedDraft,
@@ -55,14 +54,6 @@ export function SmartFilterModal(props: SmartFilterModalProps) {
   );
 }
 
-const draftShape = {
-  name: z.string(),
-  type: z.enum(['all', 'any']),
-  rows: z.array(z.custom<RowDraft>()),
-  sectors: z.array(z.number()),
-  timeframe: z.string(),
-};
-
 function SmartFilterForm({
   editing,
   savedNames,
@@ -76,7 +67,7 @@ function SmartFilterForm({
   const [saving, setSaving] = useState(false);
   const schema = useMemo(() => {
     const others = savedNames.filter((n) => n !== editing?.name);
-    return formRules(draftShape, (v) => smartFilterProblem(v as FilterDraft, action.current, others));
+    return formRules(filterDraftShape, (v) => smartFilterProblem(v as FilterDraft, action.current, others));
   }, [savedNames, editing]);
   const form = useRuleForm(schema, smartDraftOf(editing));
   const rows = form.watch('rows');

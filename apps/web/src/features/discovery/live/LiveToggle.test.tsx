@@ -2,6 +2,7 @@ import {
   applyDiscoveryPatch,
   DISCOVERY_LIVE_EVENTS,
   PROTOCOL_VERSION,
+  type ServedDiscoveryRow,
   type TimeframeId,
 } from '@tapeline/core';
 import { screen } from '@testing-library/react';
@@ -10,24 +11,27 @@ import { describe, expect, it, vi } from 'vitest';
 import { DISCOVERY_LIVE_KEY, useDiscoveryLive } from '../../../lib/discoveryLive.ts';
 import { emit, socket } from '../../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../../test-setup/render.tsx';
+import { servedRow } from '../table/discoveryFixtures.ts';
 import { LiveToggle, useLiveMode } from './LiveToggle.tsx';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one.
 vi.mock('../../../lib/streamSource.ts', () => import('../../../test-setup/fakeSocket.ts'));
 
-type Row = { s: string; l: number };
-const START: Row[] = [
-  { s: 'ABC', l: 1 },
-  { s: 'XYZ', l: 2 },
-];
+type Row = ServedDiscoveryRow;
+/** A whole served row (patches are checked as fetched rows are) at a last price. */
+const at = (s: string, l: number): Row => servedRow(s, { l });
+const START: Row[] = [at('ABC', 1), at('XYZ', 2)];
 
 /** What the Discovery widget does with the toggle: rows merged from each patch while live. */
 function Harness({ start }: { start: TimeframeId }) {
   const [tf, setTf] = useState(start);
   const [live, setLive] = useLiveMode();
   const [rows, setRows] = useState(START);
-  useDiscoveryLive(tf, live, (patch) =>
-    setRows((current) => applyDiscoveryPatch(current, { ...patch, rows: patch.rows as Row[] })),
+  useDiscoveryLive(
+    tf,
+    live,
+    (patch) => setRows((current) => applyDiscoveryPatch(current, patch)),
+    () => setLive(false),
   );
   return (
     <>
@@ -67,27 +71,29 @@ describe('Discovery live toggle', () => {
       leave: [DISCOVERY_LIVE_EVENTS.unsubscribe],
     });
 
-    emit(
-      DISCOVERY_LIVE_EVENTS.patch,
-      patch(
-        '1day',
-        [
-          { s: 'XYZ', l: 2.5 },
-          { s: 'NEW', l: 9 },
-        ],
-        ['ABC'],
-      ),
-    );
+    emit(DISCOVERY_LIVE_EVENTS.patch, patch('1day', [at('XYZ', 2.5), at('NEW', 9)], ['ABC']));
     expect(rowsText()).toBe('XYZ@2.5 NEW@9');
-    emit(DISCOVERY_LIVE_EVENTS.patch, patch('15min', [{ s: 'XYZ', l: 100 }]));
-    emit(DISCOVERY_LIVE_EVENTS.patch, { ...patch('1day', [{ s: 'XYZ', l: 100 }]), v: PROTOCOL_VERSION + 1 });
-    emit(DISCOVERY_LIVE_EVENTS.patch, patch('1day', [{ l: 100 } as Row]));
+    emit(DISCOVERY_LIVE_EVENTS.patch, patch('15min', [at('XYZ', 100)]));
+    emit(DISCOVERY_LIVE_EVENTS.patch, { ...patch('1day', [at('XYZ', 100)]), v: PROTOCOL_VERSION + 1 });
+    emit(DISCOVERY_LIVE_EVENTS.patch, patch('1day', [{ ...at('XYZ', 100), s: '' }]));
     expect(rowsText()).toBe('XYZ@2.5 NEW@9');
-    emit(DISCOVERY_LIVE_EVENTS.patch, { ...patch('1day', [{ s: 'ONLY', l: 1 }]), full: true });
+    emit(DISCOVERY_LIVE_EVENTS.patch, { ...patch('1day', [at('ONLY', 1)]), full: true });
     expect(rowsText()).toBe('ONLY@1');
 
     // Off again: the listener goes (the room's leave is sent) and the choice is forgotten.
     await user.click(screen.getByRole('button', { name: 'Live' }));
+    expect(listeners()).toBe(0);
+    expect(localStorage.getItem(DISCOVERY_LIVE_KEY)).toBeNull();
+  });
+
+  it('turns itself off when the server ends live mode (the plan no longer opens Discovery)', async () => {
+    localStorage.setItem(DISCOVERY_LIVE_KEY, 'on');
+    renderUi(<Harness start="1day" />);
+    expect(listeners()).toBe(1);
+    emit(DISCOVERY_LIVE_EVENTS.ended, { v: PROTOCOL_VERSION, reason: 'other' });
+    expect(screen.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'true');
+    emit(DISCOVERY_LIVE_EVENTS.ended, { v: PROTOCOL_VERSION, reason: 'upgrade' });
+    expect(screen.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'false');
     expect(listeners()).toBe(0);
     expect(localStorage.getItem(DISCOVERY_LIVE_KEY)).toBeNull();
   });

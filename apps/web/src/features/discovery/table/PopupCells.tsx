@@ -1,9 +1,11 @@
 import type { DiscoveryDisplayRow } from '@tapeline/core';
 import { type MouseEvent, type ReactNode, useCallback, useState } from 'react';
+import { IconBell } from '../../../ui/icons.tsx';
 import { rectOf } from '../../symbols/overlayStore.ts';
 import type { Rect } from '../../symbols/placement.ts';
 import { AlertTypeMenu } from '../popups/AlertTypeMenu.tsx';
 import { MoneyFlowButton, VolumeHistoryButton } from '../popups/FlowHistoryButton.tsx';
+import { popupsText } from '../popups/popupsText.ts';
 import { TrendPopup } from '../popups/TrendPopup.tsx';
 
 // The cells that open Discovery's popups (spec §2: volume and money-flow history, trend, alert
@@ -20,41 +22,60 @@ function usePopupAnchor(): [Rect | null, (event: MouseEvent<HTMLElement>) => voi
   return [anchor, open, close];
 }
 
-export function ActionsCell({ row }: { row: DiscoveryDisplayRow }) {
-  const [anchor, open, close] = usePopupAnchor();
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn-ghost dv-action"
-        aria-haspopup="menu"
-        aria-label={`Add alert for ${row.symbol}`}
-        onClick={open}
-        onContextMenu={open}
-      >
-        🔔
-      </button>
-      {anchor && <AlertTypeMenu symbol={row.symbol} anchor={anchor} onClose={close} />}
-    </>
-  );
+interface PopupTriggerProps {
+  label: string;
+  className: string;
+  /** `menu` for the alert menu, `dialog` for a popup. */
+  popup: 'menu' | 'dialog';
+  children: ReactNode;
+  render: (anchor: Rect, close: () => void) => ReactNode;
 }
 
-export function TrendCell({ row, children }: { row: DiscoveryDisplayRow; children: ReactNode }) {
+/** A cell's button that opens its popup at itself, by click or right-click (§2). */
+function PopupTrigger({ label, className, popup, children, render }: PopupTriggerProps) {
   const [anchor, open, close] = usePopupAnchor();
   return (
     <>
       <button
         type="button"
-        className="discovery-popup-trigger"
-        aria-haspopup="dialog"
-        aria-label={`Trend of ${row.symbol}`}
+        className={className}
+        aria-haspopup={popup}
+        aria-label={label}
         onClick={open}
         onContextMenu={open}
       >
         {children}
       </button>
-      {anchor && <TrendPopup symbol={row.symbol} trend={row.trend} anchor={anchor} onClose={close} />}
+      {anchor && render(anchor, close)}
     </>
+  );
+}
+
+export function ActionsCell({ row }: { row: DiscoveryDisplayRow }) {
+  return (
+    <PopupTrigger
+      label={popupsText.addAlertFor(row.symbol)}
+      className="btn btn-ghost dv-action"
+      popup="menu"
+      render={(anchor, close) => <AlertTypeMenu symbol={row.symbol} anchor={anchor} onClose={close} />}
+    >
+      <IconBell />
+    </PopupTrigger>
+  );
+}
+
+export function TrendCell({ row, children }: { row: DiscoveryDisplayRow; children: ReactNode }) {
+  return (
+    <PopupTrigger
+      label={popupsText.trendButton(row.symbol)}
+      className="discovery-popup-trigger"
+      popup="dialog"
+      render={(anchor, close) => (
+        <TrendPopup symbol={row.symbol} trend={row.trend} anchor={anchor} onClose={close} />
+      )}
+    >
+      {children}
+    </PopupTrigger>
   );
 }
 

@@ -47,9 +47,14 @@ export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
         type="button"
         className="btn btn-secondary dv-fav"
         aria-pressed={p.favourites}
+        aria-label="Favourites"
+        title="Only my favourite quotes"
         onClick={() => p.onFavourites(!p.favourites)}
       >
-        ★ Favourites
+        <span aria-hidden="true">★</span>
+        <span className="dv-wide-only" aria-hidden="true">
+          Favourites
+        </span>
       </button>
       <input
         type="search"

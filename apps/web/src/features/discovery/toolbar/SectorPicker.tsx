@@ -52,7 +52,7 @@ function SectorMenu({
   onChoose(choice: SectorChoice): void;
   onClose(): void;
 }) {
-  useDismiss(anchor, onClose);
+  useDismiss(anchor, onClose, { anchored: true });
   return (
     <fieldset className="dv-picker-menu" aria-label="Sectors">
       {OPTIONS.map((o) => {

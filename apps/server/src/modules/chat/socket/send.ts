@@ -1,0 +1,81 @@
+import {
+  banActive,
+  CHAT_EVENTS,
+  type chatSendSchema,
+  chatMessages as chatText,
+  isValidSymbol,
+  renderChatContent,
+  serviceOneYear,
+} from '@tapeline/core';
+import type { z } from 'zod';
+import { sanitizeChatContent } from '../../../platform/html/sanitize.ts';
+import { viewMessages } from '../messageView.ts';
+import { mentionAuthor, postMessage } from '../postMessage.ts';
+import {
+  type ChatHandler,
+  ChatRefusal,
+  type ChatSocketDeps,
+  caller,
+  channelRoom,
+  chatEvent,
+} from './chatSocket.ts';
+
+/** Read-only (the admin's chat toggle) and banned users may not post, vote or reply. */
+export function assertMayWrite(user: { chat: number; banExpAt: Date | null }, now: number): void {
+  if (user.chat === 0) throw new ChatRefusal('chat_disabled');
+  if (banActive(user.banExpAt?.getTime() ?? null, now)) throw new ChatRefusal('banned');
+}
+
+/** Symbols of the reference data; the symbol pattern while no engine has loaded any. */
+async function symbolCheck(deps: ChatSocketDeps): Promise<(symbol: string) => boolean> {
+  const known = await deps.universe.symbols().catch(() => null);
+  return known ? (symbol) => known.has(symbol) : isValidSymbol;
+}
+
+/**
+ * chat_send {v, channel, msg, replyMsg}: checks (subscriber, not read-only, not banned, channel,
+ * content), then stores (rate, repeat, slow mode, reply target: postMessage.ts) with the web
+ * pushes its mentions are owed, then the room hears `message` and mentioned users with chat
+ * notification on hear `mention`; the delivery worker is told the pushes are there.
+ */
+export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, socket, body) => {
+  const { user, subscription } = await caller(deps, socket, { subscriber: true });
+  const now = deps.clock.now();
+  assertMayWrite(user, now.getTime());
+  const channel = await deps.repository.channel(body.channel);
+  if (!channel) throw new ChatRefusal('unknown_channel');
+  const rendered = renderChatContent(body.msg, { isSymbol: await symbolCheck(deps) });
+  if (!rendered.ok) throw new ChatRefusal(rendered.problem);
+  const authors = await deps.repository.authors([user.id]);
+  const since = authors.get(user.id)?.subscribedSince?.getTime() ?? null;
+  const { row, mentioned } = await postMessage(deps.db, {
+    channel,
+    user,
+    text: rendered.text,
+    mentions: rendered.mentions,
+    content: sanitizeChatContent(rendered.html),
+    symbols: rendered.symbols,
+    replyTo: body.replyMsg ?? null,
+    service1yr: subscription !== null && serviceOneYear(since, now.getTime()),
+    now,
+  });
+  const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), authors);
+  if (message)
+    deps.io.to(channelRoom(channel.id)).emit(CHAT_EVENTS.update, chatEvent({ type: 'message', message }));
+
+  if (mentioned.length > 0) deps.kickDeliveries?.();
+  const from = mentionAuthor(user.username);
+  for (const id of mentioned) {
+    deps.io.to(`user:${id}`).emit(
+      CHAT_EVENTS.update,
+      chatEvent({
+        type: 'mention',
+        channel_id: channel.id,
+        id: row.id,
+        from,
+        message: chatText.mentioned(from, channel.label),
+      }),
+    );
+  }
+  return { success: true, id: row.id };
+};

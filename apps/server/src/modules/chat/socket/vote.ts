@@ -1,0 +1,65 @@
+import { CHAT_EVENTS, CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS, type chatVoteSchema } from '@tapeline/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { chatMessages, chatVotes } from '../../../platform/db/schema.ts';
+import { countVibe } from '../stats.ts';
+import { type ChatHandler, ChatRefusal, caller, channelRoom, chatEvent } from './chatSocket.ts';
+import { assertMayWrite } from './send.ts';
+
+/**
+ * chat_vote {v, id, value}: one vote per user per message (0 takes it back), never on one's own.
+ * The message row is locked while its sum and the author's vibe move by the difference.
+ */
+export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, socket, body) => {
+  const { user } = await caller(deps, socket, { subscriber: true });
+  const now = deps.clock.now();
+  assertMayWrite(user, now.getTime());
+  const retryAt = deps.throttles.voteRetryAt(user.id, CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS);
+  if (retryAt !== null) throw new ChatRefusal('rate_limited', retryAt);
+
+  const result = await deps.db.transaction(async (tx) => {
+    const [message] = await tx
+      .select({
+        userId: chatMessages.userId,
+        channelId: chatMessages.channelId,
+        deletedAt: chatMessages.deletedAt,
+      })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, body.id))
+      .for('update');
+    if (!message || message.deletedAt !== null) throw new ChatRefusal('unknown_message');
+    if (message.userId === user.id) throw new ChatRefusal('own_message');
+    const [before] = await tx
+      .select({ value: chatVotes.value })
+      .from(chatVotes)
+      .where(and(eq(chatVotes.messageId, body.id), eq(chatVotes.userId, user.id)));
+    const delta = body.value - (before?.value ?? 0);
+    if (body.value === 0) {
+      await tx.delete(chatVotes).where(and(eq(chatVotes.messageId, body.id), eq(chatVotes.userId, user.id)));
+    } else {
+      await tx
+        .insert(chatVotes)
+        .values({ messageId: body.id, userId: user.id, value: body.value })
+        .onConflictDoUpdate({ target: [chatVotes.messageId, chatVotes.userId], set: { value: body.value } });
+    }
+    const [sum] = await tx
+      .update(chatMessages)
+      .set({ vote: sql`${chatMessages.vote} + ${delta}` })
+      .where(eq(chatMessages.id, body.id))
+      .returning({ vote: chatMessages.vote });
+    await countVibe(tx, message.userId, now, delta);
+    return { channelId: message.channelId, vote: sum?.vote ?? 0 };
+  });
+  deps.io.to(channelRoom(result.channelId)).emit(
+    CHAT_EVENTS.update,
+    chatEvent({
+      type: 'vote',
+      channel_id: result.channelId,
+      id: body.id,
+      vote: result.vote,
+      user_id: user.id,
+      value: body.value,
+    }),
+  );
+  return { success: true };
+};

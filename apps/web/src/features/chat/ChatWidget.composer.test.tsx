@@ -1,0 +1,200 @@
+import { CHAT_EVENTS, chatErrorMessage, chatMessages } from '@tapeline/core';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emit, socket } from '../../test-setup/fakeSocket.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { withSession } from '../../test-setup/session.tsx';
+import { widgetProps } from '../../test-setup/widgetProps.ts';
+import { ChatWidget } from './ChatWidget.tsx';
+import { ANN, chatMessage, ME } from './chatFixtures.ts';
+import { chatServer, page, resetSocket, sentCalls, v } from './chatTestKit.ts';
+import { chatText } from './chatText.ts';
+import { SEND_TIMEOUT_MS } from './useChatStatus.ts';
+
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+
+const T0 = Date.now() - 60_000;
+const renderChat = () => renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: withSession });
+const composer = () => screen.findByRole('textbox', { name: chatText.composer });
+const chat = (event: Record<string, unknown>) => emit(CHAT_EVENTS.update, { v, ...event });
+
+beforeEach(resetSocket);
+afterEach(() => vi.useRealTimers());
+
+describe('ChatWidget composer', () => {
+  it('Enter sends the trimmed text; the composer clears when the message comes back', async () => {
+    chatServer(() => page([chatMessage(1, T0)]));
+    const { user } = renderChat();
+    const box = await composer();
+
+    await user.type(box, '  long $TSLA  {Enter}');
+    expect(sentCalls(CHAT_EVENTS.send)).toEqual([
+      [CHAT_EVENTS.send, { v, channel: 'general', msg: 'long $TSLA', replyMsg: null }],
+    ]);
+    expect(screen.getByRole('button', { name: chatText.sending })).toBeDisabled();
+
+    chat({ type: 'message', message: chatMessage(2, Date.now(), { user: ME, content: 'long $TSLA' }) });
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.getByRole('button', { name: chatText.send })).toBeDisabled();
+  });
+
+  it('with the socket down, a send says it failed at once and keeps the text (nothing queued)', async () => {
+    chatServer(() => page([]));
+    const { user } = renderChat();
+    const box = await composer();
+    socket.connected = false;
+
+    await user.type(box, 'still here{Enter}');
+    expect(sentCalls(CHAT_EVENTS.send)).toEqual([]);
+    expect(await screen.findByText(chatErrorMessage('failed'))).toBeVisible();
+    expect(box).toHaveValue('still here');
+    expect(box).toBeEnabled();
+  });
+
+  it('Shift, Ctrl and Alt+Enter add a newline and send nothing; blank never sends', async () => {
+    chatServer(() => page([]));
+    const { user } = renderChat();
+    const box = await composer();
+
+    await user.type(box, 'a{Shift>}{Enter}{/Shift}b{Control>}{Enter}{/Control}c{Alt>}{Enter}{/Alt}d');
+    expect(box).toHaveValue('a\nb\nc\nd');
+    await user.clear(box);
+    await user.type(box, '   {Enter}');
+    expect(sentCalls(CHAT_EVENTS.send)).toEqual([]);
+  });
+
+  it('replies: the preview shows, Escape cancels it, a sent reply names the message', async () => {
+    chatServer(() => page([chatMessage(7, T0, { content: 'question' })]));
+    const { user } = renderChat();
+    const box = await composer();
+
+    await user.click(await screen.findByRole('button', { name: chatText.replyTo(ANN.name) }));
+    expect(screen.getByText(chatText.replyingTo(ANN.name))).toBeInTheDocument();
+    await user.type(box, '{Escape}');
+    expect(screen.queryByText(chatText.replyingTo(ANN.name))).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: chatText.replyTo(ANN.name) }));
+    await user.type(box, 'answer{Enter}');
+    expect(sentCalls(CHAT_EVENTS.send).at(-1)).toEqual([
+      CHAT_EVENTS.send,
+      { v, channel: 'general', msg: 'answer', replyMsg: 7 },
+    ]);
+  });
+
+  it('completes @user and $symbol at the caret', async () => {
+    chatServer(() => page([]));
+    const { user } = renderChat();
+    const box = await composer();
+
+    await user.type(box, 'hi @ann');
+    await screen.findByRole('listbox', { name: chatText.suggestionsFor('user') });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('hi @annabel ');
+    await user.type(box, '$aa');
+    await screen.findByRole('listbox', { name: chatText.suggestionsFor('symbol') });
+    await user.keyboard('{Tab}');
+    expect(box).toHaveValue('hi @annabel $AAPL ');
+    expect(sentCalls(CHAT_EVENTS.send)).toEqual([]);
+  });
+
+  it('sends a typing notice at most once a second', async () => {
+    chatServer(() => page([]));
+    const { user } = renderChat();
+    await user.type(await composer(), 'abc');
+    expect(sentCalls(CHAT_EVENTS.typing)).toEqual([[CHAT_EVENTS.typing, { v, channel: 'general' }]]);
+  });
+
+  it('shows who else is typing in the channel', async () => {
+    chatServer(() => page([]));
+    renderChat();
+    await composer();
+    chat({ type: 'typing', channel_id: 'general', user: { id: ANN.id, name: ANN.name } });
+    chat({ type: 'typing', channel_id: 'options', user: { id: 'x', name: 'elsewhere' } });
+    expect(await screen.findByText('annie is typing…')).toBeInTheDocument();
+  });
+
+  it('a refusal is a toast in the server’s words and gives the composer back', async () => {
+    chatServer(() => page([]));
+    const { user } = renderChat();
+    const box = await composer();
+    await user.type(box, 'again{Enter}');
+    chat({ type: 'error', event: CHAT_EVENTS.send, code: 'repeated', message: 'x', retry_at: null });
+    expect(await screen.findByText(chatMessages.errors.repeated)).toBeInTheDocument();
+    expect(box).toHaveValue('again');
+    expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
+  });
+
+  it('a send that never comes back (socket down) fails after 5 s and gives the text back', async () => {
+    chatServer(() => page([]));
+    renderChat();
+    const box = await composer();
+    vi.useFakeTimers();
+    fireEvent.change(box, { target: { value: 'into the void' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByRole('button', { name: chatText.sending })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(SEND_TIMEOUT_MS - 1));
+    expect(screen.queryByText(chatMessages.errors.failed)).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText(chatMessages.errors.failed)).toBeInTheDocument();
+    expect(box).toHaveValue('into the void');
+    expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
+  });
+
+  it('a slow-mode refusal counts down to when posting is allowed again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    chatServer(() => page([]));
+    const { user } = renderChat();
+    const box = await composer();
+    await user.type(box, 'fast{Enter}');
+    chat({
+      type: 'error',
+      event: CHAT_EVENTS.send,
+      code: 'slow_mode',
+      message: 'x',
+      retry_at: Date.now() + 12_000,
+    });
+    expect(await screen.findByText(chatMessages.slowModeCountdown(12))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: chatText.send })).toBeDisabled();
+  });
+
+  it('banned: the composer is disabled with a countdown that ticks each second; votes and replies too', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    chatServer(() => page([chatMessage(1, T0)]));
+    renderChat();
+    const box = await composer();
+    chat({ type: 'ban', ban_exp_at: Math.floor(Date.now() / 1000) + 300, reason: 'spam' });
+
+    expect(await screen.findByText(chatMessages.banCountdown('5:00'))).toBeInTheDocument();
+    expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: chatText.upvote })).toBeDisabled();
+    expect(screen.getByRole('button', { name: chatText.replyTo(ANN.name) })).toBeDisabled();
+    act(() => vi.setSystemTime(Date.now() + 1000));
+    expect(await screen.findByText(chatMessages.banCountdown('4:59'))).toBeInTheDocument();
+
+    chat({ type: 'ban', ban_exp_at: null, reason: '' });
+    await waitFor(() => expect(box).toBeEnabled());
+  });
+
+  it('a ban in the profile holds from the start', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    chatServer(() => page([]), {
+      profile: {
+        role: 'trader',
+        image: null,
+        chat_notification: true,
+        ban_exp_at: Math.floor(Date.now() / 1000) + 90,
+      },
+    });
+    renderChat();
+    expect(await screen.findByText(chatMessages.banCountdown('1:30'))).toBeInTheDocument();
+    expect(await composer()).toBeDisabled();
+  });
+
+  it('read-only when the admin disabled the trader’s chat', async () => {
+    chatServer(() => page([chatMessage(1, T0)]), { chat: 0 });
+    renderChat();
+    expect(await screen.findByText(chatMessages.errors.chat_disabled)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: chatText.composer })).toBeNull();
+    expect(await screen.findByRole('button', { name: chatText.upvote })).toBeDisabled();
+  });
+});

@@ -1,0 +1,154 @@
+import type { ChatMessage, ChatUser, ChatVoteValue } from '@tapeline/core';
+import { chatErrorMessage, hasRole } from '@tapeline/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useUser } from '../../app/session.tsx';
+import { chatSocket, useChatChannels, useChatMessages, useLiveChat } from '../../lib/chatApi.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import { ChannelTabs } from './ChannelTabs.tsx';
+import { ChatSearch } from './ChatSearch.tsx';
+import { Composer } from './Composer.tsx';
+import { messagesOf } from './chatPages.ts';
+import { type ChatFilter, composerState, typingDue, typingText } from './chatRules.ts';
+import { CHAT_MESSAGES, chatText } from './chatText.ts';
+import { localTimeZone } from './chatTime.ts';
+import { MessageList } from './MessageList.tsx';
+import type { RowActions } from './MessageRow.tsx';
+import { SlowModePicker } from './SlowModePicker.tsx';
+import { useChatStatus } from './useChatStatus.ts';
+import './chat.css';
+
+/** Community chat (spec §2, §4, §5): channel tabs, search, the live list and the composer. */
+export function ChatWidget({ id }: WidgetProps) {
+  const user = useUser();
+  const toast = useToast();
+  const zone = useMemo(localTimeZone, []);
+  const channels = useChatChannels();
+  const list = channels.data?.channels ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  // A selected channel missing after loading gives way to the first (spec §4).
+  const channel = list.some((c) => c.id === picked) ? picked : (list[0]?.id ?? null);
+  const current = list.find((c) => c.id === channel);
+  const [filter, setFilter] = useState<ChatFilter | null>(null);
+  const [reply, setReply] = useState<ChatMessage | null>(null);
+  const [text, setText] = useState('');
+  const messages = useChatMessages(channel, filter);
+
+  const onSent = useCallback(() => {
+    setText('');
+    setReply(null);
+  }, []);
+  const status = useChatStatus(user, channel, current?.slow_mode ?? 0, onSent);
+  useLiveChat(channel, filter, user.id, status.onEvent);
+
+  useEffect(() => {
+    if (channels.errorUpdatedAt > 0) toast(CHAT_MESSAGES.channelsFailed, { tone: 'error' });
+  }, [channels.errorUpdatedAt, toast]);
+  useEffect(() => {
+    if (messages.errorUpdatedAt > 0) toast(CHAT_MESSAGES.messagesFailed, { tone: 'error' });
+  }, [messages.errorUpdatedAt, toast]);
+
+  const typingSent = useRef<number | null>(null);
+  const onTyping = useCallback(() => {
+    const now = Date.now();
+    if (channel === null || !typingDue(typingSent.current, now)) return;
+    typingSent.current = now;
+    chatSocket.typing(channel);
+  }, [channel]);
+
+  const canAct = status.chatEnabled && status.banSeconds === 0;
+  const canModerate = hasRole(user.role, 'mod');
+  const actions: RowActions = useMemo(
+    () => ({
+      canAct,
+      canModerate,
+      onReply: setReply,
+      onVote: (message: ChatMessage, value: ChatVoteValue) => chatSocket.vote(message.id, value),
+      onDelete: (message: ChatMessage) => chatSocket.remove(message.id),
+      onBan: (target: ChatUser, minutes: number, reason: string) =>
+        chatSocket.ban(target.id, minutes, reason),
+    }),
+    [canAct, canModerate],
+  );
+
+  const select = (cid: string) => {
+    setPicked(cid);
+    setReply(null);
+  };
+  const shown = useMemo(() => messagesOf(messages.data?.pages ?? []), [messages.data]);
+  const state = composerState({
+    chatEnabled: status.chatEnabled,
+    banSeconds: status.banSeconds,
+    searching: filter !== null,
+    replying: reply !== null,
+    slowSeconds: status.slowSeconds,
+  });
+
+  if (!channels.data) {
+    return (
+      <div className="chat-widget chat-widget--state" data-testid={`chat-${id}`}>
+        {channels.isError ? (
+          <p className="muted">{CHAT_MESSAGES.channelsFailed}</p>
+        ) : (
+          <Spinner label={chatText.loadingChannels} />
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="chat-widget" data-testid={`chat-${id}`} data-channel={channel ?? ''}>
+      <div className="chat-head">
+        <ChannelTabs channels={list} selected={channel} onSelect={select} />
+        <ChatSearch filter={filter} onFilter={setFilter} />
+        {canModerate && current && (
+          <SlowModePicker
+            channel={current}
+            onChange={(seconds) => chatSocket.slowMode(current.id, seconds)}
+          />
+        )}
+      </div>
+      {channel === null ? (
+        <p className="muted chat-widget__empty">{chatText.noChannels}</p>
+      ) : !messages.data ? (
+        <div className="chat-widget__loading">
+          {messages.isError ? <p className="muted">{CHAT_MESSAGES.messagesFailed}</p> : <Spinner />}
+        </div>
+      ) : (
+        <MessageList
+          messages={shown}
+          meId={user.id}
+          myName={user.username}
+          now={status.now}
+          zone={zone}
+          actions={actions}
+          hasOlder={messages.hasNextPage}
+          loadingOlder={messages.isFetchingNextPage}
+          // Scroll events can ask again before the list re-renders as loading: the page on its way
+          // is kept (TanStack's default cancels it and asks for the same p_ts a second time).
+          onOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
+          emptyText={filter ? chatText.emptySearch : chatText.empty}
+        />
+      )}
+      <p className="chat-typing" aria-live="polite">
+        {typingText(status.typing)}
+      </p>
+      {channel !== null && (
+        <Composer
+          text={text}
+          onText={setText}
+          state={state}
+          reply={reply}
+          sending={status.sending}
+          onCancelReply={() => setReply(null)}
+          onSend={(msg) => {
+            // Not connected: say so now, the text stays (nothing is queued for a later replay).
+            if (chatSocket.send(channel, msg, reply?.id ?? null)) status.sent(channel);
+            else toast(chatErrorMessage('failed'), { tone: 'error' });
+          }}
+          onTyping={onTyping}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { expect, type Page, test } from '@playwright/test';
+import { CHAT_POST_BURST, CHAT_POST_WINDOW_MS } from '@tapeline/core';
+import { XSS_VECTORS } from '../apps/server/src/modules/chat/testing/xssVectors.ts';
+import {
+  allMessagesBy,
+  chatClient,
+  chatLog,
+  composer,
+  newTrader,
+  openPopout,
+  rowOf,
+  rows,
+  sendPaced,
+  type Trader,
+} from './support/chat.ts';
+import { watchCsp } from './support/cspWatch.ts';
+
+// The XSS corpus (≥ 100 vectors, DOMPurify/cure53 style; apps/server/.../testing/xssVectors.ts)
+// against a real reader: a sample typed into the composer, every vector sent over a raw
+// socket.io client. The reader's Chromium has the channel open the whole time, with alert and
+// friends hooked, dialogs and CSP violations watched: nothing may fire, the rendered messages
+// hold only the allowlist, and what the server stores and serves is allowlisted markup.
+
+const CHANNEL = 'offtopic'; // no slow mode
+const SOCKET_SENDERS = 3; // 5 posts per 10 s each: the corpus in about a minute and a half
+
+declare global {
+  interface Window {
+    __xss: number;
+  }
+}
+
+/** Every script-reachable sink the corpus aims at bumps `window.__xss` (and still runs). */
+async function hookSinks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__xss = 0;
+    for (const name of ['alert', 'confirm', 'prompt', 'print'] as const) {
+      const original = window[name] as (...args: unknown[]) => unknown;
+      (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        window.__xss += 1;
+        return original.apply(window, args);
+      };
+    }
+  });
+}
+
+/**
+ * Why an HTML fragment is not inert chat markup, or null. Parsed in a <template> (inert: nothing
+ * loads or runs), every element must be br, a[href rel target] with an http(s) href, or
+ * span[class=mention|symbol, data-user, data-symbol].
+ */
+function problemsIn(page: Page, fragments: string[]): Promise<(string | null)[]> {
+  return page.evaluate((htmls) => {
+    const allowed: Record<string, string[]> = {
+      BR: [],
+      A: ['href', 'rel', 'target'],
+      SPAN: ['class', 'data-user', 'data-symbol'],
+    };
+    return htmls.map((html) => {
+      const box = document.createElement('template');
+      box.innerHTML = html;
+      for (const el of Array.from(box.content.querySelectorAll('*'))) {
+        const ok = allowed[el.tagName];
+        if (!ok) return `<${el.tagName.toLowerCase()}>`;
+        for (const attr of Array.from(el.attributes)) {
+          if (!ok.includes(attr.name)) return `${el.tagName.toLowerCase()}[${attr.name}]`;
+          if (/^\s*(javascript|data|vbscript):/i.test(attr.value)) return `${attr.name}=${attr.value}`;
+        }
+        if (el.tagName === 'A' && !/^https?:\/\//i.test(el.getAttribute('href') ?? '')) return 'href';
+        if (el.tagName === 'SPAN' && !['mention', 'symbol'].includes(el.getAttribute('class') ?? ''))
+          return `class=${el.getAttribute('class')}`;
+      }
+      return null;
+    });
+  }, fragments);
+}
+
+/** What the reader's page rendered in the chat list: any element, attribute or URL off the allowlist. */
+function renderedProblems(page: Page): Promise<string[]> {
+  return chatLog(page).evaluate((log) => {
+    const found: string[] = [];
+    for (const el of Array.from(
+      log.querySelectorAll('script, iframe, object, embed, img, svg, math, style, form, base, meta, link'),
+    ))
+      found.push(`<${el.tagName.toLowerCase()}> in ${el.closest('li')?.getAttribute('data-id')}`);
+    for (const body of Array.from(log.querySelectorAll('.chat-msg__content, .chat-msg__quote-content'))) {
+      for (const el of Array.from(body.querySelectorAll('*'))) {
+        if (!['BR', 'A', 'SPAN'].includes(el.tagName)) found.push(`<${el.tagName.toLowerCase()}>`);
+        for (const attr of Array.from(el.attributes)) {
+          if (attr.name.startsWith('on')) found.push(`${attr.name} on <${el.tagName.toLowerCase()}>`);
+          if (/^\s*(javascript|data|vbscript):/i.test(attr.value)) found.push(`${attr.name}=${attr.value}`);
+        }
+        if (el.tagName === 'A' && !/^https?:\/\//i.test(el.getAttribute('href') ?? ''))
+          found.push(`href ${el.getAttribute('href')}`);
+      }
+    }
+    // Anywhere on the page: no inline handler attribute (React never writes one).
+    for (const el of Array.from(document.querySelectorAll('*')))
+      for (const attr of Array.from(el.attributes))
+        if (attr.name.startsWith('on')) found.push(`${attr.name} anywhere`);
+    return found;
+  });
+}
+
+/** A composer sample spread over the corpus's families, without control characters. */
+function composerSample(): string[] {
+  // Control characters cannot be typed (the renderer drops them; the socket run sends them).
+  const typeable = XSS_VECTORS.filter((v) =>
+    [...v].every((c) => {
+      const code = c.charCodeAt(0);
+      return code === 10 || code === 13 || (code >= 32 && code !== 127);
+    }),
+  );
+  const step = Math.floor(typeable.length / 18);
+  return typeable.filter((_, i) => i % step === 0).slice(0, 18);
+}
+
+/** Types a vector and clicks Send; waits for the echo. */
+async function sendTyped(page: Page, text: string): Promise<void> {
+  // A trailing space (trimmed on send) keeps the caret out of any @/$ token: no suggestion list.
+  await composer(page).fill(`${text} `);
+  await page.locator('.chat-widget .chat-composer__send').click();
+  await expect(composer(page)).toHaveValue('', { timeout: 10_000 });
+}
+
+test('chat XSS: the corpus through the composer and the socket fires nothing in the reader and stores nothing executable', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(420_000);
+  // The reader: hooks first, then the channel open for the whole run.
+  await hookSinks(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  const offsite: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:' && url.protocol !== 'blob:')
+      offsite.push(request.url());
+  });
+  const csp = watchCsp(page);
+  const reader = await newTrader(browser, info, 'reader', page);
+  const typist = await newTrader(browser, info, 'typist');
+  await hookSinks(typist.page);
+  const senders: Trader[] = [];
+  for (let i = 0; i < SOCKET_SENDERS; i += 1) senders.push(await newTrader(browser, info, `xss${i}`));
+  await openPopout(reader.page, CHANNEL);
+  await openPopout(typist.page, CHANNEL);
+
+  // Composer: a varied sample, paced to the post rate (5 per 10 s) by when each echo came back.
+  const sample = composerSample();
+  expect(sample.length).toBeGreaterThanOrEqual(15);
+  const typed = (async () => {
+    const echoed: number[] = [];
+    for (const vector of sample) {
+      const freeAt = (echoed.at(-CHAT_POST_BURST) ?? 0) + CHAT_POST_WINDOW_MS + 250;
+      if (echoed.length >= CHAT_POST_BURST && Date.now() < freeAt)
+        await typist.page.waitForTimeout(freeAt - Date.now());
+      await sendTyped(typist.page, vector);
+      echoed.push(Date.now());
+    }
+  })();
+
+  // Socket: every vector, shared among the senders, each paced by the server's retry_at.
+  const clients = await Promise.all(senders.map((s) => chatClient(s.token)));
+  const ids: number[] = [];
+  await Promise.all(
+    clients.map(async (client, n) => {
+      for (let i = n; i < XSS_VECTORS.length; i += clients.length) {
+        const vector = XSS_VECTORS[i] as string;
+        const ack = await sendPaced(client, CHANNEL, vector);
+        if (!ack.success) throw new Error(`refused ${JSON.stringify(vector)}: ${ack.code}`);
+        ids.push(ack.id ?? 0);
+      }
+    }),
+  );
+  await typed;
+  for (const client of clients) client.close();
+  expect(ids).toHaveLength(XSS_VECTORS.length);
+
+  // The reader saw every one arrive live, as text.
+  for (const id of ids) await expect(rowOf(reader.page, id)).toHaveCount(1);
+  for (const vector of sample) {
+    await expect(
+      rows(reader.page).filter({
+        has: reader.page.locator('.chat-msg__content', { hasText: vector.trim() }),
+      }),
+    ).not.toHaveCount(0);
+  }
+  const printable = XSS_VECTORS.map((v, i) => ({ v, i })).filter(({ v }) => /^[\x20-\x7e]+$/.test(v));
+  const shownTexts = await rows(reader.page)
+    .locator('.chat-msg__content')
+    .evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+  for (const { v } of printable) expect(shownTexts, `shown as text: ${v}`).toContain(v.trim());
+
+  // Hover every message (the onmouseover/onpointerenter vectors) before judging.
+  for (const row of await rows(reader.page).locator('.chat-msg__content').all()) await row.hover();
+
+  expect(await renderedProblems(reader.page)).toEqual([]);
+  expect(await reader.page.evaluate(() => window.__xss)).toBe(0);
+  expect(await typist.page.evaluate(() => window.__xss)).toBe(0);
+  expect(dialogs).toEqual([]);
+  expect(csp).toEqual([]);
+  expect(offsite).toEqual([]);
+
+  // Stored and served: every message of every sender holds allowlisted markup only.
+  const expected = new Map<Trader, number>([[typist, sample.length]]);
+  for (const [n, sender] of senders.entries())
+    expected.set(sender, Math.ceil((XSS_VECTORS.length - n) / senders.length));
+  for (const [trader, count] of expected) {
+    const served = await allMessagesBy(reader.page, CHANNEL, trader.name);
+    expect(served).toHaveLength(count);
+    const problems = await problemsIn(
+      reader.page,
+      served.flatMap((m) => [m.content, m.reply?.content ?? '']),
+    );
+    const bad = served.filter((_, i) => problems[i * 2] !== null || problems[i * 2 + 1] !== null);
+    expect(bad.map((m) => m.content)).toEqual([]);
+  }
+
+  // A reload renders them from history the same way: nothing fires.
+  await reader.page.reload();
+  await openPopout(reader.page, CHANNEL);
+  await expect(rows(reader.page).first()).toBeVisible();
+  expect(await renderedProblems(reader.page)).toEqual([]);
+  expect(await reader.page.evaluate(() => window.__xss)).toBe(0);
+  expect(dialogs).toEqual([]);
+  expect(csp).toEqual([]);
+
+  for (const trader of [typist, ...senders]) await trader.context.close();
+});

@@ -1,0 +1,3 @@
+export * from './chatMessages.ts';
+export * from './chatRules.ts';
+export * from './renderContent.ts';
