@@ -58,6 +58,11 @@ export const layoutSchema = z.object({
     Object.fromEntries(WIDGET_IDS.map((id) => [id, z.boolean()])) as Record<WidgetId, z.ZodBoolean>,
   ),
   streamSelectedChannel: z.object({ stream1: streamChannelIdSchema, stream2: streamChannelIdSchema }),
+  /**
+   * Whether the trader split the Stream in two (set by split and merge, kept while STREAM is
+   * hidden so turning it on again brings both back). Layouts saved before it existed parse as false.
+   */
+  streamSplit: z.boolean().default(false),
   popout: z.array(popoutSchema).max(POPOUT_WIDGETS.length),
   maximized: widgetIdSchema.nullable(),
   locked: z.boolean(),

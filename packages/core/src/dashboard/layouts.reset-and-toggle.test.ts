@@ -143,10 +143,10 @@ describe('lock, toggle and reset', () => {
 
 describe('split and merge', () => {
   it('merge widens stream1 over stream2 beside it; split halves it again', () => {
-    const merged = mergeStreams(dynamic());
+    const merged = mergeStreams(dynamic(), 'xxl');
     expect(merged.menu.stream2).toBe(false);
     expect(merged.layout.xxl.stream1?.w).toBe(6);
-    const split = splitStreams(merged);
+    const split = splitStreams(merged, 'xxl');
     expect([split.layout.xxl.stream1?.w, split.layout.xxl.stream2?.x, split.layout.xxl.stream2?.w]).toEqual([
       3, 3, 3,
     ]);

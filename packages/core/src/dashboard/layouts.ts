@@ -1,6 +1,6 @@
 import { defaultCells } from './defaultCells.ts';
 import { findSpace } from './findSpace.ts';
-import { BREAKPOINT_IDS, type BreakpointId } from './grid.ts';
+import { BREAKPOINT_IDS, type BreakpointId, GRID_COLUMNS } from './grid.ts';
 import {
   type Cell,
   type Cells,
@@ -42,6 +42,7 @@ export function defaultLayout(key: LayoutKey): Layout {
     layout: allDefaultCells(2),
     menu: defaultMenu(),
     streamSelectedChannel: { stream1: 'main', stream2: 'alt' },
+    streamSplit: true,
     popout: [{ ...CHAT_POPOUT, screen: { ...CHAT_POPOUT.screen } }],
     maximized: null,
     locked: key !== 'dynamic',
@@ -126,9 +127,9 @@ export class LockedLayoutError extends Error {
 
 /**
  * A top-bar toggle: hides its widgets, or shows them in free space. STREAM keeps at least the
- * first stream shown when turned on; it brings back stream2 only if the layout was split.
+ * first stream shown when turned on; it brings back stream2 too when the layout was split.
  */
-export function toggleWidget(layout: Layout, toggle: WidgetToggle, split = false): Layout {
+export function toggleWidget(layout: Layout, toggle: WidgetToggle): Layout {
   if (layout.locked) throw new LockedLayoutError();
   const widgets = TOGGLE_WIDGETS[toggle];
   const on = widgets.some((id) => layout.menu[id]);
@@ -136,27 +137,47 @@ export function toggleWidget(layout: Layout, toggle: WidgetToggle, split = false
     const menu = { ...layout.menu };
     for (const id of widgets) menu[id] = false;
     const maximized = layout.maximized && widgets.includes(layout.maximized) ? null : layout.maximized;
-    return { ...layout, menu, maximized };
+    // A layout saved before streamSplit existed says it by showing stream2.
+    const streamSplit = layout.streamSplit || (toggle === 'STREAM' && layout.menu.stream2);
+    return { ...layout, menu, maximized, streamSplit };
   }
   let next = placeWidget(layout, widgets[0] as WidgetId);
-  if (toggle === 'STREAM' && split) next = placeWidget(next, 'stream2');
+  if (toggle === 'STREAM' && layout.streamSplit) next = placeWidget(next, 'stream2');
   return next;
 }
 
-/** Split: stream2 takes the right half of stream1 where there is room, else free space. */
-export function splitStreams(layout: Layout): Layout {
+function overlapsAny(cell: Cell, others: readonly Cell[]): boolean {
+  return others.some(
+    (c) => c.x < cell.x + cell.w && cell.x < c.x + c.w && c.y < cell.y + cell.h && cell.y < c.y + c.h,
+  );
+}
+
+/** stream2's saved cell when it is still free, else its size in the first free space. */
+function stream2Cell(layout: Layout, bp: BreakpointId): Cell {
+  const saved = layout.layout[bp].stream2;
+  const others = visibleCells(layout, bp, 'stream2');
+  if (saved && saved.x + saved.w <= GRID_COLUMNS && !overlapsAny(saved, others)) return saved;
+  const size = saved ?? (defaultCells(bp, 2).stream2 as Cell);
+  return { ...size, ...findSpace(others, size.w, size.h) };
+}
+
+/**
+ * Split, in the breakpoint being edited: stream2 takes the right half of stream1 where there is
+ * room, else free space. Other breakpoints keep stream1 as it is (a desktop split must not
+ * halve the phone's stream) and give stream2 its saved cell or free space (below, on a phone).
+ */
+export function splitStreams(layout: Layout, breakpoint: BreakpointId): Layout {
   if (layout.menu.stream2) return layout;
   const next = { ...layout.layout };
   for (const bp of BREAKPOINT_IDS) {
     const first = layout.layout[bp].stream1;
-    const fallback = defaultCells(bp, 2);
-    if (first && first.w >= 2 * first.minW && first.w >= 2) {
+    if (bp === breakpoint && first && first.w >= 2 * first.minW && first.w >= 2) {
       const left = Math.ceil(first.w / 2);
       next[bp] = {
         ...next[bp],
         stream1: { ...first, w: left },
         stream2: {
-          ...(fallback.stream2 as Cell),
+          ...(defaultCells(bp, 2).stream2 as Cell),
           x: first.x + left,
           y: first.y,
           w: first.w - left,
@@ -164,9 +185,7 @@ export function splitStreams(layout: Layout): Layout {
         },
       };
     } else {
-      const size = fallback.stream2 as Cell;
-      const spot = findSpace(visibleCells(layout, bp, 'stream2'), size.w, size.h);
-      next[bp] = { ...next[bp], stream2: { ...size, ...spot } };
+      next[bp] = { ...next[bp], stream2: stream2Cell(layout, bp) };
     }
   }
   return {
@@ -174,22 +193,25 @@ export function splitStreams(layout: Layout): Layout {
     layout: next,
     menu: { ...layout.menu, stream1: true, stream2: true },
     streamSelectedChannel: { stream1: 'main', stream2: 'alt' },
+    streamSplit: true,
   };
 }
 
-/** Merge: one stream again, widened back over the space stream2 had beside it. */
-export function mergeStreams(layout: Layout): Layout {
+/**
+ * Merge: one stream again. In the breakpoint being edited stream1 widens back over the space
+ * stream2 had beside it; other breakpoints keep stream1 and stream2's cell for the next split.
+ */
+export function mergeStreams(layout: Layout, breakpoint: BreakpointId): Layout {
   if (!layout.menu.stream2) return layout;
-  const next = { ...layout.layout };
-  for (const bp of BREAKPOINT_IDS) {
-    const first = layout.layout[bp].stream1;
-    const second = layout.layout[bp].stream2;
-    if (first && second && second.y === first.y && second.x === first.x + first.w) {
-      next[bp] = { ...next[bp], stream1: { ...first, w: first.w + second.w } };
-    }
+  const cells = layout.layout[breakpoint];
+  const first = cells.stream1;
+  const second = cells.stream2;
+  let next = layout.layout;
+  if (first && second && second.y === first.y && second.x === first.x + first.w) {
+    next = { ...next, [breakpoint]: { ...cells, stream1: { ...first, w: first.w + second.w } } };
   }
   const maximized = layout.maximized === 'stream2' ? 'stream1' : layout.maximized;
-  return { ...layout, layout: next, menu: { ...layout.menu, stream2: false }, maximized };
+  return { ...layout, layout: next, menu: { ...layout.menu, stream2: false }, maximized, streamSplit: false };
 }
 
 /** One widget at a time is maximised; maximising it again closes back to the grid. */

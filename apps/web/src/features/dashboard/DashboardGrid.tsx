@@ -45,6 +45,7 @@ export function DashboardGrid({ layout, config, onLayoutChange, onPopout, isPopp
       id,
       mode,
       size: { w: cell?.w ?? 1, h: cell?.h ?? 1 },
+      breakpoint: breakpoint.current,
       layout,
       config,
       onLayoutChange,

@@ -118,6 +118,19 @@ describe('DashboardPage', () => {
     expect(toggle('QUOTE')).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('STREAM off then on brings back both streams of a split layout', async () => {
+    serve();
+    const { user } = renderDashboard();
+    await ready();
+    // The saved layout was split (the default) before STREAM was turned off.
+    await user.click(toggle('STREAM'));
+    expect(screen.getAllByRole('region', { name: /Stream$/ })).toHaveLength(2);
+    await user.click(toggle('STREAM'));
+    expect(screen.queryAllByRole('region', { name: /Stream$/ })).toHaveLength(0);
+    await user.click(toggle('STREAM'));
+    expect(screen.getAllByRole('region', { name: /Stream$/ })).toHaveLength(2);
+  });
+
   it('maximises one widget over the grid and restores the grid', async () => {
     serve();
     const { user } = renderDashboard();

@@ -10,7 +10,7 @@ const dynamic = () => {
 
 describe('the active layout on the grid', () => {
   it('a merged layout puts one stream on every breakpoint, items static only when locked', () => {
-    const merged = mergeStreams(dynamic());
+    const merged = mergeStreams(dynamic(), 'xxl');
     const items = toGridLayouts(merged);
     expect(items.xxl.map((i) => i.i)).not.toContain('stream2');
     expect(items.xs.every((i) => i.static === false)).toBe(true);

@@ -1,4 +1,4 @@
-import type { DashboardConfig, Layout, WidgetId } from '@tapeline/core';
+import type { BreakpointId, DashboardConfig, Layout, WidgetId } from '@tapeline/core';
 import type { ComponentType, ReactNode } from 'react';
 
 /** Where a widget is drawn: a grid cell, the whole grid (maximised) or its own window. */
@@ -10,6 +10,8 @@ export interface WidgetProps {
   mode: WidgetMode;
   /** Its size in grid units (a pop-out reports the grid cell it came from). */
   size: { w: number; h: number };
+  /** The grid breakpoint on screen: split and merge edit this one only. */
+  breakpoint: BreakpointId;
   layout: Layout;
   config: DashboardConfig;
   /** Change this widget's options in the active layout (saved with the layout). */

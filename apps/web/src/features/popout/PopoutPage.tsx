@@ -1,4 +1,4 @@
-import { activeLayout, type Layout, POPOUT_WIDGETS, PRODUCT_NAME } from '@tapeline/core';
+import { activeLayout, breakpointFor, type Layout, POPOUT_WIDGETS, PRODUCT_NAME } from '@tapeline/core';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
@@ -50,7 +50,15 @@ function PopoutWidget({ id }: { id: Widget }) {
   const onLayoutChange = (change: (l: Layout) => Layout) =>
     store.updateLayouts((all) => all.map((l) => (l.active ? change(l) : l)));
   const { Component, Toolbar } = definition;
-  const props = { id, mode: 'popout' as const, size: { w: 4, h: 20 }, layout, config, onLayoutChange };
+  const props = {
+    id,
+    mode: 'popout' as const,
+    size: { w: 4, h: 20 },
+    breakpoint: breakpointFor(window.innerWidth),
+    layout,
+    config,
+    onLayoutChange,
+  };
   return (
     <main className="popout" data-testid={`popout-${id}`}>
       <section className="widget widget--popout" aria-label={title} data-widget={id}>

@@ -1,4 +1,10 @@
-import { type DashboardConfig, defaultConfig, defaultLayout, type Layout } from '@tapeline/core';
+import {
+  type BreakpointId,
+  type DashboardConfig,
+  defaultConfig,
+  defaultLayout,
+  type Layout,
+} from '@tapeline/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -23,21 +29,24 @@ function Harness({
   id = 'stream1',
   mode = 'grid',
   initial,
+  breakpoint = 'xxl',
 }: {
   config: DashboardConfig;
   id?: 'stream1' | 'stream2';
   mode?: WidgetMode;
   initial: Layout;
+  breakpoint?: BreakpointId;
 }) {
   const [layout, setLayout] = useState(initial);
   return (
     <>
       <StreamToolbar
-        {...widgetProps(id, { layout, config, mode })}
+        {...widgetProps(id, { layout, config, mode, breakpoint })}
         onLayoutChange={(change) => setLayout(change)}
       />
       <p>
-        shows {layout.streamSelectedChannel[id]}; {layout.menu.stream2 ? 'split' : 'single'}
+        shows {layout.streamSelectedChannel[id]}; wide {layout.layout.xxl.stream1?.w}; phone{' '}
+        {layout.layout.xs.stream1?.w}; {layout.menu.stream2 ? 'split' : 'single'}
       </p>
     </>
   );
@@ -74,6 +83,14 @@ describe('StreamToolbar', () => {
     expect(screen.getByText(/split$/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Merge streams' }));
     expect(screen.getByText(/single$/)).toBeInTheDocument();
+  });
+
+  it('splits and merges only the breakpoint on screen', async () => {
+    render(<Harness config={withAlt()} initial={unlocked()} breakpoint="xxl" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Merge streams' }));
+    expect(screen.getByText(/wide 6; phone 12; single$/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Split streams' }));
+    expect(screen.getByText(/wide 3; phone 12; split$/)).toBeInTheDocument();
   });
 
   it('cannot split while the layout is locked', () => {

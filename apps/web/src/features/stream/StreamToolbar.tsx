@@ -4,7 +4,7 @@ import type { WidgetProps } from '../dashboard/widgetContract.ts';
 import { hasSeveralChannels, isStreamWidget } from './streamChannel.ts';
 
 /** Main/Alt toggles and split/merge, shown while the alt channel is switched on. */
-export function StreamToolbar({ id, layout, config, mode, onLayoutChange }: WidgetProps) {
+export function StreamToolbar({ id, layout, config, mode, breakpoint, onLayoutChange }: WidgetProps) {
   if (!isStreamWidget(id) || !hasSeveralChannels(config)) return null;
   const selected = layout.streamSelectedChannel[id];
   const choose = (channel: StreamChannelId) =>
@@ -32,7 +32,9 @@ export function StreamToolbar({ id, layout, config, mode, onLayoutChange }: Widg
           title={split ? 'Merge the two streams into one' : 'Split into two streams'}
           aria-label={split ? 'Merge streams' : 'Split streams'}
           disabled={layout.locked}
-          onClick={() => onLayoutChange(split ? mergeStreams : splitStreams)}
+          onClick={() =>
+            onLayoutChange((l) => (split ? mergeStreams(l, breakpoint) : splitStreams(l, breakpoint)))
+          }
         >
           {split ? <IconMerge /> : <IconSplit />}
         </button>
