@@ -1,8 +1,13 @@
-import type { Popout, PopoutScreen, PopoutWidgetId } from '@tapeline/core';
+import { POPOUT_WIDGETS, type Popout, type PopoutScreen, type PopoutWidgetId } from '@tapeline/core';
 
 /** Spec §4: a pop-out closed while its layout is locked reopens after 500 ms. */
 export const REOPEN_MS = 500;
 const WATCH_MS = 500;
+/** Pop-outs say they are going over this channel (their pagehide), ahead of the poll. */
+export const POPOUT_CHANNEL = 'tapeline-popouts';
+/** After a 'closing' message the opener looks at win.closed this often, for this long. */
+export const CLOSE_CHECK_MS = 25;
+export const CLOSE_CHECK_FOR_MS = 250;
 
 interface ScreenDetailsWindow {
   getScreenDetails?: () => Promise<unknown>;
@@ -86,6 +91,68 @@ export function watchPopouts(
     }
   }, WATCH_MS);
   return () => clearInterval(timer);
+}
+
+/** What a BroadcastChannel offers that the pop-out messages use (a fake one in tests). */
+export interface PopoutChannel {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
+}
+
+export function openPopoutChannel(): PopoutChannel | null {
+  return typeof BroadcastChannel === 'function' ? new BroadcastChannel(POPOUT_CHANNEL) : null;
+}
+
+export interface ClosingMessage {
+  closing: PopoutWidgetId;
+}
+
+function closingWidget(data: unknown): PopoutWidgetId | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const widget = (data as { closing?: unknown }).closing;
+  return (POPOUT_WIDGETS as readonly unknown[]).includes(widget) ? (widget as PopoutWidgetId) : null;
+}
+
+/**
+ * Hears pop-outs announce their pagehide. A close and a reload both send it, so the opener
+ * looks at win.closed every 25 ms for 250 ms: closed is reported with the moment the message
+ * came; still open after that was a reload and is left alone. The poll remains the fallback.
+ */
+export function listenClosing(
+  channel: PopoutChannel,
+  windowOf: (widget: PopoutWidgetId) => Window | undefined,
+  onClosed: (widget: PopoutWidgetId, closingAt: number) => void,
+  now: () => number,
+): () => void {
+  const checks = new Set<ReturnType<typeof setInterval>>();
+  channel.onmessage = (event) => {
+    const widget = closingWidget(event.data);
+    const win = widget ? windowOf(widget) : undefined;
+    if (!widget || !win) return;
+    const closingAt = now();
+    const check = () => {
+      // The poll already handled it, or the widget was opened again since.
+      if (windowOf(widget) !== win) return true;
+      if (win.closed) {
+        onClosed(widget, closingAt);
+        return true;
+      }
+      return now() - closingAt >= CLOSE_CHECK_FOR_MS;
+    };
+    if (check()) return;
+    const timer = setInterval(() => {
+      if (!check()) return;
+      clearInterval(timer);
+      checks.delete(timer);
+    }, CLOSE_CHECK_MS);
+    checks.add(timer);
+  };
+  return () => {
+    channel.onmessage = null;
+    for (const timer of checks) clearInterval(timer);
+    checks.clear();
+  };
 }
 
 /** Help pages for allowing pop-ups, per browser (the blocked banner links the one in use). */

@@ -1,14 +1,28 @@
 import { activeLayout, type Layout, type Popout, type PopoutWidgetId, setPopout } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SettingsStore } from '../../lib/settings/settingsStore.ts';
-import { openPopout, REOPEN_MS, watchPopouts } from './popouts.ts';
+import {
+  listenClosing,
+  openPopout,
+  openPopoutChannel,
+  type PopoutChannel,
+  REOPEN_MS,
+  watchPopouts,
+} from './popouts.ts';
+
+/** The clock and the pop-outs' channel (fakes in tests). */
+export interface PopoutDeps {
+  now(): number;
+  channel(): PopoutChannel | null;
+}
+const BROWSER: PopoutDeps = { now: () => Date.now(), channel: openPopoutChannel };
 
 function updateActive(store: SettingsStore, change: (layout: Layout) => Layout): void {
   store.updateLayouts((layouts) => layouts.map((l) => (l.active ? change(l) : l)));
 }
 
 /** The dashboard's pop-out windows: open, remember where they sit, reopen when locked. */
-export function usePopouts(store: SettingsStore) {
+export function usePopouts(store: SettingsStore, deps: PopoutDeps = BROWSER) {
   const windows = useRef(new Map<PopoutWidgetId, Window>());
   const [blocked, setBlocked] = useState(false);
 
@@ -36,23 +50,39 @@ export function usePopouts(store: SettingsStore) {
     [entryFor, store],
   );
 
+  // A window that closed: a locked layout gets it back 500 ms after it went, else it is closed.
+  const closed = useCallback(
+    (widget: PopoutWidgetId, closingAt: number) => {
+      windows.current.delete(widget);
+      if (activeLayout(store.getSnapshot().layouts).locked) {
+        setTimeout(() => void open(widget, false), Math.max(0, closingAt + REOPEN_MS - deps.now()));
+      } else {
+        updateActive(store, (l) => setPopout(l, { ...entryFor(widget), open: false }));
+      }
+    },
+    [store, entryFor, open, deps],
+  );
+
   useEffect(
     () =>
       watchPopouts(
         () => [...windows.current].map(([widget, window]) => ({ widget, window })),
         (widget, screen) =>
           updateActive(store, (l) => setPopout(l, { ...entryFor(widget), screen, open: true })),
-        (widget) => {
-          windows.current.delete(widget);
-          if (activeLayout(store.getSnapshot().layouts).locked) {
-            setTimeout(() => void open(widget, false), REOPEN_MS);
-          } else {
-            updateActive(store, (l) => setPopout(l, { ...entryFor(widget), open: false }));
-          }
-        },
+        (widget) => closed(widget, deps.now()),
       ),
-    [store, entryFor, open],
+    [store, entryFor, closed, deps],
   );
+
+  useEffect(() => {
+    const channel = deps.channel();
+    if (!channel) return;
+    const stop = listenClosing(channel, (widget) => windows.current.get(widget), closed, deps.now);
+    return () => {
+      stop();
+      channel.close();
+    };
+  }, [closed, deps]);
 
   // Leaving the dashboard inside the app keeps the windows; closing the tab closes them.
   useEffect(() => {

@@ -10,6 +10,7 @@ import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { ALERTS_TEXT } from '../alerts/AlertsWidget.tsx';
+import { POPOUT_CHANNEL } from '../dashboard/popouts.ts';
 import { PopoutPage } from './PopoutPage.tsx';
 
 // The settings store waits 2 s from the app's start before loading (spec §4).
@@ -50,6 +51,19 @@ describe('PopoutPage', () => {
     // A fresh account has no saved config: the defaults are written back, the layouts are not.
     await waitFor(() => expect(api.calls('POST /api/settings/config')).toHaveLength(1), SETTLED);
     expect(api.calls('POST /api/settings/dashboard/layout')).toHaveLength(0);
+  });
+
+  it('says it is closing over the pop-out channel when the page goes away', async () => {
+    serve();
+    renderUi(<PopoutPage />, { at: '/popout/alerts', path: '/popout/:widget' });
+    await screen.findByTestId('popout-alerts');
+    const dashboard = new BroadcastChannel(POPOUT_CHANNEL);
+    const heard = new Promise((resolve) => {
+      dashboard.onmessage = (event) => resolve(event.data);
+    });
+    window.dispatchEvent(new Event('pagehide'));
+    await expect(heard).resolves.toEqual({ closing: 'alerts' });
+    dashboard.close();
   });
 
   it('an unknown widget goes to the dashboard', async () => {

@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LiveAlerts } from '../alerts/LiveAlerts.tsx';
+import { type ClosingMessage, openPopoutChannel } from '../dashboard/popouts.ts';
 import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
 import { WIDGETS } from '../dashboard/widgetRegistry.ts';
 import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
@@ -39,6 +40,19 @@ function PopoutWidget({ id }: { id: Widget }) {
   useEffect(() => {
     document.title = `${PRODUCT_NAME} — ${title}`;
   }, [title]);
+
+  // Tells the dashboard at once that this window is going (a locked layout reopens it 500 ms
+  // later); the dashboard's own poll would notice only up to half a second later.
+  useEffect(() => {
+    const channel = openPopoutChannel();
+    if (!channel) return;
+    const goodbye = () => channel.postMessage({ closing: id } satisfies ClosingMessage);
+    window.addEventListener('pagehide', goodbye);
+    return () => {
+      window.removeEventListener('pagehide', goodbye);
+      channel.close();
+    };
+  }, [id]);
 
   if (status === 'loading') {
     return (
