@@ -48,15 +48,14 @@ function runDay(seed: number, stepMs: number, opts: { symbols?: number; tradesPe
 }
 
 describe('universe', () => {
-  it('has unique 1–5 letter tickers, never a test symbol, SPY/QQQ/DIA as ETFs, prices $0.50–$1,000', () => {
+  it('has unique 1–5 letter tickers, never a test symbol, SPY/QQQ/DIA as ETFs, prices from $0.05', () => {
     const refs = generateUniverse(7, 10_000);
     expect(refs).toHaveLength(10_000);
     expect(new Set(refs.map((r) => r.sym)).size).toBe(10_000);
     for (const r of refs) {
       expect(r.sym).toMatch(/^[A-Z]{1,5}$/);
       expect(isTestSymbol(r.sym)).toBe(false);
-      expect(r.prevClose).toBeGreaterThanOrEqual(0.5);
-      expect(r.prevClose).toBeLessThanOrEqual(1000);
+      expect(r.prevClose).toBeGreaterThanOrEqual(0.05);
       expect(r.float).toBeGreaterThan(0);
       expect(r.avgVolume).toBeGreaterThan(0);
     }
@@ -65,15 +64,12 @@ describe('universe', () => {
       expect(r?.sector).toBe(82);
       expect(r?.prevClose).toBeGreaterThan(300);
     }
-    // Log-uniform: about as many names under $5 as between $100 and $1,000.
-    const cheap = refs.filter((r) => r.prevClose < 5).length;
-    const dear = refs.filter((r) => r.prevClose > 100).length;
-    expect(cheap / dear).toBeGreaterThan(0.7);
-    expect(cheap / dear).toBeLessThan(1.4);
+    // How prices, caps and sectors are spread: universe.us-listed-distribution.test.ts.
   });
 });
 
-describe('simulator', () => {
+// Whole simulated days: about 2 s each alone, several times that on a busy two-core machine.
+describe('simulator', { timeout: 30_000 }, () => {
   it('is deterministic: same seed and steps, same events; different step sizes, same tape', () => {
     const a = runDay(11, 1_000, { tradesPerSecond: 10 });
     const b = runDay(11, 1_000, { tradesPerSecond: 10 });

@@ -5,7 +5,7 @@ import { NewsBook } from './news.ts';
 import { createRng, subSeed } from './prng.ts';
 import { intensity, luldBand } from './profile.ts';
 import { buildDay, type DayState, pickWeighted, RUNNER_SHARE } from './state.ts';
-import { generateUniverse, INDEX_ETFS, roundToTick } from './universe.ts';
+import { generateListing, INDEX_ETFS, roundToTick } from './universe.ts';
 import { emptyWire, SIM_FORMS, type SimNewsKind, scheduleWire, type WireDay } from './wire.ts';
 
 // The market simulator's pure core: a seeded, deterministic tape. Prints arrive as a Poisson
@@ -56,7 +56,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const count = Math.max(3, options.symbols ?? 10_000);
   const rate = options.tradesPerSecond ?? 5_000;
   const runnerCount = options.runners ?? Math.min(30, Math.ceil(count / 300));
-  const refs = generateUniverse(options.seed, count);
+  const { refs, caps } = generateListing(options.seed, count);
   const syms = refs.map((r) => r.sym);
   const rng = createRng(subSeed(options.seed, 1));
   const prevClose = Float64Array.from(refs, (r) => r.prevClose);
@@ -66,7 +66,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const resumeJump = new Float64Array(count).fill(1);
   const bandRef = new Float64Array(count);
   const bandTs = new Float64Array(count);
-  let st: DayState = buildDay(refs, prevClose, rng, rate, runnerCount);
+  let st: DayState = buildDay(refs, caps, prevClose, rng, rate, runnerCount);
   let news = new NewsBook(0, rng, 0);
   let wire: WireDay = emptyWire();
   let wireAt = 0;
@@ -81,7 +81,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   function newDay(from: number, s: SessionDay): void {
     if (day++ > 0) {
       for (let i = 0; i < count; i++) prevClose[i] = last[i] as number;
-      st = buildDay(refs, prevClose, rng, rate, runnerCount);
+      st = buildDay(refs, caps, prevClose, rng, rate, runnerCount);
     }
     news = new NewsBook(st.runners.length, rng, from);
     wire = scheduleWire(options.seed, s, st.runners, count, Math.min(count, INDEX_ETFS.length));

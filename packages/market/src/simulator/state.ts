@@ -1,6 +1,7 @@
 import type { ReferenceData } from '../events.ts';
 import { SECTOR } from '../sectors.ts';
 import type { Rng } from './prng.ts';
+import { INDEX_ETFS } from './universe.ts';
 
 // Per-symbol simulation state as typed arrays (struct of arrays): the hot loop reads and writes
 // numbers only. Rebuilt for each trading day (new runners, new relative volume).
@@ -31,19 +32,62 @@ export function dailyVol(ref: ReferenceData): number {
   return 0.06;
 }
 
-/** Picks the day's runners: cheap, small-float names, the kind that squeeze on news. */
-function pickRunners(refs: readonly ReferenceData[], rng: Rng, count: number): Int32Array {
+/** Who can run: small caps with a low float in the $1–20 range, the kind that squeeze on news. */
+export const RUNNER_MAX_CAP = 3e8;
+export const RUNNER_MAX_FLOAT = 2e7;
+export const RUNNER_MIN_PRICE = 1;
+export const RUNNER_MAX_PRICE = 20;
+
+/** Biotech and technology names run far more often than the rest (trial data, contracts, AI). */
+function runnerWeight(sector: number): number {
+  if (sector === SECTOR.BIOTECH) return 4;
+  if (sector === SECTOR.TECHNOLOGY) return 2;
+  return 1;
+}
+
+/**
+ * Picks the day's runners, weighted by sector and without repeats, from the low-float small caps
+ * at today's price (a listed cap moves with the price since the listing).
+ */
+function pickRunners(
+  refs: readonly ReferenceData[],
+  caps: Float64Array,
+  prevClose: Float64Array,
+  rng: Rng,
+  count: number,
+): Int32Array {
   const pool: number[] = [];
-  for (let i = 3; i < refs.length; i++) {
+  const weights: number[] = [];
+  let total = 0;
+  for (let i = INDEX_ETFS.length; i < refs.length; i++) {
     const r = refs[i] as ReferenceData;
-    if (r.prevClose >= 0.5 && r.prevClose < 20 && r.sector !== SECTOR.ETF) pool.push(i);
+    const price = prevClose[i] as number;
+    const cap = ((caps[i] as number) * price) / r.prevClose;
+    if (
+      r.sector !== SECTOR.ETF &&
+      cap < RUNNER_MAX_CAP &&
+      r.float < RUNNER_MAX_FLOAT &&
+      price >= RUNNER_MIN_PRICE &&
+      price <= RUNNER_MAX_PRICE
+    ) {
+      pool.push(i);
+      weights.push(runnerWeight(r.sector));
+      total += runnerWeight(r.sector);
+    }
   }
   const out = new Int32Array(Math.min(count, pool.length));
   for (let k = 0; k < out.length; k++) {
-    const j = k + rng.int(pool.length - k);
+    // Weighted draw among the pool's unpicked tail [k, end), then swapped to the front.
+    let x = rng.next() * total;
+    let j = k;
+    while (j < pool.length - 1 && x >= (weights[j] as number)) x -= weights[j++] as number;
     const pj = pool[j] as number;
+    const wj = weights[j] as number;
     pool[j] = pool[k] as number;
+    weights[j] = weights[k] as number;
     pool[k] = pj;
+    weights[k] = wj;
+    total -= wj;
     out[k] = pj;
   }
   return out;
@@ -51,6 +95,7 @@ function pickRunners(refs: readonly ReferenceData[], rng: Rng, count: number): I
 
 export function buildDay(
   refs: readonly ReferenceData[],
+  caps: Float64Array,
   prevClose: Float64Array,
   rng: Rng,
   tradesPerSecond: number,
@@ -58,7 +103,7 @@ export function buildDay(
 ): DayState {
   const n = refs.length;
   const dayTrades = tradesPerSecond * REGULAR_SECONDS;
-  const runners = pickRunners(refs, rng, runnerCount);
+  const runners = pickRunners(refs, caps, prevClose, rng, runnerCount);
   const isRunner = new Uint8Array(n);
   for (const r of runners) isRunner[r] = 1;
   const weight = new Float64Array(n);
@@ -66,9 +111,11 @@ export function buildDay(
   for (let i = 0; i < n; i++) {
     if (isRunner[i]) continue;
     const ref = refs[i] as ReferenceData;
-    // Index ETFs print far more often than their volume rank suggests (many small prints).
-    const boost = i < 3 ? 40 : 1;
-    weight[i] = Math.sqrt(ref.avgVolume) * Math.exp(0.5 * rng.normal()) * boost;
+    // Index ETFs print far more often than their volume rank suggests (many small prints), and
+    // cheap names more often than dear ones (more shares change hands per dollar), as on a tape.
+    const boost = i < INDEX_ETFS.length ? 40 : 1;
+    const cheap = ((prevClose[i] as number) > 0 ? (prevClose[i] as number) : ref.prevClose) ** -0.25;
+    weight[i] = Math.sqrt(ref.avgVolume) * cheap * Math.exp(0.5 * rng.normal()) * boost;
     total += weight[i] as number;
   }
   const price = new Float64Array(n);

@@ -28,24 +28,26 @@ function etf(sym: string, name: string, prevClose: number, avgVolume: number): R
   };
 }
 
-const SECTOR_WEIGHTS: readonly [number, number][] = [
-  [SECTOR.TECHNOLOGY, 15],
+// Sector shares of US listings (the simulator's default universe should read like the market):
+// finance and health care/biotech are the largest groups; ETFs stay at 8 %. Sums to 100.
+export const SECTOR_WEIGHTS: readonly [number, number][] = [
+  [SECTOR.FINANCE, 16],
+  [SECTOR.BIOTECH, 12],
+  [SECTOR.TECHNOLOGY, 10],
   [SECTOR.HEALTHCARE, 8],
-  [SECTOR.BIOTECH, 10],
-  [SECTOR.FINANCE, 12],
-  [SECTOR.CONSUMER_SVC, 7],
-  [SECTOR.CONSUMER_GOODS, 5],
+  [SECTOR.CONSUMER_SVC, 5],
+  [SECTOR.CONSUMER_GOODS, 4],
   [SECTOR.CONSUMER_DISC, 5],
-  [SECTOR.CAPITAL_GOODS, 6],
-  [SECTOR.BASIC_INDUSTRIES, 5],
-  [SECTOR.ENERGY, 5],
-  [SECTOR.PUBLIC_UTILITIES, 3],
+  [SECTOR.CAPITAL_GOODS, 4],
+  [SECTOR.BASIC_INDUSTRIES, 4],
+  [SECTOR.ENERGY, 4],
+  [SECTOR.PUBLIC_UTILITIES, 2],
   [SECTOR.COMMUNICATIONS, 3],
   [SECTOR.BUSINESS_SVC, 4],
   [SECTOR.TRANSPORTATION, 2],
   [SECTOR.REAL_ESTATE, 4],
   [SECTOR.SPAC, 2],
-  [SECTOR.ADR, 3],
+  [SECTOR.ADR, 2],
   [SECTOR.ETF, 8],
   [SECTOR.MISCELLANEOUS, 1],
 ];
@@ -159,32 +161,117 @@ export function roundToTick(price: number): number {
 }
 
 /**
- * Generates `count` symbols (the three index ETFs first). The simulator sizes its prints so that a
- * symbol's day volume is its avgVolume times that day's relative volume: reference and tape agree.
+ * The ten largest companies, largest first (cap in dollars, sector): a fixed top of the list, as
+ * on US exchanges, where a handful of mega caps (mostly technology) dwarf everything else. One
+ * per 1,000 symbols is listed, so the default 10,000 has all ten and small test universes are
+ * not all mega caps.
  */
-export function generateUniverse(seed: number, count: number): ReferenceData[] {
+export const MEGA_CAPS: readonly [number, number][] = [
+  [3.5e12, SECTOR.TECHNOLOGY],
+  [3.1e12, SECTOR.TECHNOLOGY],
+  [2.8e12, SECTOR.TECHNOLOGY],
+  [2.3e12, SECTOR.COMMUNICATIONS],
+  [1.9e12, SECTOR.CONSUMER_DISC],
+  [1.6e12, SECTOR.TECHNOLOGY],
+  [1.3e12, SECTOR.COMMUNICATIONS],
+  [1.0e12, SECTOR.TECHNOLOGY],
+  [0.8e12, SECTOR.FINANCE],
+  [0.6e12, SECTOR.TECHNOLOGY],
+];
+
+/** Median market cap of a listed company, the spread of its logarithm, and the largest after the top ten. */
+const CAP_MEDIAN = 1.5e9;
+const CAP_SIGMA = 1.9;
+const CAP_MAX = 4e11;
+const CAP_MIN = 5e6;
+/** Price from cap: ln p = ln 25 + 0.35 · ln(cap / 1.5B) + N(0, 0.9), floored at $0.05. */
+const PRICE_MEDIAN = 25;
+const PRICE_CAP_SLOPE = 0.35;
+const PRICE_SIGMA = 0.9;
+const PRICE_MIN = 0.05;
+/** Above this cap a company is a large cap: widely held (high float), lower daily turnover. */
+const LARGE_CAP = 1e10;
+
+function drawCap(rng: Rng, sector: number, otc: boolean): number {
+  // SPACs are cash shells of a few hundred million; ETFs' "cap" is their assets.
+  if (sector === SECTOR.SPAC) return 1.5e8 * Math.exp(0.5 * rng.normal());
+  const median = sector === SECTOR.ETF ? 3e8 : CAP_MEDIAN;
+  // Redrawn rather than clamped above: no pile of names at exactly the ceiling.
+  let cap = median * Math.exp(CAP_SIGMA * rng.normal());
+  while (cap > CAP_MAX) cap = median * Math.exp(CAP_SIGMA * rng.normal());
+  // Five-letter OTC names are the market's smallest companies.
+  return Math.max(CAP_MIN, otc ? cap * 0.05 : cap);
+}
+
+function drawPrice(rng: Rng, sector: number, cap: number, otc: boolean): number {
+  const z = rng.normal();
+  if (sector === SECTOR.SPAC) return 10.2 * Math.exp(0.04 * z); // near the $10 trust value
+  if (sector === SECTOR.ETF) return 30 * Math.exp(0.8 * z);
+  const ln = Math.log(PRICE_MEDIAN) + PRICE_CAP_SLOPE * Math.log(cap / CAP_MEDIAN) + PRICE_SIGMA * z;
+  return Math.max(PRICE_MIN, Math.exp(ln) * (otc ? 0.3 : 1));
+}
+
+/** The simulated listing: reference data, and each symbol's market cap beside it (dollars). */
+export interface Listing {
+  readonly refs: ReferenceData[];
+  readonly caps: Float64Array;
+}
+
+/**
+ * Generates `count` symbols (the three index ETFs first, then the mega caps) and their market
+ * caps. Market cap comes first, as it sizes everything else: price from cap, shares = cap /
+ * price, float a fraction of the shares (low floats are small caps), average volume the float
+ * times a daily turnover. Every draw comes from one seeded generator in a fixed order: same
+ * seed, same listing. The simulator sizes its prints so that a symbol's day volume is its
+ * avgVolume times that day's relative volume: reference and tape agree.
+ */
+export function generateListing(seed: number, count: number): Listing {
   const rng = createRng(seed);
   const taken = new Set(INDEX_ETFS.map((e) => e.sym));
-  const out: ReferenceData[] = INDEX_ETFS.slice(0, Math.min(count, INDEX_ETFS.length));
-  while (out.length < count) {
-    const sector = pickSector(rng);
+  const refs: ReferenceData[] = INDEX_ETFS.slice(0, Math.min(count, INDEX_ETFS.length));
+  const caps = new Float64Array(Math.max(0, count));
+  for (let i = 0; i < refs.length; i++) {
+    const r = refs[i] as ReferenceData;
+    caps[i] = r.prevClose * r.float;
+  }
+  const megas = Math.min(MEGA_CAPS.length, Math.floor(count / 1000));
+  while (refs.length < count) {
+    const k = refs.length - INDEX_ETFS.length;
+    const mega = k < megas ? (MEGA_CAPS[k] as [number, number]) : null;
+    const sector = mega ? mega[1] : pickSector(rng);
     const sym = ticker(rng, taken);
-    const prevClose = roundToTick(logUniform(rng, 0.5, 1000));
-    // Cheap stocks have small floats and big share volume; expensive ones the opposite.
-    const float = Math.round(logUniform(rng, 2e6, 3e9) * (prevClose < 5 ? 0.2 : 1));
-    const turnover = logUniform(rng, 0.001, 0.02);
-    const avgVolume = Math.max(5_000, Math.round((float * turnover) / 100) * 100);
-    out.push({
+    const exch = mega ? (rng.next() < 0.7 ? 'NASDAQ' : 'NYSE') : exchange(rng, sym, sector);
+    const otc = exch === 'OTC';
+    const cap = mega ? mega[0] : drawCap(rng, sector, otc);
+    const prevClose = roundToTick(drawPrice(rng, sector, cap, otc));
+    const shares = cap / prevClose;
+    const large = cap > LARGE_CAP;
+    const float = Math.max(
+      10_000,
+      Math.round(shares * (large ? 0.85 + 0.14 * rng.next() : 0.3 + 0.6 * rng.next())),
+    );
+    const turnover = large ? logUniform(rng, 0.003, 0.03) : logUniform(rng, 0.01, 0.1);
+    const avgVolume = Math.max(1_000, Math.round((float * turnover) / 100) * 100);
+    const shortRatio = Math.round(logUniform(rng, 0.2, 15) * 100) / 100;
+    // Options list on most established names, rarely on cheap or thinly floated ones.
+    const optionable = prevClose >= 2.5 && float > 1e7 && (cap > 1e9 || rng.next() < 0.6);
+    caps[refs.length] = cap;
+    refs.push({
       sym,
       name: name(rng, sector),
       sector,
       float,
-      shortRatio: Math.round(logUniform(rng, 0.2, 15) * 100) / 100,
-      optionable: prevClose >= 2.5 && float > 1e7 && rng.next() < 0.85,
+      shortRatio,
+      optionable,
       prevClose,
       avgVolume,
-      exchange: exchange(rng, sym, sector),
+      exchange: exch,
     });
   }
-  return out;
+  return { refs, caps };
+}
+
+/** The listing's reference data alone (see generateListing). */
+export function generateUniverse(seed: number, count: number): ReferenceData[] {
+  return generateListing(seed, count).refs;
 }
