@@ -57,6 +57,7 @@ test.describe('the dashboard grid', () => {
     await expect(cell(page, 'popular')).toHaveCount(0);
     const again = await openLayoutMenu(page);
     await again.getByRole('button', { name: 'Reset Dynamic' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();
     await expect(cell(page, 'popular')).toBeVisible();
   });
 

@@ -103,6 +103,7 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
       (r) => r.url().endsWith('/api/alert_history') && r.request().method() === 'DELETE',
     );
     await alerts.getByRole('button', { name: 'clear', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear', exact: true }).click();
     expect((await cleared).status()).toBe(200);
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Alert history has been cleared' }),
@@ -157,6 +158,7 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
       route.request().method() === 'DELETE' ? route.abort('connectionreset') : route.fallback(),
     );
     await alerts.getByRole('button', { name: 'clear', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(
       page.getByTestId('toast').filter({ hasText: 'Failed to clear alert history' }),
     ).toBeVisible();

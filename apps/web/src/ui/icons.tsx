@@ -56,10 +56,18 @@ export const IconDrag = () => (
     <circle cx="10" cy="12" r="1.2" />
   </Svg>
 );
-export const IconLock = ({ open = false }: { open?: boolean }) => (
-  <Svg>
-    <rect x="3" y="7" width="10" height="7" rx="1" />
-    <path d={open ? 'M5.5 7V5a2.5 2.5 0 0 1 4.9-.7' : 'M5.5 7V5a2.5 2.5 0 0 1 5 0v2'} />
+/** Closed: the shackle down in the body, the body filled. */
+export const IconLock = () => (
+  <Svg className="icon-lock">
+    <rect x="3" y="7" width="10" height="7" rx="1" fill="currentColor" />
+    <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+  </Svg>
+);
+/** Open: the shackle raised and swung left off a hollow body, unlike the lock at a glance. */
+export const IconUnlock = () => (
+  <Svg className="icon-unlock">
+    <rect x="5" y="7" width="9" height="7" rx="1" />
+    <path d="M6.5 7V4a2.25 2.25 0 0 0-4.5 0v1.5" />
   </Svg>
 );
 export const IconReset = () => (

@@ -14,6 +14,11 @@ const HISTORY = [
   { msg: 'MSFT volume spike', date: OLDER },
 ];
 
+async function confirmClear(user: { click(element: Element): Promise<void> }) {
+  const dialog = screen.getByRole('dialog', { name: ALERTS_TEXT.clearQuestion });
+  await user.click(within(dialog).getByRole('button', { name: ALERTS_TEXT.clearConfirm }));
+}
+
 describe('AlertsWidget', () => {
   it('lists the fired alerts newest first with a count', async () => {
     fakeApi().on('GET /api/alert_history', ok(alertHistoryResponseSchema, HISTORY));
@@ -62,10 +67,27 @@ describe('AlertsWidget', () => {
 
     await screen.findByRole('list', { name: ALERTS_TEXT.list });
     await user.click(screen.getByRole('button', { name: ALERTS_TEXT.clear }));
+    await confirmClear(user);
 
     expect(await screen.findByText(ALERT_HISTORY_TOASTS.cleared)).toBeInTheDocument();
     expect(screen.getByText(ALERTS_TEXT.empty)).toBeInTheDocument();
     expect(api.calls('DELETE /api/alert_history')).toHaveLength(1);
+  });
+
+  it('asks before clearing; Cancel keeps the history and calls nothing', async () => {
+    const api = fakeApi()
+      .on('GET /api/alert_history', ok(alertHistoryResponseSchema, HISTORY))
+      .on('DELETE /api/alert_history', ok(successResponseSchema, { success: true }));
+    const { user } = renderUi(<AlertsWidget {...widgetProps('alerts')} />);
+
+    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await user.click(screen.getByRole('button', { name: ALERTS_TEXT.clear }));
+    const dialog = screen.getByRole('dialog', { name: ALERTS_TEXT.clearQuestion });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(api.calls('DELETE /api/alert_history')).toHaveLength(0);
   });
 
   it('keeps the list and shows the spec error when clearing fails', async () => {
@@ -76,6 +98,7 @@ describe('AlertsWidget', () => {
 
     await screen.findByRole('list', { name: ALERTS_TEXT.list });
     await user.click(screen.getByRole('button', { name: ALERTS_TEXT.clear }));
+    await confirmClear(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_HISTORY_TOASTS.clearFailed);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);

@@ -1,6 +1,7 @@
 import type { AlertHistoryItem } from '@tapeline/core';
 import { useMemo, useState } from 'react';
 import { useMinuteClock } from '../../lib/useMinuteClock.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
@@ -12,6 +13,8 @@ export const ALERTS_TEXT = {
   empty: 'No alerts yet — alerts you set up show up here when they fire.',
   failed: 'Alert history is unavailable right now.',
   clear: 'clear',
+  clearQuestion: 'Clear your whole alert history? This cannot be undone.',
+  clearConfirm: 'Clear',
   back: 'Back',
   list: 'Alert history, newest first',
   detail: 'Alert',
@@ -51,6 +54,8 @@ export function AlertsWidget({ id }: WidgetProps) {
   const now = useMinuteClock();
   // The item itself, not its index: a refresh that prepends new alerts must not swap the detail.
   const [open, setOpen] = useState<AlertHistoryItem | null>(null);
+  // Clearing cannot be undone: it is asked first.
+  const [asking, setAsking] = useState(false);
   const clear = useClearAlertHistory({
     onSuccess: () => {
       setOpen(null);
@@ -73,7 +78,7 @@ export function AlertsWidget({ id }: WidgetProps) {
               type="button"
               className="alerts-link"
               disabled={clear.isPending}
-              onClick={() => clear.mutate()}
+              onClick={() => setAsking(true)}
             >
               {ALERTS_TEXT.clear}
             </button>
@@ -102,6 +107,16 @@ export function AlertsWidget({ id }: WidgetProps) {
           )}
         </>
       )}
+      <ConfirmDialog
+        open={asking}
+        message={ALERTS_TEXT.clearQuestion}
+        confirmLabel={ALERTS_TEXT.clearConfirm}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          clear.mutate();
+        }}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { Layout, LayoutKey } from '@tapeline/core';
 import { useEffect, useRef, useState } from 'react';
-import { IconLock, IconReset } from '../../ui/icons.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { IconLock, IconReset, IconUnlock } from '../../ui/icons.tsx';
+import { dashboardText } from './dashboardText.ts';
 
 interface LayoutMenuProps {
   layouts: readonly Layout[];
@@ -12,6 +14,8 @@ interface LayoutMenuProps {
 /** Switch layouts; lock, unlock or reset each. Hidden at 768 px and below (by CSS). */
 export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuProps) {
   const [open, setOpen] = useState(false);
+  // Reset throws away the trader's arrangement: it is asked first.
+  const [resetting, setResetting] = useState<Layout | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const active = layouts.find((l) => l.active);
 
@@ -52,19 +56,25 @@ export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuP
               </button>
               <button
                 type="button"
-                className="tool-btn"
-                aria-label={`${l.locked ? 'Unlock' : 'Lock'} ${l.label}`}
+                className={l.locked ? 'tool-btn lock-btn' : 'tool-btn lock-btn is-unlocked'}
+                // The name starts with what it shows (Locked/Unlocked), then what a click does.
+                aria-label={
+                  l.locked
+                    ? `${dashboardText.locked}: unlock ${l.label}`
+                    : `${dashboardText.unlocked}: lock ${l.label}`
+                }
                 title={l.locked ? 'Unlock to move, resize and toggle widgets' : 'Lock this layout'}
                 onClick={() => onLock(l.key, !l.locked)}
               >
-                <IconLock open={!l.locked} />
+                {l.locked ? <IconLock /> : <IconUnlock />}
+                <span className="lock-state">{l.locked ? dashboardText.locked : dashboardText.unlocked}</span>
               </button>
               <button
                 type="button"
                 className="tool-btn"
                 aria-label={`Reset ${l.label}`}
                 title="Restore the default grid and clear pop-outs"
-                onClick={() => onReset(l.key)}
+                onClick={() => setResetting(l)}
               >
                 <IconReset />
               </button>
@@ -72,6 +82,16 @@ export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuP
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={resetting !== null}
+        message={resetting ? dashboardText.resetQuestion(resetting.label) : ''}
+        confirmLabel={dashboardText.resetConfirm}
+        onCancel={() => setResetting(null)}
+        onConfirm={() => {
+          if (resetting) onReset(resetting.key);
+          setResetting(null);
+        }}
+      />
     </div>
   );
 }
