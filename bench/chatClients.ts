@@ -62,17 +62,20 @@ let sample: MessageEvent | null = null;
 let cpuFrom = process.cpuUsage();
 let wallFrom = performance.now();
 
-function onChat(event: ChatEvent): void {
-  // Receipt is when the event arrived; reading the stamp back is not transport.
+/** One frame: the chat's may carry several events (a room's events of one server turn). */
+function onChat(...frame: ChatEvent[]): void {
+  // Receipt is when the frame arrived; reading the stamps back is not transport.
   const receivedAt = Date.now();
-  if (event.type !== 'message') return;
-  const stamp = STAMP.exec(event.message.content);
-  if (!stamp) {
-    failures++;
-    return;
+  for (const event of frame) {
+    if (event.type !== 'message') continue;
+    const stamp = STAMP.exec(event.message.content);
+    if (!stamp) {
+      failures++;
+      continue;
+    }
+    sample ??= event;
+    latencies.push(receivedAt - Number(stamp[1]));
   }
-  sample ??= event;
-  latencies.push(receivedAt - Number(stamp[1]));
 }
 
 async function open(order: ConnectOrder, i: number): Promise<Socket> {

@@ -190,7 +190,10 @@ export async function chatClient(token: string): Promise<ChatClient> {
     socket.once('connect_error', reject);
   });
   const events: ChatEvent[] = [];
-  socket.on(CHAT_EVENTS.update, (event: unknown) => events.push(chatEventSchema.parse(event)));
+  // One frame may carry several events (a room's events of one server turn).
+  socket.on(CHAT_EVENTS.update, (...frame: unknown[]) => {
+    for (const event of frame) events.push(chatEventSchema.parse(event));
+  });
   return {
     socket,
     events,

@@ -7,8 +7,8 @@ class FakeSocket {
   connected = false;
   closed = false;
   readonly emitted: [string, unknown][] = [];
-  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
-  on(event: string, handler: (payload: unknown) => void) {
+  private readonly handlers = new Map<string, ((...payloads: unknown[]) => void)[]>();
+  on(event: string, handler: (...payloads: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
@@ -25,9 +25,9 @@ class FakeSocket {
     this.connected = false;
   }
   /** The server side: connect, or send an event. */
-  receive(event: string, payload?: unknown) {
+  receive(event: string, ...payloads: unknown[]) {
     if (event === 'connect') this.connected = true;
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+    for (const handler of this.handlers.get(event) ?? []) handler(...payloads);
   }
 }
 
@@ -59,6 +59,20 @@ describe('the tab’s socket', () => {
     expect(heard).toEqual([{ id: 1 }]);
     stop();
     expect(socket.closed).toBe(true);
+  });
+
+  it('hands each payload of a frame that carries several to every listener, in order', () => {
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    const stopFirst = listenSocket('chat', (payload) => first.push(payload));
+    const stopSecond = listenSocket('chat', (payload) => second.push(payload));
+    const socket = last();
+    socket.receive('connect');
+    socket.receive('chat', { id: 1 }, { id: 2 }, { id: 3 });
+    expect(first).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(second).toEqual(first);
+    stopFirst();
+    stopSecond();
   });
 
   it('joins the stream when a stream widget arrives on the open socket, and leaves it when the last one goes', () => {

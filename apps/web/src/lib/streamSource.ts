@@ -42,9 +42,10 @@ function send(message: SocketMessage | undefined): void {
   else socket.emit(event, payload);
 }
 
-function relay(event: string): EventListener {
-  return (payload) => {
-    for (const listener of eventListeners.get(event) ?? []) listener(payload);
+/** A frame may carry several payloads (the chat sends a room's events of one turn together). */
+function relay(event: string): (...payloads: unknown[]) => void {
+  return (...payloads) => {
+    for (const payload of payloads) for (const listener of eventListeners.get(event) ?? []) listener(payload);
   };
 }
 

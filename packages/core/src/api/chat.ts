@@ -102,7 +102,11 @@ export const chatMessagesAnswerSchema = z.object({
 });
 export type ChatMessagesAnswer = z.infer<typeof chatMessagesAnswerSchema>;
 
-/** Socket events. Client → server each take an optional ack; server → client is one `chat` event. */
+/**
+ * Socket events. Client → server each take an optional ack. Server → client is the `chat` event,
+ * whose arguments are one or more ChatEvents in order: a room's events of one server turn share a
+ * frame, so a busy room costs each reader one write per turn rather than one per event.
+ */
 export const CHAT_EVENTS = {
   subscribe: 'chat_subscribe',
   unsubscribe: 'chat_unsubscribe',

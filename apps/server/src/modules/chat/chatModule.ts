@@ -18,6 +18,7 @@ import { createChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
 import { type ChatSocketDeps, ChatThrottles, onChatEvent } from './socket/chatSocket.ts';
 import { ban, deleteMessage, setSlowMode } from './socket/moderation.ts';
+import { RoomBatcher } from './socket/roomBatcher.ts';
 import { send } from './socket/send.ts';
 import { subscribe, unsubscribe } from './socket/subscribe.ts';
 import { typing } from './socket/typing.ts';
@@ -49,6 +50,7 @@ export function startChat(
   const repository = createChatRepository(ctx.database.db);
   const deps: ChatSocketDeps = {
     io,
+    rooms: new RoomBatcher(io),
     db: ctx.database.db,
     repository,
     guards,

@@ -10,25 +10,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** 'YYYY-MM' in UTC. */
 export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
-/** One more post this month: cur_posts from the month's row, tot_posts + 1. */
+/**
+ * One more post this month: cur_posts from the month's row, tot_posts + 1. One statement (the
+ * month's row upserted in a CTE), as it sits on the send path.
+ */
 export async function countPost(tx: Tx | Db, userId: string, at: Date, service1yr: boolean): Promise<void> {
-  const [row] = await tx
-    .insert(chatUserStats)
-    .values({ userId, month: monthOf(at), posts: 1 })
-    .onConflictDoUpdate({
-      target: [chatUserStats.userId, chatUserStats.month],
-      set: { posts: sql`${chatUserStats.posts} + 1` },
-    })
-    .returning();
-  await tx
-    .update(users)
-    .set({
-      curPosts: row?.posts ?? 1,
-      vibe: row?.vibe ?? 0,
-      totPosts: sql`${users.totPosts} + 1`,
-      service1yr,
-    })
-    .where(eq(users.id, userId));
+  await tx.execute(sql`
+    with month as (
+      insert into ${chatUserStats} (user_id, month, posts) values (${userId}, ${monthOf(at)}, 1)
+      on conflict (user_id, month) do update set posts = ${chatUserStats}.posts + 1
+      returning posts, vibe
+    )
+    update ${users} set cur_posts = month.posts, vibe = month.vibe, tot_posts = ${users}.tot_posts + 1,
+      service1yr = ${service1yr}
+    from month where ${users}.id = ${userId}`);
 }
 
 /** A vote on the author's message moved by `delta`: this month's vibe. */

@@ -15,6 +15,7 @@ import { HttpError } from '../../../platform/http/errors.ts';
 import type { Guards, Principal, Requirement } from '../../../platform/http/guards.ts';
 import type { SymbolUniverse } from '../../settings/symbolUniverse.ts';
 import type { ChatRepository } from '../repository.ts';
+import type { RoomBatcher } from './roomBatcher.ts';
 
 // The plumbing every chat socket event shares (docs/chat.md "Socket"): version and schema first,
 // then the handler; a refusal is an ack {success: false, …} and a `chat` error event on this
@@ -31,6 +32,8 @@ export interface ChatLog {
 /** What the chat's socket handlers need, built once per node (chatModule.ts). */
 export interface ChatSocketDeps {
   io: Server;
+  /** Channel rooms' events, one frame per room per event-loop turn (roomBatcher.ts). */
+  rooms: RoomBatcher;
   db: Db;
   repository: ChatRepository;
   guards: Guards;

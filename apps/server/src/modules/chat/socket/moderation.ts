@@ -36,9 +36,10 @@ export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = asyn
     return deleted;
   });
   if (!row) throw new ChatRefusal('unknown_message');
-  deps.io
-    .to(channelRoom(row.channelId))
-    .emit(CHAT_EVENTS.update, chatEvent({ type: 'delete', channel_id: row.channelId, id: body.id }));
+  deps.rooms.emit(
+    channelRoom(row.channelId),
+    chatEvent({ type: 'delete', channel_id: row.channelId, id: body.id }),
+  );
   return { success: true };
 };
 
@@ -86,11 +87,9 @@ export const setSlowMode: ChatHandler<z.infer<typeof chatSlowModeSchema>> = asyn
     .where(eq(chatChannels.id, body.channel))
     .returning({ id: chatChannels.id });
   if (!row) throw new ChatRefusal('unknown_channel');
-  deps.io
-    .to(channelRoom(body.channel))
-    .emit(
-      CHAT_EVENTS.update,
-      chatEvent({ type: 'slow_mode', channel_id: body.channel, seconds: body.seconds }),
-    );
+  deps.rooms.emit(
+    channelRoom(body.channel),
+    chatEvent({ type: 'slow_mode', channel_id: body.channel, seconds: body.seconds }),
+  );
   return { success: true };
 };

@@ -5,7 +5,6 @@ import {
   chatMessages as chatText,
   isValidSymbol,
   renderChatContent,
-  serviceOneYear,
 } from '@tapeline/core';
 import type { z } from 'zod';
 import { sanitizeChatContent } from '../../../platform/html/sanitize.ts';
@@ -33,8 +32,8 @@ async function symbolCheck(deps: ChatSocketDeps): Promise<(symbol: string) => bo
 }
 
 /**
- * chat_send {v, channel, msg, replyMsg}: checks (subscriber, not read-only, not banned, channel,
- * content), then stores (rate, repeat, slow mode, reply target: postMessage.ts) with the web
+ * chat_send {v, channel, msg, replyMsg}: checks (subscriber, not read-only, not banned, content),
+ * then stores (channel, rate, repeat, slow mode, reply target: postMessage.ts) with the web
  * pushes its mentions are owed, then the room hears `message` and mentioned users with chat
  * notification on hear `mention`; the delivery worker is told the pushes are there.
  */
@@ -42,26 +41,22 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, so
   const { user, subscription } = await caller(deps, socket, { subscriber: true });
   const now = deps.clock.now();
   assertMayWrite(user, now.getTime());
-  const channel = await deps.repository.channel(body.channel);
-  if (!channel) throw new ChatRefusal('unknown_channel');
   const rendered = renderChatContent(body.msg, { isSymbol: await symbolCheck(deps) });
   if (!rendered.ok) throw new ChatRefusal(rendered.problem);
-  const authors = await deps.repository.authors([user.id]);
-  const since = authors.get(user.id)?.subscribedSince?.getTime() ?? null;
-  const { row, mentioned } = await postMessage(deps.db, {
-    channel,
-    user,
+  const { row, channel, author, mentioned } = await postMessage(deps.db, {
+    channelId: body.channel,
+    userId: user.id,
+    subscriber: subscription !== null,
     text: rendered.text,
     mentions: rendered.mentions,
     content: sanitizeChatContent(rendered.html),
     symbols: rendered.symbols,
     replyTo: body.replyMsg ?? null,
-    service1yr: subscription !== null && serviceOneYear(since, now.getTime()),
     now,
   });
-  const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), authors);
-  if (message)
-    deps.io.to(channelRoom(channel.id)).emit(CHAT_EVENTS.update, chatEvent({ type: 'message', message }));
+  const known = new Map([[author.id, author]]);
+  const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), known);
+  if (message) deps.rooms.emit(channelRoom(channel.id), chatEvent({ type: 'message', message }));
 
   if (mentioned.length > 0) deps.kickDeliveries?.();
   const from = mentionAuthor(user.username);

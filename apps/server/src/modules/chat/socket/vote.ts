@@ -1,4 +1,4 @@
-import { CHAT_EVENTS, CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS, type chatVoteSchema } from '@tapeline/core';
+import { CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS, type chatVoteSchema } from '@tapeline/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { chatMessages, chatVotes } from '../../../platform/db/schema.ts';
@@ -50,8 +50,8 @@ export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, so
     await countVibe(tx, message.userId, now, delta);
     return { channelId: message.channelId, vote: sum?.vote ?? 0 };
   });
-  deps.io.to(channelRoom(result.channelId)).emit(
-    CHAT_EVENTS.update,
+  deps.rooms.emit(
+    channelRoom(result.channelId),
     chatEvent({
       type: 'vote',
       channel_id: result.channelId,

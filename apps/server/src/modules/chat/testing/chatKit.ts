@@ -25,7 +25,10 @@ export async function chatTab(app: TestApp, token: string): Promise<ChatTab> {
   const socket = await connectTab(app.baseUrl, token);
   openTabs.push(socket);
   const events: ChatEvent[] = [];
-  socket.on(CHAT_EVENTS.update, (event: unknown) => events.push(chatEventSchema.parse(event)));
+  // One frame may carry several events (a room's events of one turn, roomBatcher.ts).
+  socket.on(CHAT_EVENTS.update, (...frame: unknown[]) => {
+    for (const event of frame) events.push(chatEventSchema.parse(event));
+  });
   const of = <T extends ChatEvent['type']>(type: T) =>
     events.filter((e): e is Extract<ChatEvent, { type: T }> => e.type === type);
   return {
