@@ -11,10 +11,11 @@ describe('SimulatedBadge', () => {
   it('says SIMULATED while the feed is the built-in simulator', async () => {
     fakeApi().on('GET /api/config', config(true));
     renderUi(<SimulatedBadge />);
-    expect(await screen.findByText('SIMULATED')).toHaveAttribute(
-      'title',
-      'Prices come from the built-in market simulator',
-    );
+    expect(await screen.findByText('SIMULATED')).toBeInTheDocument();
+    const badge = screen.getByTestId('simulated');
+    expect(badge).toHaveAttribute('title', 'Prices come from the built-in market simulator');
+    // The phone's short form is for the eye only.
+    expect(screen.getByText('SIM')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('shows nothing on a real feed', async () => {

@@ -10,7 +10,11 @@ export function SimulatedBadge() {
       title="Prices come from the built-in market simulator"
       data-testid="simulated"
     >
-      SIMULATED
+      {/* A phone shows the short form (CSS); the full word stays for screen readers. */}
+      <span className="sim-long">SIMULATED</span>
+      <span className="sim-short" aria-hidden="true">
+        SIM
+      </span>
     </span>
   );
 }

@@ -1,0 +1,123 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { cell, chooseLayout, dashboardReady, placeOf } from './support/dashboard.ts';
+import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { freshEmail } from './support/users.ts';
+
+// The dashboard defects of docs/continuity.md §3, each as the trader would meet it.
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The part of a box that a scrolling strip lets show, or null when none does. */
+function clipped(box: Box, by: Box): Box | null {
+  const x = Math.max(box.x, by.x);
+  const y = Math.max(box.y, by.y);
+  const right = Math.min(box.x + box.width, by.x + by.width);
+  const bottom = Math.min(box.y + box.height, by.y + by.height);
+  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element has no box');
+  return box;
+}
+
+test.describe('dashboard defects', () => {
+  test.beforeEach(async ({ page }, info) => {
+    await newVerifiedUser(page, freshEmail(info, 'defects'));
+    await subscribePro(page);
+    await dashboardReady(page);
+  });
+
+  test('a split at 1440 px leaves the phone layout alone: stream1 stays full width at 390 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const stream1 = cell(page, 'stream1');
+    // Dynamic starts split; merge then split again at this width.
+    await stream1.getByRole('button', { name: 'Merge streams' }).click();
+    await expect(cell(page, 'stream2')).toHaveCount(0);
+    await stream1.getByRole('button', { name: 'Split streams' }).click();
+    await expect(cell(page, 'stream2')).toBeVisible();
+    await expect
+      .poll(async () => (await placeOf(page, 'stream2')).x > (await placeOf(page, 'stream1')).x)
+      .toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const grid = await boxOf(page.getByTestId('dashboard-grid'));
+    await expect
+      .poll(async () => (await placeOf(page, 'stream1')).width, { timeout: 10_000 })
+      .toBeGreaterThan(grid.width - 4);
+    const first = await placeOf(page, 'stream1');
+    const second = await placeOf(page, 'stream2');
+    expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
+  });
+
+  test("at 900 px the top bar keeps 'Log Out' on one line", async ({ page }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const logOut = await boxOf(nav.getByRole('button', { name: 'Log Out' }));
+    const help = await boxOf(nav.getByRole('link', { name: 'Help' }));
+    // Same padding and font: two lines would make it taller than the one-word link.
+    expect(Math.abs(logOut.height - help.height)).toBeLessThan(2);
+    expect(Math.abs(logOut.y - help.y)).toBeLessThan(2);
+    const bar = await boxOf(page.locator('.topbar'));
+    expect(logOut.x + logOut.width).toBeLessThanOrEqual(bar.x + bar.width);
+  });
+
+  test('on a phone the SIM badge sits beside the toggles and covers none', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const badge = page.locator('.dashboard-bar').getByTestId('simulated');
+    // The full word stays for screen readers only; the eye sees the short pill.
+    await expect(badge.locator('.sim-short')).toHaveText('SIM');
+    await expect(badge.locator('.sim-short')).toBeVisible();
+    const badgeBox = await boxOf(badge);
+    const strip = page.getByRole('group', { name: 'Widgets' });
+    const stripBox = await boxOf(strip);
+    expect(overlaps(badgeBox, stripBox)).toBe(false);
+    for (const toggle of await strip.getByRole('button').all()) {
+      const shown = clipped(await boxOf(toggle), stripBox);
+      if (shown) expect(overlaps(shown, badgeBox)).toBe(false);
+    }
+  });
+
+  test('a pop-out of a locked layout comes back about 500 ms after it closed', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await chooseLayout(page, 'Primary');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      cell(page, 'popular').getByRole('button', { name: 'Pop out Popular' }).click(),
+    ]);
+    await expect(popup.getByTestId('popout-popular')).toBeVisible();
+    // The moment the dashboard asks for the window again, on the page's own clock (the test
+    // runner's round trips would add their own latency).
+    await page.evaluate(() => {
+      const open = window.open.bind(window);
+      window.open = (...args) => {
+        (window as unknown as { reopenedAt: number }).reopenedAt = Date.now();
+        return open(...args);
+      };
+    });
+    const reopened = page.waitForEvent('popup', { timeout: 5000 });
+    // The window closes itself, as a trader's click on its close box does (pagehide runs).
+    const closedAt = await popup.evaluate(() => {
+      const at = Date.now();
+      window.close();
+      return at;
+    });
+    await expect((await reopened).getByTestId('popout-popular')).toBeVisible();
+    const elapsed =
+      (await page.evaluate(() => (window as unknown as { reopenedAt: number }).reopenedAt)) - closedAt;
+    expect(elapsed).toBeGreaterThanOrEqual(450);
+    expect(elapsed).toBeLessThanOrEqual(650);
+  });
+});
