@@ -101,3 +101,36 @@ export function fakeApi(): FakeApi {
 export function withDataHost(api: FakeApi): FakeApi {
   return api.on('POST /api/auth/ds/login', { status: 200, body: { success: true, token: 'data-token' } });
 }
+
+/** A GET answered from its whole URL, query included (fakeApi matches paths only): paged lists. */
+export interface QueryRoute {
+  /** Every matching request, as its URL. */
+  asked: URL[];
+  /** The answer to the next matching requests. */
+  answer(next: (url: URL) => { status: number; body: unknown }): void;
+}
+
+/** Answers requests whose path `matches` from `first` (then `answer`'s); the rest go to fakeApi. */
+export function queryRoute(
+  matches: (path: string) => boolean,
+  first: (url: URL) => { status: number; body: unknown },
+): QueryRoute {
+  const asked: URL[] = [];
+  let answer = first;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (!matches(url.pathname)) return dispatchFetch(input, init);
+    asked.push(url);
+    const { status, body } = answer(url);
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return {
+    asked,
+    answer: (next) => {
+      answer = next;
+    },
+  };
+}
+
+/** The query of a request, as the server would read it. */
+export const paramsOf = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);

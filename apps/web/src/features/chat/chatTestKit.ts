@@ -8,8 +8,7 @@ import {
   type User,
   usernameListSchema,
 } from '@tapeline/core';
-import { vi } from 'vitest';
-import { dispatchFetch, type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
+import { type FakeApi, fakeApi, ok, paramsOf, queryRoute, withDataHost } from '../../test-setup/fakeApi.ts';
 import { socket } from '../../test-setup/fakeSocket.ts';
 import { signedIn } from '../../test-setup/session.tsx';
 import { ANN, ME } from './chatFixtures.ts';
@@ -70,26 +69,11 @@ export function chatServer(
       ban_exp_at: me.profile.ban_exp_at,
     }),
   );
-  const asked: URL[] = [];
-  let answer = first;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (!/^\/api\/chat\/[^/]+\/messages$/.test(url.pathname)) return dispatchFetch(input, init);
-    asked.push(url);
-    const { status, body } = answer(url);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return {
-    api,
-    asked,
-    pages: (next) => {
-      answer = next;
-    },
-  };
+  const messages = queryRoute((path) => /^\/api\/chat\/[^/]+\/messages$/.test(path), first);
+  return { api, asked: messages.asked, pages: messages.answer };
 }
 
-/** The query of a messages GET, as the server would read it. */
-export const paramsOf = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
+export { paramsOf };
 
 /** Every chat call the widget sent on the socket, in order, as [event, payload]. */
 export function sentCalls(event?: string): [string, unknown][] {

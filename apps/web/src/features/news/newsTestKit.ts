@@ -1,6 +1,5 @@
 import { type NewsArticle, newsAnswerSchema, quoteListSchema } from '@tapeline/core';
-import { vi } from 'vitest';
-import { dispatchFetch, type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { type FakeApi, fakeApi, ok, paramsOf, queryRoute } from '../../test-setup/fakeApi.ts';
 
 // Helpers of the News widget's component tests. The network is faked at fetch as everywhere:
 // GET /api/news is answered from its query string (fakeApi matches paths only), everything else
@@ -36,23 +35,7 @@ export function quotesOf(symbols: string[]) {
 
 export function newsServer(first: (url: URL) => { status: number; body: unknown }): NewsServer {
   const api = fakeApi().on('GET /api/quotes', quotesOf([]));
-  const asked: URL[] = [];
-  let answer = first;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname !== '/api/news') return dispatchFetch(input, init);
-    asked.push(url);
-    const { status, body } = answer(url);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return {
-    api,
-    asked,
-    answer: (next) => {
-      answer = next;
-    },
-  };
+  return { api, ...queryRoute((path) => path === '/api/news', first) };
 }
 
-/** The query of a GET /api/news, as the server would read it. */
-export const paramsOf = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
+export { paramsOf };
