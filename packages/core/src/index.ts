@@ -17,6 +17,7 @@ export * from './api/push.ts';
 export * from './api/quotes.ts';
 export * from './api/settings.ts';
 export * from './api/streamEntry.ts';
+export * from './api/streamRecent.ts';
 export * from './api/user.ts';
 export * from './api/voice.ts';
 export * from './chat/index.ts';

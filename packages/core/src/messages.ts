@@ -81,6 +81,8 @@ export const messages = {
   invalidSymbol: 'Symbol is invalid',
   /** Money flow and volume popups, when empty or failed (dashboard spec §8). */
   dataUnavailable: 'Data unavailable.',
+  /** LOAD RECENT (`GET /data/stream_bk`) failed (dashboard spec §8 messages). */
+  recentStreamFailed: 'Failed to get recent stream.',
 
   rateLimited: 'Too many attempts. Please wait a few minutes and try again',
   payloadTooLarge: 'Request body is too large',

@@ -167,7 +167,7 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
     expect(c).toEqual({
       kind: 'simulator',
       recordFile: null,
-      sim: { clock: 'virtual', speed: 1, seed: 1, symbols: 10_000, tradesPerSecond: 5_000 },
+      sim: { clock: 'virtual', speed: 1, seed: 1, symbols: 10_000, tradesPerSecond: 5_000, start: null },
     });
     expect(feedOf({ MARKET_FEED: 'replay:/t.ndjson' })).toMatchObject({ speed: 1 });
   });
@@ -196,6 +196,8 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       symbolsFile: null,
       apiKey: 'k',
       url: 'wss://socket.massive.com/stocks',
+      restUrl: 'https://api.massive.com',
+      history: { backfill: true, sessions: 45, intradayMax: 3000 },
     });
     expect(
       feedOf({ MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'id', ALPACA_SECRET_KEY: 's', ALPACA_FEED: 'sip' }),
@@ -207,6 +209,9 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       secretKey: 's',
       feed: 'sip',
       url: 'wss://stream.data.alpaca.markets/v2/sip',
+      dataUrl: 'https://data.alpaca.markets',
+      tradingUrl: 'https://api.alpaca.markets',
+      history: { backfill: true, sessions: 45, intradayMax: 3000 },
     });
   });
 

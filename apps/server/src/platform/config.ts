@@ -13,6 +13,7 @@ export {
   type FeedConfig,
   type FeedKind,
   feedKindOf,
+  type HistorySettings,
   type MarketFeedConfig,
 } from './marketFeedConfig.ts';
 export type { NewsConfig } from './newsConfig.ts';
@@ -41,7 +42,7 @@ const urlWith = (protocols: string[]) =>
 
 /** The feed settings ignore surrounding blanks, and a blank one counts as unset (see loadConfig). */
 const trimmed = z.string().trim();
-const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA)_/;
+const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA|HISTORY)_/;
 
 /** A number checked against `rule`; the message repeats the value, as the feed settings always have. */
 const numberWhere = (check: (n: number) => boolean, rule: string) =>
@@ -66,6 +67,45 @@ const wsUrl = trimmed.refine(
     }
   },
   { error: (issue) => `must be a ws:// or wss:// URL (got "${String(issue.input)}")` },
+);
+
+const httpUrl = trimmed.refine(
+  (value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { error: (issue) => `must be an http:// or https:// URL (got "${String(issue.input)}")` },
+);
+
+/** An instant with its zone (`2026-11-24T14:29:15Z`, `…-05:00`): without one the time is ambiguous. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const isoInstant = trimmed.transform((value, ctx) => {
+  const ts = ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isFinite(ts)) return ts;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be an ISO time with its zone, e.g. 2026-11-24T14:29:15Z (got "${value}")`,
+  });
+  return z.NEVER;
+});
+
+/** The Help link: a path of this app (not `//host`, which would leave it) or an http(s) URL. */
+const helpLink = trimmed.refine(
+  (value) => {
+    if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  },
+  {
+    error: (issue) =>
+      `must be a path starting with / or an http:// or https:// URL (got "${String(issue.input)}")`,
+  },
 );
 
 const envSchema = z.object({
@@ -136,13 +176,35 @@ const envSchema = z.object({
   SIM_TRADE_RATE: numberWhere((n) => n > 0 && n <= 1_000_000, 'a number above 0 and at most 1000000').default(
     5_000,
   ),
+  /** Where the simulator's virtual clock starts (benches: just before the bell); default the next bell. */
+  SIM_START: isoInstant.optional(),
+  /**
+   * The real feeds' history from the vendor's REST API at start (docs/continuity.md §5): on by
+   * default for massive and alpaca; off starts them with live bars only, as before.
+   */
+  HISTORY_BACKFILL: oneOf(['on', 'off'], 'on or off').optional(),
+  /** Sessions of daily bars fetched (ATR, squeeze and trend need 14 to 40). */
+  HISTORY_SESSIONS: numberWhere((n) => Number.isInteger(n) && n >= 1 && n <= 500, 'an integer 1…500').default(
+    45,
+  ),
+  /** Symbols, by dollar volume, that get intraday bars in the background; 0: none. */
+  HISTORY_INTRADAY_MAX: numberWhere(
+    (n) => Number.isInteger(n) && n >= 0 && n <= 50_000,
+    'an integer 0…50000',
+  ).default(3000),
   MASSIVE_API_KEY: trimmed.optional(),
   MASSIVE_WS_URL: wsUrl.default('wss://socket.massive.com/stocks'),
+  /** Massive's REST API: reference data and bars (tests point it at a fake on loopback). */
+  MASSIVE_REST_URL: httpUrl.default('https://api.massive.com'),
   ALPACA_KEY_ID: trimmed.optional(),
   ALPACA_SECRET_KEY: trimmed.optional(),
   ALPACA_FEED: oneOf(['iex', 'sip'], 'iex or sip').default('iex'),
   /** Default: `wss://stream.data.alpaca.markets/v2/<ALPACA_FEED>`. */
   ALPACA_WS_URL: wsUrl.optional(),
+  /** Alpaca's market data REST API (bars). */
+  ALPACA_DATA_URL: httpUrl.default('https://data.alpaca.markets'),
+  /** Alpaca's trading API (the asset list); paper-trading keys need `https://paper-api.alpaca.markets`. */
+  ALPACA_TRADING_URL: httpUrl.default('https://api.alpaca.markets'),
   /** Webhook targets on private or loopback addresses (tests, a receiver on the LAN): docs/alerts.md. */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['1', '0', 'true', 'false']).default('false'),
   BILLING: z.enum(['local', 'stripe']).default('local'),
@@ -155,6 +217,8 @@ const envSchema = z.object({
    * server renders them at `/voice`; set: it renders none and the web asks that host.
    */
   VOICE_HOST: urlWith(['http:', 'https:']).optional(),
+  /** The Help link (`/api/config` `helpUrl`): a path of this app or an external URL; default `/help`. */
+  HELP_URL: helpLink.optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -213,6 +277,8 @@ export interface Config {
   push: PushConfig;
   /** VOICE_HOST without a trailing slash; undefined: this server is the voice host (`/voice`). */
   voiceHost: string | undefined;
+  /** HELP_URL; undefined: the app's own help page (core's DEFAULT_HELP_URL). */
+  helpUrl: string | undefined;
   /** NEWS_* and the news sources' settings (docs/quotes-news.md §3). */
   news: NewsConfig;
 }
@@ -265,6 +331,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     push: pushConfig(env, appUrl),
     voiceHost: env.VOICE_HOST?.replace(/\/+$/, ''),
+    helpUrl: env.HELP_URL,
     news: newsConfig(env, marketFeed),
   };
 }

@@ -7,6 +7,16 @@ export const FEED_KINDS = ['simulator', 'replay', 'massive', 'alpaca'] as const;
 /** The feeds that deliver market data (`modules/market/feeds/`). */
 export type FeedKind = (typeof FEED_KINDS)[number];
 
+/**
+ * The real feeds' history at start (HISTORY_*; docs/continuity.md §5): whether to fetch it, how
+ * many sessions of daily bars, and how many symbols get intraday bars.
+ */
+export interface HistorySettings {
+  readonly backfill: boolean;
+  readonly sessions: number;
+  readonly intradayMax: number;
+}
+
 /** One feed's settings, by kind: what `createFeed` builds. MARKET_RECORD may wrap any of them. */
 export type FeedConfig = { readonly recordFile: string | null } & (
   | {
@@ -18,6 +28,8 @@ export type FeedConfig = { readonly recordFile: string | null } & (
         readonly seed: number;
         readonly symbols: number;
         readonly tradesPerSecond: number;
+        /** SIM_START (ms): where virtual time starts; null: the opening bell (or now, wall clock). */
+        readonly start: number | null;
       };
     }
   /** `speed`: 1 = recorded pace; Infinity for `max`. `symbolsFile`: MARKET_SYMBOLS. */
@@ -31,6 +43,9 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly kind: 'massive';
       readonly apiKey: string;
       readonly url: string;
+      /** MASSIVE_REST_URL without a trailing slash. */
+      readonly restUrl: string;
+      readonly history: HistorySettings;
       readonly symbolsFile: string | null;
     }
   | {
@@ -39,6 +54,10 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly secretKey: string;
       readonly feed: 'iex' | 'sip';
       readonly url: string;
+      /** ALPACA_DATA_URL and ALPACA_TRADING_URL without a trailing slash. */
+      readonly dataUrl: string;
+      readonly tradingUrl: string;
+      readonly history: HistorySettings;
       readonly symbolsFile: string | null;
     }
 );
@@ -86,6 +105,17 @@ function requireKeys(env: Env, names: readonly (keyof Env)[], feed: string): voi
   }
 }
 
+/** HISTORY_*: backfill is on unless switched off (the real feeds are the only ones that read it). */
+function historySettings(env: Env): HistorySettings {
+  return {
+    backfill: env.HISTORY_BACKFILL !== 'off',
+    sessions: env.HISTORY_SESSIONS,
+    intradayMax: env.HISTORY_INTRADAY_MAX,
+  };
+}
+
+const withoutSlash = (url: string) => url.replace(/\/+$/, '');
+
 function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
   const recordFile = env.MARKET_RECORD ?? null;
   const symbolsFile = env.MARKET_SYMBOLS ?? null;
@@ -100,13 +130,22 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
           seed: env.SIM_SEED,
           symbols: env.SIM_SYMBOLS,
           tradesPerSecond: env.SIM_TRADE_RATE,
+          start: env.SIM_START ?? null,
         },
       };
     case 'replay':
       return { kind, recordFile, file: name.slice('replay:'.length), speed: env.REPLAY_SPEED, symbolsFile };
     case 'massive':
       requireKeys(env, ['MASSIVE_API_KEY'], kind);
-      return { kind, recordFile, apiKey: env.MASSIVE_API_KEY ?? '', url: env.MASSIVE_WS_URL, symbolsFile };
+      return {
+        kind,
+        recordFile,
+        apiKey: env.MASSIVE_API_KEY ?? '',
+        url: env.MASSIVE_WS_URL,
+        restUrl: withoutSlash(env.MASSIVE_REST_URL),
+        history: historySettings(env),
+        symbolsFile,
+      };
     case 'alpaca':
       requireKeys(env, ['ALPACA_KEY_ID', 'ALPACA_SECRET_KEY'], kind);
       return {
@@ -116,6 +155,9 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         secretKey: env.ALPACA_SECRET_KEY ?? '',
         feed: env.ALPACA_FEED,
         url: env.ALPACA_WS_URL ?? `wss://stream.data.alpaca.markets/v2/${env.ALPACA_FEED}`,
+        dataUrl: withoutSlash(env.ALPACA_DATA_URL),
+        tradingUrl: withoutSlash(env.ALPACA_TRADING_URL),
+        history: historySettings(env),
         symbolsFile,
       };
   }

@@ -19,6 +19,8 @@ const entry = (symbol: string, last: number): StreamBatchWire['highs'][number] =
 ];
 const batch: StreamBatchWire = {
   v: PROTOCOL_VERSION,
+  ep: 1_794_999_000_000,
+  seq: 7,
   ts: 1_795_000_000_000,
   highs: [entry('ABC', 102)],
   lows: [],

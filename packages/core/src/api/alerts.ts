@@ -163,7 +163,34 @@ export const firedAlertSchema = z.object({
 });
 export type FiredAlert = z.infer<typeof firedAlertSchema>;
 
-export const ALERT_EVENTS = { alert: 'alert', filtered: 'filteredAlerts' } as const;
+export const ALERT_EVENTS = {
+  alert: 'alert',
+  filtered: 'filteredAlerts',
+  /** Client → server with an ack: the alerts fired while disconnected (docs/continuity.md §2). */
+  resume: 'alerts_resume',
+} as const;
+
+/** At most this many alerts come back from one resume, and only those this recent (ms). */
+export const ALERTS_RESUME_MAX = 200;
+export const ALERTS_RESUME_WINDOW_MS = 2 * 60_000;
+
+/** `alerts_resume`: the highest outbox id (`FiredAlert.id`) the tab holds; 0 when it has none. */
+export const alertsResumeRequestSchema = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  since: z.number().int().min(0),
+});
+export type AlertsResumeRequest = z.infer<typeof alertsResumeRequestSchema>;
+
+/**
+ * The `alerts_resume` ack: the socket's user's alerts with an id above `since` that were
+ * delivered in the last ALERTS_RESUME_WINDOW_MS, in id order, at most ALERTS_RESUME_MAX.
+ * `refused`: the request was not readable (another protocol version, a bad shape).
+ */
+export const alertsResumeAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), alerts: z.array(firedAlertSchema).max(ALERTS_RESUME_MAX) }),
+  z.object({ ok: z.literal(false), reason: z.literal('refused') }),
+]);
+export type AlertsResumeAck = z.infer<typeof alertsResumeAckSchema>;
 
 /** The JSON a webhook receives (§7). `time` is UTC ms; halts add their dates and times (New York). */
 export const webhookPayloadSchema = z.object({

@@ -3,6 +3,9 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../c
 import { userSchema } from './user.ts';
 import { DEFAULT_VOICE_HOST } from './voice.ts';
 
+/** The Help link when HELP_URL is unset: the app's own help page. */
+export const DEFAULT_HELP_URL = '/help';
+
 // Requests carry raw strings; the services decide which rule a value breaks so that each
 // breach gets the spec's own code (empty → empty_credentials, bad email → invalid_email ...).
 const str = (max: number) => z.string().max(max);
@@ -87,5 +90,10 @@ export const configResponseSchema = z.object({
   symbolIconUrl: z.string().nullable().default(null),
   /** Where voice clips are fetched: `/voice` on this server, or VOICE_HOST's URL. */
   voiceHost: z.string().default(DEFAULT_VOICE_HOST),
+  /**
+   * The Help link: a path of this app (an in-app link) or an http(s) URL (opens in a new tab).
+   * HELP_URL sets it; an older server that does not send it means the app's own `/help`.
+   */
+  helpUrl: z.string().default(DEFAULT_HELP_URL),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

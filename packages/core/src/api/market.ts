@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTOCOL_VERSION } from './protocol.ts';
 
 /** Discovery timeframes as the engine names them. */
 export const TIMEFRAME_IDS = ['15min', '30min', '1hr', '2hr', '4hr', '1day', '1wk', '1mo'] as const;
@@ -29,7 +30,43 @@ export const STREAM_EVENTS = {
   channelUnsubscribe: 'unsubscribe',
   update: 'compressedUpdate',
   error: 'stream_error',
+  /** Client → server with an ack: the batches missed while disconnected (docs/continuity.md §2). */
+  resume: 'stream_resume',
 } as const;
+
+/**
+ * `stream_resume`: the client's epoch and the last `seq` it holds of it (0: none yet). Sent
+ * after `stream_subscribe` on a reconnect, and when a hole appears in the sequence.
+ */
+export const streamResumeRequestSchema = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  ep: z.number(),
+  since: z.number().int().min(0),
+});
+export type StreamResumeRequest = z.infer<typeof streamResumeRequestSchema>;
+
+/**
+ * Why a resume cannot be served; the client then refills its views from `GET /data/stream_bk`.
+ * - `gap`: `since` is older than the oldest batch the server keeps.
+ * - `epoch`: the engine restarted (another `ep`), so the old numbers mean nothing now.
+ * - `refused`: the request was not readable (another protocol version, a bad shape) or the
+ *   socket may not have the stream; nothing is sent.
+ */
+export const STREAM_RESUME_FAILURES = ['gap', 'epoch', 'refused'] as const;
+export type StreamResumeFailure = (typeof STREAM_RESUME_FAILURES)[number];
+
+/** A frame as socket.io hands binary over: ArrayBuffer in a browser, Buffer (a Uint8Array) in Node. */
+const frameSchema = z.union([z.instanceof(ArrayBuffer), z.instanceof(Uint8Array)]);
+
+/**
+ * The `stream_resume` ack. `batches`: the exact deflated frames (as `compressedUpdate` sends
+ * them) published after `since`, oldest first; empty when nothing was missed.
+ */
+export const streamResumeAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), batches: z.array(frameSchema) }),
+  z.object({ ok: z.literal(false), reason: z.enum(STREAM_RESUME_FAILURES) }),
+]);
+export type StreamResumeAck = z.infer<typeof streamResumeAckSchema>;
 
 export const channelRequestSchema = z.object({ channel: z.enum(['stream']) });
 export const STREAM_BACKLOG_MAX = 1000;

@@ -5,8 +5,10 @@
  * refused with a clear error instead of misreading it.
  *
  * 2: stream entries gain element 11 (storyTime); quote ticks and news messages.
+ * 3: stream batches gain `ep` (engine epoch) and `seq` (published batch number) for catch-up;
+ *    entries gain element 12 (eventTs); `stream_resume` and `alerts_resume` (docs/continuity.md §0).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** A message without a version is from before versions were named: protocol 1, today's shapes. */
 export const UNVERSIONED_PROTOCOL = 1;

@@ -9,8 +9,8 @@ import {
   streamEntryWireSchema,
 } from './streamEntry.ts';
 
-// A new high of ABC at 11.2, its third of the session, with options, news (a story an hour
-// before the latest filing) and all figures known.
+// A new high of ABC at 11.2, its third of the session, made at 1_763_651_000_000, with options,
+// news (a story an hour before the latest filing) and all figures known.
 const high: StreamEntry = {
   symbol: 'ABC',
   last: 11.2,
@@ -24,6 +24,7 @@ const high: StreamEntry = {
   atr: 4.5,
   gap: -2.25,
   storyTime: 1_763_646_400_000,
+  eventTs: 1_763_651_000_000,
 };
 const highOnWire: StreamEntryWire = [
   'ABC',
@@ -38,9 +39,10 @@ const highOnWire: StreamEntryWire = [
   4.5,
   -2.25,
   1_763_646_400_000,
+  1_763_651_000_000,
 ];
 
-// A halt of XYZ (reason code T1) whose float, news, ATR and gap are unknown.
+// A halt of XYZ (reason code T1) whose float, news, ATR, gap and event time are unknown.
 const halt: StreamEntry = {
   symbol: 'XYZ',
   last: 50,
@@ -54,13 +56,14 @@ const halt: StreamEntry = {
   atr: null,
   gap: null,
   storyTime: null,
+  eventTs: null,
 };
 
 describe('the stream entry codec: named fields in code, the spec array on the wire', () => {
-  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap, story', () => {
+  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap, story, event time', () => {
     expect(encodeStreamEntry(high)).toEqual(highOnWire);
     expect(JSON.stringify(encodeStreamEntry(halt))).toBe(
-      '["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null,null]',
+      '["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null,null,null]',
     );
   });
 
@@ -71,12 +74,12 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
 
   it('a high no longer at its extreme, or a resumed halt, is active 0 on the wire', () => {
     expect(encodeStreamEntry({ ...high, active: false })[3]).toBe(0);
-    expect(decodeStreamEntry(['XYZ', 50, 2, 0, 'T1', 0, 'NYSE', null, null, null, null, null]).active).toBe(
-      false,
-    );
+    expect(
+      decodeStreamEntry(['XYZ', 50, 2, 0, 'T1', 0, 'NYSE', null, null, null, null, null, null]).active,
+    ).toBe(false);
   });
 
-  it('an entry of protocol 1 (11 elements, before storyTime) still decodes, storyTime null', () => {
+  it('an entry of protocol 1 (11 elements, before storyTime) still decodes, storyTime and eventTs null', () => {
     const old: StreamEntryWire = [
       'ABC',
       11.2,
@@ -91,8 +94,8 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
       -2.25,
     ];
     expect(streamEntryWireSchema.safeParse(old).success).toBe(true);
-    expect(decodeStreamEntry(old)).toEqual({ ...high, storyTime: null });
-    expect(streamEntryCodec.decode(old)).toEqual({ ...high, storyTime: null });
+    expect(decodeStreamEntry(old)).toEqual({ ...high, storyTime: null, eventTs: null });
+    expect(streamEntryCodec.decode(old)).toEqual({ ...high, storyTime: null, eventTs: null });
   });
 
   it('zod codec: decode checks the array, encode checks the entry', () => {
@@ -105,6 +108,7 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
       'T1',
       0,
       'NYSE',
+      null,
       null,
       null,
       null,
@@ -136,7 +140,7 @@ describe('streamBatchSchema: a batch off the wire, entries decoded', () => {
       lows: [],
       halts: [encodeStreamEntry(halt)],
     });
-    expect(parsed).toEqual({ v: 1, ts: 5, highs: [high], lows: [], halts: [halt] });
+    expect(parsed).toEqual({ v: 1, ep: 0, seq: 0, ts: 5, highs: [high], lows: [], halts: [halt] });
   });
 
   it('a batch without a version is protocol 1, the shape from before versions were named', () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { UNVERSIONED_PROTOCOL } from './protocol.ts';
+import { protocolOf, UNVERSIONED_PROTOCOL } from './protocol.ts';
 
 // The live stream's entry (dashboard spec §3 "Stream entry"): named fields in code, the spec's
-// 11-element array on the wire plus our element 11, storyTime (docs/quotes-news.md §3). The
+// 11-element array on the wire plus our element 11, storyTime (docs/quotes-news.md §3), and
+// element 12, eventTs (docs/continuity.md §0). The
 // readings of the positions the spec leaves open (active, flag, units of atr and gap) are ours;
 // docs/metrics.md explains them.
 
@@ -31,6 +32,11 @@ export interface StreamEntry {
   gap: number | null;
   /** Latest news time (ms) without regulatory filings (what `hide_rf` marks by), null if none. */
   storyTime: number | null;
+  /**
+   * When the entry's event happened (ms): the new high's, the new low's, or the halt's or
+   * resume's time. Null from an engine before protocol 3, which did not send it.
+   */
+  eventTs: number | null;
 }
 
 /** The entry on the wire, in the spec's positions. */
@@ -48,6 +54,8 @@ export type StreamEntryWire = [
   gap: number | null,
   /** Element 11, added in protocol 2: an older 11-element entry reads as null. */
   storyTime?: number | null,
+  /** Element 12, added in protocol 3: an older entry without it reads as null. */
+  eventTs?: number | null,
 ];
 
 export const streamEntryWireSchema = z.tuple([
@@ -62,6 +70,7 @@ export const streamEntryWireSchema = z.tuple([
   z.number().nullable(),
   z.number().nullable(),
   z.number().nullable(),
+  z.number().nullable().optional(),
   z.number().nullable().optional(),
 ]) satisfies z.ZodType<StreamEntryWire>;
 
@@ -83,6 +92,7 @@ export function encodeStreamEntry(e: StreamEntry): StreamEntryWire {
     e.atr,
     e.gap,
     e.storyTime,
+    e.eventTs,
   ];
 }
 
@@ -100,6 +110,7 @@ export function decodeStreamEntry(w: StreamEntryWire): StreamEntry {
     atr: w[9],
     gap: w[10],
     storyTime: w[11] ?? null,
+    eventTs: w[12] ?? null,
   };
 }
 
@@ -107,6 +118,17 @@ export function decodeStreamEntry(w: StreamEntryWire): StreamEntry {
 export interface StreamBatchWire {
   /** PROTOCOL_VERSION of the engine that made the batch. */
   readonly v: number;
+  /**
+   * Engine epoch: the engine's wall-clock start (ms). A new epoch means the engine restarted and
+   * its `seq` numbers start over, so a client cannot catch up across it (`stream_resume`).
+   */
+  readonly ep: number;
+  /**
+   * 1, 2, 3 … per published batch of this epoch; an empty drain publishes nothing and takes no
+   * number, so a hole in a client's sequence is a missed batch. `GET /data/stream_bk` answers
+   * with the number of the last published batch (0 before the first).
+   */
+  readonly seq: number;
   /** Engine clock when drained (ms). */
   readonly ts: number;
   /** Entries oldest first. */
@@ -128,6 +150,7 @@ const streamEntrySchema = z.object({
   atr: z.number().nullable(),
   gap: z.number().nullable(),
   storyTime: z.number().nullable(),
+  eventTs: z.number().nullable(),
 }) satisfies z.ZodType<StreamEntry>;
 
 /** zod's two-way codec: `.decode(array)` → entry, `.encode(entry)` → array, each side checked. */
@@ -140,14 +163,32 @@ export const streamEntryCodec = z.codec(streamEntryWireSchema, streamEntrySchema
 // codec would also check the object it just built from checked parts, at twice the cost per entry.
 const entries = z.array(streamEntryWireSchema.transform(decodeStreamEntry));
 
-/** A batch off the wire, its entries decoded to named fields; a batch without `v` is protocol 1. */
-export const streamBatchSchema = z.object({
+/** The protocol whose batches carry `ep` and `seq`. */
+const NUMBERED_SINCE = 3;
+
+const batchShape = z.object({
   v: z.number().int().default(UNVERSIONED_PROTOCOL),
+  ep: z.number(),
+  seq: z.number().int().min(0),
   ts: z.number(),
   highs: entries,
   lows: entries,
   halts: entries,
 });
+
+/**
+ * A batch off the wire, its entries decoded to named fields; a batch without `v` is protocol 1.
+ * A batch of protocol 1 or 2 has no `ep` and `seq`: they read as 0, so it still parses and the
+ * reader refuses it by its version, saying so, instead of dropping it as an unreadable shape.
+ * From protocol 3 on both are required. Readers check `v` before they use `ep` or `seq`.
+ */
+export const streamBatchSchema = z.preprocess(
+  (raw) =>
+    typeof raw === 'object' && raw !== null && protocolOf(raw) < NUMBERED_SINCE
+      ? { ep: 0, seq: 0, ...raw }
+      : raw,
+  batchShape,
+);
 /** A batch as read off the wire, with the version it names. */
 export type StreamBatchRead = z.output<typeof streamBatchSchema>;
 /** A batch as the client uses it once its version is checked. */

@@ -30,6 +30,8 @@ export interface EngineOptions {
   readonly capacity?: number;
   /** Completed bars kept per symbol and timeframe. Default 12. */
   readonly barHistory?: number;
+  /** The stream's epoch (`ep`): the engine's wall-clock start (ms). Default: the clock at construction. */
+  readonly epoch?: number;
 }
 
 /** Counters of input the engine refused, for the operator. */
@@ -49,6 +51,8 @@ export class MarketEngine implements EngineState, SessionControl {
   readonly bars: BarStore;
   readonly profile: VolumeProfile;
   readonly queue: StreamQueue;
+  /** Names this engine's run in every stream batch, so clients can tell a restart (`seq` starts over). */
+  readonly epoch: number;
   reasons = new Interner();
   readonly stats: EngineStats = { rejected: 0, outOfSession: 0, stale: 0 };
   /** The session state belongs to: the latest one begun by the clock or by a print. */
@@ -69,6 +73,7 @@ export class MarketEngine implements EngineState, SessionControl {
     this.profile = new VolumeProfile(cap);
     this.queue = new StreamQueue(cap);
     this.session = latestSession(this.clock());
+    this.epoch = opts.epoch ?? this.clock();
   }
 
   private grow(capacity: number): void {

@@ -60,9 +60,24 @@ describe('highs and lows of day', () => {
     e.setNewsTime('ABC', ny(7));
     e.setNewsTime('ABC', ny(8), true);
     const b = e.drainBatch();
-    // Coalesced within one batch: the latest low and its count; news at 08:00 (a filing), the story at 07:00.
+    // Coalesced within one batch: the latest low, its count and its time (the 4th print); news at
+    // 08:00 (a filing), the story at 07:00.
     expect(b.lows).toEqual([
-      ['ABC', 49, 2, 1, 1, 800, 'NASDAQ', 12_000_000, ny(8), null, ((50 - 98) / 98) * 100, ny(7)],
+      [
+        'ABC',
+        49,
+        2,
+        1,
+        1,
+        800,
+        'NASDAQ',
+        12_000_000,
+        ny(8),
+        null,
+        ((50 - 98) / 98) * 100,
+        ny(7),
+        ny(10, 0, 3),
+      ],
     ]);
     expect(b.highs).toEqual([]);
   });

@@ -13,6 +13,7 @@ function entry(
   count: number,
   active: boolean,
   flag: number | string,
+  eventTs: number,
 ): StreamEntryWire {
   const t = e.table;
   const d = e.day;
@@ -30,6 +31,7 @@ function entry(
   out.atr = nullIfNaN(atrPercent(e, id, TF_DAY, last));
   out.gap = nullIfNaN((gapDollars(e, id) / prev) * 100);
   out.storyTime = nullIfNaN(t.storyTs[id] as number);
+  out.eventTs = nullIfNaN(eventTs);
   return encodeStreamEntry(out);
 }
 
@@ -46,11 +48,16 @@ const blankEntry = (): StreamEntry => ({
   atr: null,
   gap: null,
   storyTime: null,
+  eventTs: null,
 });
 
-/** Builds one batch from the queue and clears it. Entries are ordered by event time. */
+/**
+ * Builds one batch from the queue and clears it. Entries are ordered by event time. A batch with
+ * entries takes the next `seq` of the engine's `epoch`; an empty one keeps the last (it is not
+ * published).
+ */
 export function drainStream(
-  e: FigureState & Pick<EngineState, 'queue' | 'reasons'>,
+  e: FigureState & Pick<EngineState, 'queue' | 'reasons'> & { readonly epoch: number },
   now: number,
 ): StreamBatch {
   const q = e.queue;
@@ -64,18 +71,24 @@ export function drainStream(
   lowIds.sort((a, b) => (d.lowTs[a] as number) - (d.lowTs[b] as number) || a - b);
   const highs = Array.from(highIds, (id) => {
     const h = d.high[id] as number;
-    return entry(e, out, id, h, d.highCount[id] as number, d.last[id] === h, t.optionable[id] as number);
+    const count = d.highCount[id] as number;
+    return entry(e, out, id, h, count, d.last[id] === h, t.optionable[id] as number, d.highTs[id] as number);
   });
   const lows = Array.from(lowIds, (id) => {
     const l = d.low[id] as number;
-    return entry(e, out, id, l, d.lowCount[id] as number, d.last[id] === l, t.optionable[id] as number);
+    const count = d.lowCount[id] as number;
+    return entry(e, out, id, l, count, d.last[id] === l, t.optionable[id] as number, d.lowTs[id] as number);
   });
   const halts: StreamEntryWire[] = [];
   for (let k = 0; k < q.haltN; k++) {
     const id = q.haltIds[k] as number;
     const reason = e.reasons.values[q.haltReasons[k] as number] ?? '';
-    halts.push(entry(e, out, id, lastPrice(e, id), d.haltCount[id] as number, q.haltFlags[k] === 1, reason));
+    const at = q.haltTimes[k] as number;
+    halts.push(
+      entry(e, out, id, lastPrice(e, id), d.haltCount[id] as number, q.haltFlags[k] === 1, reason, at),
+    );
   }
   q.clear();
-  return { v: PROTOCOL_VERSION, ts: now, highs, lows, halts };
+  if (highs.length > 0 || lows.length > 0 || halts.length > 0) q.published++;
+  return { v: PROTOCOL_VERSION, ep: e.epoch, seq: q.published, ts: now, highs, lows, halts };
 }

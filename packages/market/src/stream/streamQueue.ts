@@ -45,6 +45,11 @@ export class StreamQueue {
   private highMark: Uint32Array;
   private lowMark: Uint32Array;
   private seq = 1;
+  /**
+   * Stream batches published so far (a drain with no entry publishes nothing): the last one's
+   * `seq`. Counts from 0 with each engine, whose `epoch` tells its numbers apart.
+   */
+  published = 0;
 
   haltIds = new Int32Array(64);
   haltFlags = new Uint8Array(64);

@@ -80,9 +80,10 @@ describe('news times from the bus into the engine', () => {
     const entry = await until('a batch with the new high of NEWZ', () =>
       raw.flatMap((b) => b.highs).find((h) => h[0] === 'NEWZ'),
     );
-    expect(entry).toHaveLength(12);
+    expect(entry).toHaveLength(13);
     expect(entry[8]).toBe(filing);
     expect(entry[11]).toBe(story);
+    expect(entry[12]).toBe(at(3)); // element 12 (protocol 3): the time of the new high
     // The refused message and the unlisted symbol left no trace.
     expect(await discoveryNews('NEWZ')).toBe(filing);
     const names = JSON.parse(await app.app.market.source.query({ kind: 'names' })) as { s: string }[];

@@ -1,4 +1,4 @@
-import { type ConfigResponse, DEFAULT_VOICE_HOST } from '@tapeline/core';
+import { type ConfigResponse, DEFAULT_HELP_URL, DEFAULT_VOICE_HOST } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -15,6 +15,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
       simulated: feedKindOf(ctx.config.marketFeed) === 'simulator',
       symbolIconUrl: ctx.config.symbolIconUrl ?? null,
       voiceHost: ctx.config.voiceHost ?? DEFAULT_VOICE_HOST,
+      helpUrl: ctx.config.helpUrl ?? DEFAULT_HELP_URL,
     }),
   );
   route(app, { method: 'GET', url: '/api/health', guard: publicRoute }, async () => ({

@@ -39,6 +39,20 @@ describe('GET /api/config symbolIconUrl', () => {
   });
 });
 
+describe('GET /api/config helpUrl', () => {
+  it("is the app's own /help without HELP_URL", async () => {
+    app = await startTestApp({ mail: 'outbox' });
+    expect((await app.call('GET', '/api/config')).body).toMatchObject({ helpUrl: '/help' });
+  });
+
+  it("is HELP_URL's value when set", async () => {
+    app = await startTestApp({ mail: 'outbox', env: { HELP_URL: 'https://docs.example.com/tapeline' } });
+    expect((await app.call('GET', '/api/config')).body).toMatchObject({
+      helpUrl: 'https://docs.example.com/tapeline',
+    });
+  });
+});
+
 describe('GET /api/health', () => {
   it('answers with the database driver in use', async () => {
     app = await startTestApp({ mail: 'outbox' });

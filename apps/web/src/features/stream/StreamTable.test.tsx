@@ -24,6 +24,7 @@ function entry(symbol: string, last: number, count: number, newsTime: number | n
       storyTime: newsTime,
       atr: null,
       gap: null,
+      eventTs: null,
     }),
   );
 }

@@ -49,13 +49,16 @@ function entry(symbol: string, last: number, count: number): StreamEntry {
     storyTime: null,
     atr: null,
     gap: null,
+    eventTs: null,
   };
 }
 
-/** One engine batch on the wire (entries as the spec's 11-element arrays). */
+/** One engine batch on the wire (entries as the spec's arrays and our elements 11 and 12). */
 function wireBatch(ts: number, highs: StreamEntry[], lows: StreamEntry[] = []): StreamBatchWire {
   return {
     v: PROTOCOL_VERSION,
+    ep: 1,
+    seq: 1,
     ts,
     highs: highs.map(encodeStreamEntry),
     lows: lows.map(encodeStreamEntry),

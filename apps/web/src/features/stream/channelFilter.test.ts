@@ -5,6 +5,8 @@ import { filterBatch } from './channelFilter.ts';
 const row = (symbol: string, last: number, volume = 1_000_000): StreamEntry =>
   decodeStreamEntry([symbol, last, 1, 1, 0, volume, 'Q', 10_000_000, null, 3, 1]);
 const batch: StreamBatchView = {
+  ep: 1,
+  seq: 1,
   ts: 1,
   highs: [row('CHEAP', 2), row('MID', 15), row('DEAR', 400)],
   lows: [row('LOWMID', 12)],

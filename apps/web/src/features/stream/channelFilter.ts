@@ -22,5 +22,5 @@ export function filterBatch(
     halts.length === batch.halts.length
   )
     return batch;
-  return { ts: batch.ts, highs, lows, halts };
+  return { ep: batch.ep, seq: batch.seq, ts: batch.ts, highs, lows, halts };
 }

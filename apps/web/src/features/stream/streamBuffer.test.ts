@@ -5,6 +5,8 @@ import { emptyView, MAX_ROWS, StreamBuffer } from './streamBuffer.ts';
 const entry = (sym: string, last: number, count: number): StreamEntry =>
   decodeStreamEntry([sym, last, count, 1, 0, 1000, 'NASDAQ', null, null, null, null]);
 const batch = (ts: number, highs: StreamEntry[], lows: StreamEntry[] = []): StreamBatchView => ({
+  ep: 1,
+  seq: 1,
   ts,
   highs,
   lows,

@@ -32,7 +32,7 @@ function Probe() {
   return <output aria-label="last batch">{lastBatchAt}</output>;
 }
 
-const emptyBatch = (ts: number): StreamBatchView => ({ ts, highs: [], lows: [], halts: [] });
+const emptyBatch = (ts: number): StreamBatchView => ({ ep: 1, seq: 1, ts, highs: [], lows: [], halts: [] });
 
 describe('useLiveStream', () => {
   beforeEach(() => {

@@ -6,7 +6,9 @@ import { withRecorder } from './replay/recorder.ts';
 import { ReplayFeed } from './replay/replayFeed.ts';
 import { SimulatorFeed } from './simulator/simulatorFeed.ts';
 
-// Picks the feed MARKET_FEED names and, with MARKET_RECORD, records whatever it delivers.
+// Picks the feed MARKET_FEED names and, with MARKET_RECORD, records whatever it delivers. The
+// REST URLs and HISTORY_* settings reach the real feeds here; they read them once their history
+// backfill lands (docs/continuity.md §5). SIM_START sets the simulator's virtual start.
 
 export function createFeed(config: FeedConfig, logger: FeedLogger = silentLogger): MarketFeed {
   const feed = baseFeed(config, logger);
@@ -22,6 +24,7 @@ function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
         tradesPerSecond: config.sim.tradesPerSecond,
         clock: config.sim.clock,
         speed: config.sim.speed,
+        ...(config.sim.start === null ? {} : { startTs: config.sim.start }),
       });
     case 'replay':
       return new ReplayFeed({
@@ -34,6 +37,8 @@ function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
       return new MassiveFeed({
         apiKey: config.apiKey,
         url: config.url,
+        restUrl: config.restUrl,
+        history: config.history,
         symbolsFile: config.symbolsFile,
         logger,
       });
@@ -42,6 +47,9 @@ function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
         keyId: config.keyId,
         secretKey: config.secretKey,
         url: config.url,
+        dataUrl: config.dataUrl,
+        tradingUrl: config.tradingUrl,
+        history: config.history,
         symbolsFile: config.symbolsFile,
         logger,
       });

@@ -1,3 +1,4 @@
+import type { HistorySettings } from '../../../../platform/config.ts';
 import {
   emptyStats,
   type FeedLogger,
@@ -32,6 +33,10 @@ import {
 export interface AlpacaFeedOptions extends NetworkFeedOptions {
   keyId: string;
   secretKey: string;
+  /** ALPACA_DATA_URL, ALPACA_TRADING_URL and HISTORY_*: read once the REST backfill lands (docs/continuity.md §5). */
+  dataUrl?: string;
+  tradingUrl?: string;
+  history?: HistorySettings;
 }
 
 export class AlpacaFeed implements MarketFeed {

@@ -1,3 +1,4 @@
+import type { HistorySettings } from '../../../../platform/config.ts';
 import {
   emptyStats,
   type FeedLogger,
@@ -25,6 +26,9 @@ const LULD_RESUME = 18;
 
 export interface MassiveFeedOptions extends NetworkFeedOptions {
   apiKey: string;
+  /** MASSIVE_REST_URL and HISTORY_*: read once the REST backfill lands (docs/continuity.md §5). */
+  restUrl?: string;
+  history?: HistorySettings;
 }
 
 export class MassiveFeed implements MarketFeed {
