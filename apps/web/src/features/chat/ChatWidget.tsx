@@ -87,7 +87,7 @@ export function ChatWidget({ id }: WidgetProps) {
 
   if (!channels.data) {
     return (
-      <div className="chat-widget chat-widget--state" data-testid={`chat-${id}`}>
+      <div className="widget-stack chat-widget chat-widget--state" data-testid={`chat-${id}`}>
         {channels.isError ? (
           <p className="muted">{CHAT_MESSAGES.channelsFailed}</p>
         ) : (
@@ -97,7 +97,7 @@ export function ChatWidget({ id }: WidgetProps) {
     );
   }
   return (
-    <div className="chat-widget" data-testid={`chat-${id}`} data-channel={channel ?? ''}>
+    <div className="widget-stack chat-widget" data-testid={`chat-${id}`} data-channel={channel ?? ''}>
       <div className="chat-head">
         <ChannelTabs channels={list} selected={channel} onSelect={select} />
         <ChatSearch filter={filter} onFilter={setFilter} />

@@ -48,7 +48,7 @@ export function QuoteWidget({ id }: WidgetProps) {
   const sorted = sort.method !== null;
 
   return (
-    <div className="quote-widget" data-testid={`quote-${id}`}>
+    <div className="widget-stack quote-widget" data-testid={`quote-${id}`}>
       <div className="quote-toolbar">
         <QuoteSortTools
           method={sort.method}
