@@ -41,7 +41,9 @@ export async function startStreamGateway(
 ) {
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    io.to(STREAM_ROOM).emit(STREAM_EVENTS.update, bytes);
+    // Every node hears every batch on the bus: each sends it to its own sockets only, or the Redis
+    // adapter would hand a socket one copy per node.
+    io.local.to(STREAM_ROOM).emit(STREAM_EVENTS.update, bytes);
     backlog.push(bytes);
   });
 

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
+import { PROTOCOL_VERSION, STREAM_EVENTS, streamBatchSchema } from '@tapeline/core';
+import type { Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seedSubscriber } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/testApp.ts';
+import { connectTab, until } from '../../../test/waitFor.ts';
+import { withApp } from '../../../test/withApp.ts';
+
+// Every API node hears every engine batch on the bus and sends it to its own sockets. The
+// socket.io Redis adapter makes a room span the nodes, so a plain room emit from each node would
+// reach every socket once per node: the gateway must emit to this node's sockets only.
+
+const OPEN = Date.UTC(2026, 10, 20, 14, 30);
+const FEED = `manual:${new Date(OPEN).toISOString()}`;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const trade = (sym: string, price: number, minute: number) =>
+  JSON.stringify({ type: 'trade', sym, price, size: 100, ts: OPEN + minute * 60_000 });
+
+const env = {
+  REDIS_URL,
+  MARKET_FEED: FEED,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  BUS_PREFIX: `test:gateway:${randomBytes(4).toString('hex')}:`,
+};
+const nodeA = withApp({ mail: 'outbox', env });
+const nodeB = withApp(() => ({ mail: 'outbox', env, shareDatabaseWith: nodeA }));
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const s of sockets.splice(0)) s.close();
+});
+
+function engineOf(app: TestApp) {
+  const host = app.app.market.engine;
+  if (!host) throw new Error('this node runs no engine');
+  return host;
+}
+
+/** A subscriber's tab on `app`, joined to the stream, recording each frame it hears. */
+async function streamTab(app: TestApp, token: string) {
+  const socket = await connectTab(app.baseUrl, token);
+  sockets.push(socket);
+  const frames: Buffer[] = [];
+  socket.on(STREAM_EVENTS.update, (bytes: ArrayBuffer | Buffer) =>
+    frames.push(Buffer.from(bytes as ArrayBuffer)),
+  );
+  const ack = (await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as {
+    success: boolean;
+  };
+  expect(ack.success).toBe(true);
+  const highs = () =>
+    frames.flatMap((bytes) =>
+      streamBatchSchema.parse(JSON.parse(inflateRawSync(bytes).toString())).highs.map((e) => e.symbol),
+    );
+  return { socket, frames, highs };
+}
+
+describe('the stream gateway on two nodes sharing Redis', () => {
+  it('sends each tab every batch once, whichever engine published it', async () => {
+    const { token } = await seedSubscriber(nodeA);
+    const onA = await streamTab(nodeA, token);
+    const onB = await streamTab(nodeB, token);
+    await until('the stream room spans both nodes', async () =>
+      (await nodeA.app.io.in('stream').fetchSockets()).length >= 2 ? true : undefined,
+    );
+
+    engineOf(nodeA).push([10, 10.5, 11].map((p, i) => trade('AAA', p, i)));
+    engineOf(nodeB).push([20, 20.5, 21].map((p, i) => trade('BBB', p, i)));
+    for (const t of [onA, onB]) {
+      await until('both engines’ highs', () =>
+        t.highs().includes('AAA') && t.highs().includes('BBB') ? true : undefined,
+      );
+    }
+    // A witness sent after the above: once it is heard, any duplicate would have arrived too.
+    engineOf(nodeA).push([trade('WIT', 5, 3), trade('WIT', 6, 4)]);
+    for (const t of [onA, onB])
+      await until('the witness', () => (t.highs().includes('WIT') ? true : undefined));
+
+    for (const t of [onA, onB]) {
+      const seen = t.frames.map((bytes) => bytes.toString('base64'));
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+  });
+});
