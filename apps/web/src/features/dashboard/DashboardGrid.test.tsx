@@ -1,9 +1,22 @@
-import { defaultConfig, defaultLayout, type Layout, WIDGET_IDS, type WidgetId } from '@tapeline/core';
+import {
+  defaultConfig,
+  defaultLayout,
+  type Layout,
+  type StreamBatchView,
+  WIDGET_IDS,
+  type WidgetId,
+} from '@tapeline/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardGrid } from './DashboardGrid.tsx';
+
+// Stream widgets subscribe to the tab's socket: none may open a real one here.
+vi.mock('../../lib/streamSource.ts', () => ({
+  subscribeStream: (_listener: (batch: StreamBatchView) => void) => () => {},
+  listenSocket: () => () => {},
+}));
 
 /** A layout showing only the given widgets (placeholders: nothing here reaches the network). */
 function showing(widgets: readonly WidgetId[], overrides: Partial<Layout> = {}): Layout {
@@ -17,8 +30,17 @@ function showing(widgets: readonly WidgetId[], overrides: Partial<Layout> = {}):
 const onPopout = vi.fn();
 
 /** The grid over a layout that really changes, as the dashboard holds it. */
-function Harness({ initial, poppedOut = [] }: { initial: Layout; poppedOut?: WidgetId[] }) {
+function Harness({
+  initial,
+  poppedOut = [],
+  seen,
+}: {
+  initial: Layout;
+  poppedOut?: WidgetId[];
+  seen?: (layout: Layout) => void;
+}) {
   const [layout, setLayout] = useState(initial);
+  seen?.(layout);
   return (
     <DashboardGrid
       layout={layout}
@@ -87,5 +109,21 @@ describe('DashboardGrid', () => {
     expect(onPopout).toHaveBeenCalledWith('chat');
     // Quote has no window of its own.
     expect(screen.queryByRole('button', { name: 'Pop out Quote' })).not.toBeInTheDocument();
+  });
+
+  it('a split while maximised edits the breakpoint of the width on screen (a phone here)', async () => {
+    // jsdom has no layout: the maximised box says it is 390 px wide.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return new DOMRect(0, 0, this.classList.contains('dashboard-maximized') ? 390 : 0, 600);
+    });
+    let last = showing(['stream1', 'stream2'], { maximized: 'stream1' });
+    render(<Harness initial={last} seen={(l) => (last = l)} />);
+    const maximized = screen.getByTestId('maximized');
+    await userEvent.click(within(maximized).getByRole('button', { name: 'Merge streams' }));
+    await userEvent.click(within(maximized).getByRole('button', { name: 'Split streams' }));
+    // The phone's stream was halved; the desktop's kept its width.
+    expect([last.layout.xs.stream1?.w, last.layout.xs.stream2?.x]).toEqual([6, 6]);
+    expect(last.layout.xxl.stream1?.w).toBe(defaultLayout('dynamic').layout.xxl.stream1?.w);
+    vi.restoreAllMocks();
   });
 });

@@ -12,7 +12,7 @@ import {
   toggleMaximized,
   type WidgetId,
 } from '@tapeline/core';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { changedCells, type GridItem, shownWidgets, toGridLayouts } from './gridItems.ts';
@@ -33,11 +33,31 @@ interface GridProps {
   isPoppedOut(widget: WidgetId): boolean;
 }
 
+/** The width of the maximised box while one widget is maximised (null until measured). */
+function useMaximizedWidth(maximized: WidgetId | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!maximized || !node) return;
+    setWidth(node.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [maximized]);
+  return { ref, width };
+}
+
 /** The widget grid: react-grid-layout over the active layout, or one widget maximised. */
 export function DashboardGrid({ layout, config, onLayoutChange, onPopout, isPoppedOut }: GridProps) {
   const { width, containerRef, mounted } = useContainerWidth();
+  const maximizedWidth = useMaximizedWidth(layout.maximized);
   const breakpoint = useRef<BreakpointId>('xxl');
-  breakpoint.current = breakpointFor(width);
+  // Maximised, the grid is not drawn and not measured: the maximised box has the same width.
+  breakpoint.current = breakpointFor(layout.maximized ? maximizedWidth.width || width : width);
 
   const frame = (id: WidgetId, mode: WidgetMode) => {
     const cell = layout.layout[breakpoint.current][id] ?? layout.layout.xxl[id];
@@ -74,7 +94,7 @@ export function DashboardGrid({ layout, config, onLayoutChange, onPopout, isPopp
 
   if (layout.maximized && layout.menu[layout.maximized]) {
     return (
-      <div className="dashboard-maximized" data-testid="maximized">
+      <div className="dashboard-maximized" data-testid="maximized" ref={maximizedWidth.ref}>
         {frame(layout.maximized, 'maximized')}
       </div>
     );
