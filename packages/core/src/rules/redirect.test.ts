@@ -33,6 +33,14 @@ describe('redirect rules of spec §2', () => {
     expect(decideRoute(signedIn(true, false), '/profile/plan')).toEqual({ kind: 'render', chrome: false });
   });
 
+  it('renders /help for everyone, with the chrome only for a verified subscriber', () => {
+    expect(decideRoute({ status: 'anonymous' }, '/help')).toEqual({ kind: 'render', chrome: false });
+    expect(decideRoute(signedIn(false, false), '/help')).toEqual({ kind: 'render', chrome: false });
+    expect(decideRoute(signedIn(true, false), '/help')).toEqual({ kind: 'render', chrome: false });
+    expect(decideRoute(signedIn(true, true), '/help/')).toEqual({ kind: 'render', chrome: true });
+    expect(decideRoute({ status: 'loading' }, '/help')).toEqual({ kind: 'spinner' });
+  });
+
   it('5. shows the top bar and footer to a subscriber, except in a pop-out', () => {
     expect(decideRoute(signedIn(true, true), '/dashboard')).toEqual({ kind: 'render', chrome: true });
     expect(decideRoute(signedIn(true, true), '/popout/stream1')).toEqual({ kind: 'render', chrome: false });

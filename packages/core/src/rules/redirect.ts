@@ -17,11 +17,12 @@ export type RouteDecision =
 export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/verify'];
 export const PROFILE_TABS = ['profile', 'payment', 'plan', 'admin'] as const;
 
-type Area = 'public' | 'verify' | 'dashboard' | 'settings' | 'profile' | 'popout' | 'unknown';
+type Area = 'public' | 'verify' | 'help' | 'dashboard' | 'settings' | 'profile' | 'popout' | 'unknown';
 
 function areaOf(pathname: string): Area {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/verify') return 'verify';
+  if (path === '/help') return 'help';
   if (PUBLIC_PATHS.includes(path)) return 'public';
   if (path === '/dashboard') return 'dashboard';
   if (path === '/settings') return 'settings';
@@ -40,6 +41,12 @@ export function homeFor(user: { email_verified: boolean; subscription: Subscript
   return '/dashboard';
 }
 
+function hasChrome(session: SessionView): boolean {
+  return (
+    session.status === 'authenticated' && session.user.email_verified && isActive(session.user.subscription)
+  );
+}
+
 /**
  * The redirect rules 1–5 of spec §2. Public pages stay reachable for visitors; a signed-in
  * user on a public page is taken home. /verify is public so that its link-error state shows
@@ -49,6 +56,9 @@ export function decideRoute(session: SessionView, pathname: string): RouteDecisi
   const area = areaOf(pathname);
   if (session.status === 'loading') return { kind: 'spinner' };
   if (area === 'unknown') return { kind: 'redirect', to: '/dashboard' };
+  // The built-in help page (HELP_URL's default) answers everyone, also on the sign-in screens;
+  // it is framed by the top bar and sidebar only for those who may use them (rule 5).
+  if (area === 'help') return { kind: 'render', chrome: hasChrome(session) };
 
   if (session.status === 'anonymous') {
     if (area === 'public' || area === 'verify') return { kind: 'render', chrome: false };
