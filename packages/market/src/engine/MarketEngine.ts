@@ -19,6 +19,7 @@ import { Interner, SymbolTable } from '../state/symbols.ts';
 import { VolumeProfile } from '../state/volumeProfile.ts';
 import { drainStream } from '../stream/drain.ts';
 import type { StreamBatch } from '../stream/entry.ts';
+import { type RecentStreamOptions, recentStream } from '../stream/recent.ts';
 import { StreamQueue } from '../stream/streamQueue.ts';
 import { fillBarStarts, SLOT_MS, slotIndex, TF_COUNT } from '../timeframes.ts';
 import type { EngineState, SessionControl } from './engineState.ts';
@@ -257,6 +258,11 @@ export class MarketEngine implements EngineState, SessionControl {
     const now = this.clock();
     this.advance(now);
     return drainStream(this, now);
+  }
+
+  /** The day's newest highs, lows and halts a channel shows (recent.ts); drains nothing. */
+  recentBatch(options: RecentStreamOptions): StreamBatch {
+    return recentStream(this, this.clock(), options);
   }
 
   /** Checkpoint of the session state (see snapshot.ts). */

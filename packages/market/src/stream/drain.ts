@@ -5,7 +5,7 @@ import { TF_DAY } from '../timeframes.ts';
 import type { StreamBatch } from './entry.ts';
 
 /** A symbol's stream entry: fills `out` (one object reused for the whole batch) and encodes it. */
-function entry(
+export function entry(
   e: FigureState,
   out: StreamEntry,
   id: number,
@@ -35,7 +35,7 @@ function entry(
   return encodeStreamEntry(out);
 }
 
-const blankEntry = (): StreamEntry => ({
+export const blankEntry = (): StreamEntry => ({
   symbol: '',
   last: 0,
   count: 0,
