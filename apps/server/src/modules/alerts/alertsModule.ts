@@ -7,6 +7,7 @@ import type { MarketModule } from '../market/marketModule.ts';
 import { createPopularityRepository } from '../popularity/repository.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './delivery/worker.ts';
+import { serveAlertsResume } from './pipeline/alertsResume.ts';
 import { listenForFiredAlerts } from './pipeline/firedListener.ts';
 import { type EnqueueDeliveries, type Outbox, startOutbox } from './pipeline/outbox.ts';
 import { type RulePublisher, startRulePublisher } from './pipeline/rulePublisher.ts';
@@ -66,6 +67,8 @@ export async function startAlerts(
     kickDeliveries: () => deliveries.kick(),
   });
   const stopFired = await listenForFiredAlerts(ctx.bus, outbox, ctx.log);
+  // A tab back from a dropped connection asks for what it missed (docs/continuity.md §2).
+  const stopResume = serveAlertsResume({ db, io, clock: ctx.clock, log: ctx.log });
 
   const popularity = createPopularityRepository(db);
   const publishPopular = async () => {
@@ -94,6 +97,7 @@ export async function startAlerts(
     deliveries,
     async stop() {
       clearInterval(popularTimer);
+      stopResume();
       await stopFired();
       await rules.stop();
       await outbox.stop();
