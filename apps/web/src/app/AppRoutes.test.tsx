@@ -38,6 +38,15 @@ describe('routes and the redirect rules', () => {
     expect(location()).toHaveTextContent('/register');
   });
 
+  it('the help page answers a signed-out visitor, without the signed-in chrome', async () => {
+    serve();
+    at('/help');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' }, LOADED)).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/help');
+    expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
+  });
+
   it('an unverified trader is sent to /verify', async () => {
     const api = serve();
     signedIn(api, { email_verified: false });

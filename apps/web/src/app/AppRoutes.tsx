@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { VerifyPage } from '../features/auth/VerifyPage.tsx';
+import { DashboardCommandSource } from '../features/palette/DashboardCommandSource.tsx';
 import { PageSpinner } from '../ui/Spinner.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { SettingsArea } from './SettingsArea.tsx';
@@ -21,6 +22,8 @@ const SettingsPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/account/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+// The built-in help (HELP_URL's default): for everyone, so signed-out visitors can read it too.
+const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
 const PopoutPage = lazy(() =>
   import('../features/popout/PopoutPage.tsx').then((m) => ({ default: m.PopoutPage })),
 );
@@ -37,11 +40,21 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify" element={<VerifyPage />} />
           <Route element={<SettingsArea />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route
+              path="/dashboard"
+              element={
+                <>
+                  <DashboardPage />
+                  {/* The command palette's layouts and widget toggles, from this page's store. */}
+                  <DashboardCommandSource />
+                </>
+              }
+            />
             <Route path="/settings" element={<SettingsPage />} />
           </Route>
           <Route path="/profile/:tab?" element={<ProfilePage />} />
           <Route path="/popout/:widget" element={<PopoutPage />} />
+          <Route path="/help" element={<HelpPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

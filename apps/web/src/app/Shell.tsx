@@ -5,15 +5,22 @@ import { Footer } from './Footer.tsx';
 // chunk of its own so /login stays within its budget (e2e/bundle.spec.ts). Until it arrives an
 // empty bar of the same height holds its place, so the page below does not jump.
 const TopBar = lazy(() => import('./TopBar.tsx').then((m) => ({ default: m.TopBar })));
+// The sidebar is signed-in chrome as well: its own small chunk, its rail drawn once it arrives.
+const Sidebar = lazy(() => import('./Sidebar.tsx').then((m) => ({ default: m.Sidebar })));
 
-/** Redirect rule 5: the top bar and footer frame the app for verified, subscribed users. */
+/** Redirect rule 5: the top bar, sidebar and footer frame the app for verified, subscribed users. */
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <Suspense fallback={<header className="topbar" />}>
         <TopBar />
       </Suspense>
-      <main className="shell-main">{children}</main>
+      <div className="shell-body">
+        <Suspense fallback={null}>
+          <Sidebar />
+        </Suspense>
+        <main className="shell-main">{children}</main>
+      </div>
       <Footer />
     </div>
   );

@@ -6,19 +6,19 @@ import { type FakeApi, fakeApi, ok, withDataHost } from '../test-setup/fakeApi.t
 import { configAnswer } from '../test-setup/fixtures.ts';
 import { renderUi } from '../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../test-setup/session.tsx';
-import { HELP_URL, TopBar } from './TopBar.tsx';
+import { TopBar } from './TopBar.tsx';
 
-function serve(): FakeApi {
+function serve(helpUrl?: string): FakeApi {
   return withDataHost(fakeApi())
-    .on('GET /api/config', configAnswer())
+    .on('GET /api/config', configAnswer(helpUrl === undefined ? {} : { helpUrl }))
     .on('GET /data/stock-names.json', { status: 200, body: [] })
     .on('GET /data/symbol_with_options', { status: 200, body: [] })
     .on('GET /api/users', { status: 200, body: [] })
     .on('POST /api/auth/logout', ok(successResponseSchema, { success: true }));
 }
 
-function renderTopBar(plan: string) {
-  const api = serve();
+function renderTopBar(plan: string, helpUrl?: string) {
+  const api = serve(helpUrl);
   signedIn(api, { subscription: subscription(plan) });
   const rendered = renderUi(<TopBar />, { at: '/dashboard', wrap: withSession });
   return { ...rendered, api };
@@ -33,9 +33,36 @@ describe('TopBar', () => {
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav()).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(within(nav()).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/profile');
-    expect(within(nav()).getByRole('link', { name: 'Help' })).toHaveAttribute('href', HELP_URL);
+    // HELP_URL unset: the built-in page, in this tab.
+    const help = within(nav()).getByRole('link', { name: 'Help' });
+    await waitFor(() => expect(help).toHaveAttribute('href', '/help'));
+    expect(help).not.toHaveAttribute('target');
     // The current page is marked.
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens a HELP_URL on another site in a new tab, without handing it this window', async () => {
+    renderTopBar('pro', 'https://help.example.com/tapeline');
+    await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(within(nav()).getByRole('link', { name: 'Help' })).toHaveAttribute(
+        'href',
+        'https://help.example.com/tapeline',
+      ),
+    );
+    const help = within(nav()).getByRole('link', { name: 'Help' });
+    expect(help).toHaveAttribute('target', '_blank');
+    expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('a path as HELP_URL stays in the app', async () => {
+    const { user } = renderTopBar('pro', '/help');
+    await user.click(
+      await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', {
+        name: 'Help',
+      }),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/help');
   });
 
   it('shows the PRO badge to Pro and PRO+ to Pro Plus, none to Standard', async () => {

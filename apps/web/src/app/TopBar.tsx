@@ -1,14 +1,14 @@
 import { isPro, isProPlus } from '@tapeline/core';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { HelpLink } from '../features/help/helpLink.tsx';
 import { HomeScreenHint } from '../features/homeScreen/HomeScreenHint.tsx';
 import { SymbolSearch } from '../features/search/SymbolSearch.tsx';
+import { ShortcutLayer } from '../features/shortcuts/ShortcutLayer.tsx';
 import { ReferenceDataLoader } from '../features/symbols/ReferenceDataLoader.tsx';
 import { SymbolOverlays } from '../features/symbols/SymbolOverlays.tsx';
 import { appText } from './appText.ts';
 import { useSession, useUser } from './session.tsx';
-
-export const HELP_URL = 'https://tapeline.example/help';
 
 function TierBadge() {
   const { subscription } = useUser();
@@ -53,17 +53,20 @@ export function TopBar() {
         <NavLink to="/profile" onClick={close}>
           {appText.navAccount}
         </NavLink>
-        <a href={HELP_URL} target="_blank" rel="noreferrer" onClick={close}>
-          {appText.navHelp}
-        </a>
+        {/* The sidebar's section, in the menu where the sidebar is hidden (below the breakpoint). */}
+        <NavLink to="/profile/plan" className="nav-narrow-only" onClick={close}>
+          {appText.navSubscription}
+        </NavLink>
+        <HelpLink onClick={close}>{appText.navHelp}</HelpLink>
         <button type="button" className="nav-logout" onClick={logout}>
           {appText.navLogOut}
         </button>
       </nav>
-      {/* The top bar frames every signed-in page: the app-wide overlays and start-up loads live here. */}
+      {/* The top bar frames every signed-in page: the app-wide overlays, keys and start-up loads live here. */}
       <ReferenceDataLoader />
       <SymbolOverlays />
       <HomeScreenHint />
+      <ShortcutLayer />
     </header>
   );
 }
