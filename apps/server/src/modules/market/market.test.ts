@@ -139,15 +139,12 @@ describe('data host', () => {
     expect((await app.call('GET', '/data/discovery-7min.json', { token })).status).toBe(400);
   });
 
-  it('keeps recent batches for LOAD RECENT, oldest first', async () => {
+  it('answers a mounting stream with the day’s highs in one batch (stream/streamRecent.test.ts has the rules)', async () => {
     const token = await dataToken((await seedSubscriber(app)).token);
     const res = await app.call<{ data: unknown }>('GET', '/data/stream_bk', { token });
     expect(res.status).toBe(200);
-    const batches = streamBatchSchema.array().parse(res.body.data);
-    const highs = batches.flatMap((b) => b.highs.map((h) => h.symbol));
-    expect(highs).toContain('ABC');
-    const times = batches.map((b) => b.ts);
-    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const [batch] = streamBatchSchema.array().length(1).parse(res.body.data);
+    expect(batch?.highs.find((h) => h.symbol === 'ABC')).toMatchObject({ last: 103 });
   });
 
   it('lists names, sector counts and per-symbol real volume', async () => {

@@ -97,7 +97,7 @@ export async function startMarket(
     log.info('market data from the engine process over the bus');
     source = remote;
   }
-  dataHostRoutes(http, ctx, sessions, plans, source, backlog);
+  dataHostRoutes(http, ctx, sessions, plans, source);
   return {
     engine,
     source,

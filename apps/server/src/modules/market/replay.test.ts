@@ -56,7 +56,8 @@ async function backlog(token: string): Promise<StreamBatchView[]> {
   for (let i = 0; i < 50; i++) {
     const res = await app.call<{ data: unknown }>('GET', '/data/stream_bk', { token });
     const batches = streamBatchSchema.array().parse(res.body.data);
-    if (batches.length > 0) return batches;
+    // The recent view answers at once: wait until the whole file is in it (ABC's second high).
+    if (batches.some((b) => b.highs.some((h) => h.symbol === 'ABC' && h.count === 2))) return batches;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('no stream batch from the replay');

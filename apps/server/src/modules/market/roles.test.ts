@@ -125,11 +125,16 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
     expect(streamed.highs.length + streamed.lows.length + streamed.halts.length).toBeGreaterThan(0);
   });
 
-  it('serves LOAD RECENT as JSON inflated from the bytes the bus carried', async () => {
+  it('serves the recent stream computed by the engine process, across the bus', async () => {
     const token = await dataToken('standard');
-    const res = await api.call<{ data: { ts: number }[] }>('GET', '/data/stream_bk', { token });
+    const res = await api.call<{ data: unknown }>('GET', '/data/stream_bk', { token });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((batch) => batch.ts)).toContain(streamed.ts);
+    const [batch] = streamBatchSchema.array().length(1).parse(res.body.data);
+    // Each symbol the live batch named made its high (low) of the day by then: it is listed.
+    const named = (b: Pick<StreamBatchView, 'highs' | 'lows'>) =>
+      [...b.highs, ...b.lows].map((e) => e.symbol);
+    expect(named(batch as StreamBatchView)).toEqual(expect.arrayContaining(named(streamed)));
+    expect(batch?.seq).toBeGreaterThanOrEqual(streamed.seq);
   });
 
   it('serves Discovery computed by the engine process to a Pro data token', async () => {
@@ -256,8 +261,8 @@ describe('ROLE=api without Redis', () => {
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: 'engine_unavailable', message: 'Service not available' });
       expect(Date.now() - started).toBeLessThan(2000);
-      const backlog = await lonely.call('GET', '/data/stream_bk', { token: ds.body.token });
-      expect(backlog).toMatchObject({ status: 200, body: { data: [] } });
+      const recent = await lonely.call('GET', '/data/stream_bk', { token: ds.body.token });
+      expect(recent).toMatchObject({ status: 503, body: { error: 'engine_unavailable' } });
     } finally {
       await lonely.close();
     }

@@ -6,6 +6,7 @@ import {
   METERS_PATH,
   messages,
   serverMessages,
+  streamRecentQuerySchema,
   timeframeSchema,
 } from '@tapeline/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -16,7 +17,6 @@ import { type Input, input, readInput } from '../../../platform/http/validate.ts
 import type { SessionCheck } from '../../auth/sessionCache.ts';
 import type { EngineQuery } from '../engine/protocol.ts';
 import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
-import type { Backlog } from '../stream/backlog.ts';
 import type { PlanCheck } from './planCache.ts';
 
 /** The engine is not answering (stopped, restarting, overloaded): a retryable 503, not a 500. */
@@ -71,7 +71,6 @@ export function dataHostRoutes(
   sessions: SessionCheck,
   plans: PlanCheck,
   engine: EngineSource,
-  backlog: Backlog,
 ): void {
   const guards = dataGuards(ctx, sessions, plans);
   const send = async (reply: FastifyReply, query: EngineQuery) => {
@@ -129,7 +128,17 @@ export function dataHostRoutes(
   simple('/data/sector/symbols/cnt', { kind: 'sectorCounts' });
   simple('/data/symbol_with_options', { kind: 'optionable' });
   simple(METERS_PATH, { kind: 'meters' });
-  route(app, { method: 'GET', url: '/data/stream_bk', guard: guards.any }, async ({ reply }) =>
-    reply.type('application/json').send(await backlog.json()),
+  // What a mounting Stream widget shows at once: its channel's newest highs, lows and halts of the
+  // day, computed by the engine (docs/continuity.md §1), not the raw backlog of every channel.
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/data/stream_bk',
+      guard: guards.any,
+      query: input(streamRecentQuerySchema, 'bad_request', messages.malformedRequest),
+    },
+    async ({ principal, query, reply }) =>
+      send(reply, { kind: 'streamRecent', query, proPlus: principal === 'proplus' }),
   );
 }

@@ -1,4 +1,12 @@
-import { PROTOCOL_VERSION, protocolMismatch, protocolOf, TIMEFRAME_IDS } from '@tapeline/core';
+import {
+  CUSTOM_LIST_MAX,
+  PROTOCOL_VERSION,
+  protocolMismatch,
+  protocolOf,
+  STREAM_RECENT_TYPES,
+  type StreamRecentQuery,
+  TIMEFRAME_IDS,
+} from '@tapeline/core';
 import { z } from 'zod';
 import { type EngineQuery, type EngineStatus, QUOTES_QUERY_MAX } from './protocol.ts';
 
@@ -23,6 +31,21 @@ const nodeId = z.string().regex(/^[0-9a-f]{8,32}$/);
  */
 const version = z.literal(PROTOCOL_VERSION).optional();
 
+/** A recent-stream query as the API node normalized it (core streamRecentQuerySchema's output). */
+const range = z.object({ min: z.number(), max: z.number() });
+const streamRecentBusSchema: z.ZodType<StreamRecentQuery> = z.object({
+  type: z.enum(STREAM_RECENT_TYPES),
+  price: range,
+  volume: range,
+  float: range,
+  atr: range,
+  gap: range,
+  count: range,
+  off: z.array(z.number().int()).max(256),
+  symbols: z.array(z.string().min(1).max(16)).max(CUSTOM_LIST_MAX),
+  optionable: z.boolean(),
+});
+
 const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('discovery'),
@@ -42,6 +65,7 @@ const engineQuerySchema: z.ZodType<EngineQuery> = z.discriminatedUnion('kind', [
     spark: z.boolean(),
   }),
   z.object({ kind: z.literal('simNews'), since: z.number() }),
+  z.object({ kind: z.literal('streamRecent'), query: streamRecentBusSchema, proPlus: z.boolean() }),
 ]);
 
 /** A query from node `node`; `id` is unique on that node. */

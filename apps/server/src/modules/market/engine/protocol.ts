@@ -1,4 +1,4 @@
-import type { DiscoveryAccess, RuleSetsMessage } from '@tapeline/core';
+import type { DiscoveryAccess, RuleSetsMessage, StreamRecentQuery } from '@tapeline/core';
 import type { Timeframe } from '@tapeline/market';
 
 /** What the API thread may ask the engine thread; answers are JSON text, serialized once there. */
@@ -14,7 +14,13 @@ export type EngineQuery =
   /** Figures of up to 100 symbols for the quote cards: a JSON array of `QuoteFigures | null` (@tapeline/market), aligned with `symbols`. */
   | { kind: 'quotes'; symbols: string[]; spark: boolean }
   /** The simulator's news of the session with since < ts ≤ clock: `SimNewsItem[]` (empty when not the simulator). */
-  | { kind: 'simNews'; since: number };
+  | { kind: 'simNews'; since: number }
+  /**
+   * GET /data/stream_bk: the day's newest highs, lows and halts a channel shows, as
+   * `{data: [batch]}` (core streamRecentResponseSchema); `proPlus` lets the ATR and gap ranges
+   * count, as the client's filter does.
+   */
+  | { kind: 'streamRecent'; query: StreamRecentQuery; proPlus: boolean };
 
 /** Most symbols one `quotes` query may name. */
 export const QUOTES_QUERY_MAX = 100;

@@ -18,6 +18,7 @@ import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
 import { EngineAlerts } from './engineAlerts.ts';
 import type { EngineQuery, EngineStatus, SimNewsItem } from './protocol.ts';
+import { createRecentStreamAnswer } from './recentStreamAnswer.ts';
 
 /** The simulator's news items kept for the `simNews` query: a session's worth, oldest dropped first. */
 export const SIM_NEWS_KEPT = 2000;
@@ -46,6 +47,7 @@ export class EngineRuntime {
   private trades = 0;
   private restored = false;
   private readonly discovery;
+  private readonly recentStream;
   private readonly ticker = new QuoteTicker();
   /** The simulator's news of the session, oldest first (`simNews` query). */
   private readonly simNews: SimNewsItem[] = [];
@@ -63,6 +65,7 @@ export class EngineRuntime {
     this.feedClock = options.clockStart ?? null;
     this.engine = new MarketEngine({ clock: () => this.feedClock ?? wallNow(), capacity: 12_000 });
     this.discovery = createDiscoveryCache(this.engine, wallNow);
+    this.recentStream = createRecentStreamAnswer(this.engine, wallNow, (id) => this.isListed(id));
     this.alerts = new EngineAlerts(this.engine, (tf) => this.discovery.rows(tf));
     const engine = this.engine;
     this.sink = {
@@ -173,6 +176,8 @@ export class EngineRuntime {
         );
       case 'simNews':
         return JSON.stringify(this.simNewsSince(query.since));
+      case 'streamRecent':
+        return this.recentStream(query.query, query.proPlus);
     }
   }
 
@@ -204,10 +209,14 @@ export class EngineRuntime {
   }
 
   private listed(): number[] {
-    const { table } = this.engine;
     const ids: number[] = [];
-    for (let id = 0; id < table.count; id++) if (!isTestSymbol(table.symbols[id] ?? '')) ids.push(id);
+    for (let id = 0; id < this.engine.table.count; id++) if (this.isListed(id)) ids.push(id);
     return ids;
+  }
+
+  /** Symbols traders see: not the feed's test symbols. */
+  private isListed(id: number): boolean {
+    return !isTestSymbol(this.engine.table.symbols[id] ?? '');
   }
 
   private perTimeframe(symbol: string, key: 'mf' | 'rv') {
