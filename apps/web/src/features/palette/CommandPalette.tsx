@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStockNames } from '../../lib/referenceData.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { openHelp, useHelpUrl } from '../help/helpLink.tsx';
+import { isInternalUrl, openHelp, useHelpUrl } from '../help/helpLink.tsx';
 import { rectOf } from '../symbols/overlayStore.ts';
 import { pointRect } from '../symbols/placement.ts';
 import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
@@ -81,7 +81,12 @@ export function CommandPalette({ open, onOpenChange }: PaletteProps) {
       keywords: ['plan', 'billing', 'upgrade'],
       run: () => navigate('/profile/plan'),
     },
-    { id: 'go:help', label: paletteText.goTo('Help'), run: () => openHelp(helpUrl, navigate) },
+    {
+      id: 'go:help',
+      label: paletteText.goTo('Help'),
+      hint: isInternalUrl(helpUrl) ? undefined : paletteText.newTab(helpUrl),
+      run: () => openHelp(helpUrl, navigate),
+    },
   ];
 
   const symbols = useMemo(() => matchSymbols(names.data ?? [], query), [names.data, query]);

@@ -15,4 +15,5 @@ export const paletteText = {
   locked: (label: string) => `${label} is locked — unlock it to change widgets.`,
   proOnly: 'Only with the Pro plan.',
   goTo: (page: string) => `Go to ${page}`,
+  newTab: (url: string) => `${url} (new tab)`,
 } as const;
