@@ -9,6 +9,7 @@ import {
 import type { ReferenceData, StatusEvent, TradeEvent } from '../events.ts';
 import { IND_STRIDE } from '../indicators/barState.ts';
 import {
+  continueSnapshot,
   type EngineSnapshot,
   type RestoreResult,
   restoreSnapshot,
@@ -273,5 +274,10 @@ export class MarketEngine implements EngineState, SessionControl {
   /** Restores a checkpoint of the current session; a stale or malformed one is refused. */
   restore(snap: EngineSnapshot): RestoreResult {
     return restoreSnapshot(this, snap);
+  }
+
+  /** A new day's start from an earlier session's checkpoint (see snapshot.ts). */
+  continueFrom(snap: EngineSnapshot): RestoreResult {
+    return continueSnapshot(this, snap);
   }
 }

@@ -1,4 +1,5 @@
-import { latestSession } from '../calendar/session.ts';
+import { daysFromYmd } from '../calendar/civil.ts';
+import { latestSession, type SessionDay, sessionOfDay } from '../calendar/session.ts';
 import type { EngineState, SessionControl } from '../engine/engineState.ts';
 import type { Column } from '../state/columns.ts';
 import { Interner } from '../state/symbols.ts';
@@ -68,6 +69,9 @@ function groupData(snap: EngineSnapshot, g: string): Record<string, Column> {
   return out;
 }
 
+/** A snapshot of an earlier session is continued from if it is at most this many days old. */
+export const CONTINUE_MAX_DAYS = 30;
+
 /**
  * Replaces the engine's state with a snapshot of the current session. Refused, with nothing
  * changed, when the snapshot belongs to another session date (a stale checkpoint), was taken
@@ -82,6 +86,38 @@ export function restoreSnapshot(e: EngineState & SessionControl, snap: EngineSna
       reason: `snapshot of session ${snap.sessionDate}, current session is ${current.date}`,
     };
   }
+  return copyIn(e, snap, current);
+}
+
+/**
+ * A new day's start from the last checkpoint of an earlier session (docs/metrics.md "History
+ * across days"): the snapshot is copied in as of its own session, then the engine rolls to the
+ * current one exactly as a running engine does at 04:00 (regular close → prior close, the volume
+ * profile folded, the day reset). Completed bars and indicator state carry over, and the forming
+ * bars are committed by the next print as they would have been. Refused, with nothing changed,
+ * for today's snapshot (restoreSnapshot's), one older than CONTINUE_MAX_DAYS, another version or
+ * a malformed one.
+ */
+export function continueSnapshot(e: EngineState & SessionControl, snap: EngineSnapshot): RestoreResult {
+  if (snap.version !== SNAPSHOT_VERSION) return { ok: false, reason: `snapshot version ${snap.version}` };
+  const current = latestSession(e.clock());
+  const taken = sessionOfDay(daysFromYmd(snap.sessionDate));
+  if (!taken || snap.sessionDate >= current.date) {
+    return { ok: false, reason: `snapshot of session ${snap.sessionDate} is not before ${current.date}` };
+  }
+  if (daysFromYmd(current.date) - daysFromYmd(snap.sessionDate) > CONTINUE_MAX_DAYS) {
+    return {
+      ok: false,
+      reason: `snapshot of session ${snap.sessionDate} is older than ${CONTINUE_MAX_DAYS} days`,
+    };
+  }
+  const copied = copyIn(e, snap, taken);
+  if (copied.ok) e.advance(e.clock());
+  return copied;
+}
+
+/** Copies a checked snapshot in as the state of `session`; nothing changes when it is malformed. */
+function copyIn(e: EngineState & SessionControl, snap: EngineSnapshot, session: SessionDay): RestoreResult {
   if (snap.barHistory !== e.bars.history) return { ok: false, reason: 'bar history length differs' };
   const n = snap.symbols.length;
   if (snap.names.length !== n || new Set(snap.symbols).size !== n)
@@ -94,6 +130,6 @@ export function restoreSnapshot(e: EngineState & SessionControl, snap: EngineSna
   e.table.reset(snap.symbols, snap.names, snap.exchanges);
   e.reasons = Interner.from(snap.reasons.slice(1));
   e.queue.clear();
-  e.setSession(current);
+  e.setSession(session);
   return { ok: true, symbols: n };
 }

@@ -92,11 +92,18 @@ export class EngineRuntime {
     };
   }
 
-  /** Restores today's checkpoint if there is one; a checkpoint of another session is ignored. */
+  /**
+   * Restores today's checkpoint if there is one (true). A checkpoint of an earlier session is
+   * continued from instead (docs/metrics.md "History across days"): its completed bars and
+   * indicators carry into today, so a restart on a new day keeps ATR, squeeze and trend. Not for
+   * the simulator, whose seeded history is regenerated for each first session and would
+   * contradict a carried prior close.
+   */
   async restore(): Promise<boolean> {
     const snapshot = await this.store?.load();
     if (!snapshot) return false;
     this.restored = this.engine.restore(snapshot).ok;
+    if (!this.restored && this.feedName.split(':')[0] !== 'simulator') this.engine.continueFrom(snapshot);
     return this.restored;
   }
 
