@@ -1,10 +1,12 @@
 import {
+  ALERT_EVENTS,
   CHAT_EVENTS,
   DISCOVERY_LIVE_EVENTS,
   NEWS_EVENTS,
   PROTOCOL_VERSION,
   QUOTE_EVENTS,
   STREAM_EVENTS,
+  type StreamResumeAck,
 } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +141,8 @@ describe('socket.io by persona', () => {
     });
   }
 
-  // Handshake: any valid token connects; none fails. stream_subscribe: subscribers only.
+  // Handshake: any valid token connects; none fails. stream_subscribe and stream_resume:
+  // subscribers only; alerts_resume: any signed-in socket.
   it.each<[Persona, string, boolean]>([
     ['anonymous', 'Invalid access_token', false],
     ['unverified', 'connect', false],
@@ -161,6 +164,16 @@ describe('socket.io by persona', () => {
       .timeout(5000)
       .emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
     expect(ack.success).toBe(streams);
+    // Catch-up after a drop (docs/continuity.md §2): the stream's frames for subscribers only
+    // (the answer itself, gap or frames, depends on what this node kept); a signed-in socket's
+    // own missed alerts for everyone.
+    const resumed = (await outcome
+      .timeout(5000)
+      .emitWithAck(STREAM_EVENTS.resume, { v: PROTOCOL_VERSION, ep: 1, since: 0 })) as StreamResumeAck;
+    expect(resumed.ok || resumed.reason !== 'refused').toBe(streams);
+    expect(
+      await outcome.timeout(5000).emitWithAck(ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 0 }),
+    ).toEqual({ ok: true, alerts: [] });
     // Pushed news: the same subscribers (docs/quotes-news.md §3).
     const news = (await outcome
       .timeout(5000)

@@ -33,9 +33,9 @@ export async function startEngineNode(config: Config, log: Logger): Promise<Engi
   // loadConfig refuses ROLE=engine with MARKET_FEED=off, and gives `remote` only to ROLE=api.
   if (market.kind !== 'feed' && market.kind !== 'manual') throw new Error('the engine role needs a feed');
   const engine = await startEngineHost(engineSettings(config.dataDir, market), log);
-  engine.onBatch((bytes) => {
+  engine.onBatch((frame) => {
     bus
-      .publish(STREAM_TOPIC, bytes)
+      .publish(STREAM_TOPIC, frame)
       .catch((error: Error) => log.error({ err: error }, 'batch not published'));
   });
   engine.onQuotes((json) => {

@@ -24,7 +24,16 @@ export function attachSocketServer(
   // Never permessage-deflate: ws would compress every broadcast again per socket (5 ms per client
   // per busy stream batch) and keep zlib state per socket; stream batches arrive already deflated
   // once on the engine thread (docs/decisions.md, "Stream encoding").
-  const io = new Server(server, { path: '/socket.io', serveClient: false, perMessageDeflate: false });
+  // Pings every 10 s, 5 s to answer: a silently dropped connection is noticed within 15 s
+  // rather than the default 45 s, so a tab says "Reconnecting…" and catches up soon
+  // (docs/continuity.md §2). The cost is one tiny packet per socket per 10 s.
+  const io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    perMessageDeflate: false,
+    pingInterval: 10_000,
+    pingTimeout: 5_000,
+  });
   if (redis) {
     // The adapter needs its own publish and subscribe connections; they close with the server.
     const pub = redis.duplicate();

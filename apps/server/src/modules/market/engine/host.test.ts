@@ -6,6 +6,7 @@ import { decodeStreamEntry } from '@tapeline/core';
 import type { StreamBatch } from '@tapeline/market';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBusFrame } from '../stream/busFrame.ts';
 import { type EngineHost, startEngineHost } from './host.ts';
 
 // Friday 2026-11-20, 09:30 New York (EST, UTC−5): a regular session.
@@ -29,10 +30,17 @@ function start(file: string, clockStart = OPEN): Promise<EngineHost> {
   );
 }
 
-const parse = (bytes: Buffer) => JSON.parse(inflateRawSync(bytes).toString()) as StreamBatch;
+/** A bus frame: epoch and seq, then the deflated batch, whose own `ep` and `seq` they must be. */
+function parse(frame: Buffer): StreamBatch {
+  const decoded = decodeBusFrame(frame);
+  if (!decoded) throw new Error('not a bus frame');
+  const batch = JSON.parse(inflateRawSync(decoded.bytes).toString()) as StreamBatch;
+  expect({ ep: decoded.ep, seq: decoded.seq }).toEqual({ ep: batch.ep, seq: batch.seq });
+  return batch;
+}
 
 function nextBatch(host: EngineHost): Promise<StreamBatch> {
-  return new Promise((resolve) => host.onBatch((bytes) => resolve(parse(bytes))));
+  return new Promise((resolve) => host.onBatch((frame) => resolve(parse(frame))));
 }
 
 describe('engine thread', () => {
@@ -57,7 +65,7 @@ describe('engine thread', () => {
     const second = await start(file, OPEN + 10 * 60_000);
     expect(second.status.restored).toBe(true);
     const batches: StreamBatch[] = [];
-    second.onBatch((bytes) => batches.push(parse(bytes)));
+    second.onBatch((frame) => batches.push(parse(frame)));
     // Below the day's high of 55: without the checkpoint the first print would set a fresh
     // high and 54 would be a "new high".
     second.push([53, 54].map((p, i) => trade('XYZ', p, 100, 11 + i)));

@@ -13,8 +13,11 @@ export interface EngineHostLog {
 export interface EngineHost extends EngineSource {
   /** The status the thread reported when it became ready. */
   readonly status: EngineStatus;
-  /** Each stream batch as raw-deflated JSON, exactly the bytes `compressedUpdate` carries. */
-  onBatch(handler: (bytes: Buffer) => void): void;
+  /**
+   * Each stream batch as its bus frame (stream/busFrame.ts): epoch and seq, then the
+   * raw-deflated JSON that `compressedUpdate` carries.
+   */
+  onBatch(handler: (frame: Buffer) => void): void;
   /** What the alert evaluator fired, as the `alerts:fired` bus message's JSON. */
   onAlerts(handler: (json: string) => void): void;
   /** Once a second while something prints: the `quotes:tick` bus message's JSON. */
@@ -39,7 +42,7 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
   const entry = new URL('./worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   const worker = new Worker(bootstrap, { eval: true, workerData: settings });
-  const batchHandlers: ((bytes: Buffer) => void)[] = [];
+  const batchHandlers: ((frame: Buffer) => void)[] = [];
   const alertHandlers: ((json: string) => void)[] = [];
   const quoteHandlers: ((json: string) => void)[] = [];
   const pending = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
@@ -57,8 +60,8 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
         case 'batch': {
           // The clone arrives as a plain Uint8Array; a view over it, not a copy.
           const b = message.bytes;
-          const bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-          for (const handler of batchHandlers) handler(bytes);
+          const frame = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+          for (const handler of batchHandlers) handler(frame);
           return;
         }
         case 'alerts':

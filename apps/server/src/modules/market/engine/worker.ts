@@ -5,6 +5,7 @@ import { createFeed } from '../feeds/createFeed.ts';
 import type { FeedLogger, MarketFeed } from '../feeds/feed.ts';
 import { decodeLine } from '../feeds/replay/ndjson.ts';
 import { SimulatorFeed } from '../feeds/simulator/simulatorFeed.ts';
+import { encodeBusFrame } from '../stream/busFrame.ts';
 import { createCheckpointStore } from './checkpointStore.ts';
 import { FILTERED_EVERY_MS } from './engineAlerts.ts';
 import type { FromEngine, ToEngine } from './protocol.ts';
@@ -62,11 +63,11 @@ async function start(): Promise<void> {
     const json = runtime.drain();
     sendAlerts();
     if (!json) return;
-    // A small batch comes back as a view into zlib's 16 KB output chunk, and a clone carries the
-    // whole ArrayBuffer (which the backlog would then keep): send a copy of just the bytes.
-    const deflated = deflateRawSync(json);
-    const bytes = deflated.byteLength === deflated.buffer.byteLength ? deflated : new Uint8Array(deflated);
-    send({ type: 'batch', bytes });
+    // The bus frame: the batch's epoch and seq in front, so nodes index it without inflating.
+    // One exact buffer (a small deflate output is a view into zlib's 16 KB chunk, and a clone
+    // carries the whole ArrayBuffer, which the backlog would then keep).
+    const { epoch, queue } = runtime.engine;
+    send({ type: 'batch', bytes: encodeBusFrame(epoch, queue.published, deflateRawSync(json)) });
   }, data.drainMs);
   // Once a second: the filtered alert channels, and the live prices of what printed since.
   const filtered = setInterval(() => {

@@ -1,55 +1,55 @@
-import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
 import { STREAM_BACKLOG_MAX } from '@tapeline/core';
-
-const inflate = promisify(inflateRaw);
+import { BUS_FRAME_HEADER, type BusBatch } from './busFrame.ts';
 
 interface Entry {
-  /** The batch as broadcast (raw-deflated JSON) until it is first read. */
-  bytes: Buffer | null;
-  /** Its JSON text, inflated once; '' for a batch that did not inflate. */
-  text: Promise<string> | null;
+  ep: number;
+  seq: number;
+  /** The batch as broadcast (raw-deflated JSON): `stream_resume` sends these exact bytes again. */
+  bytes: Buffer;
 }
 
+/** Why `since` cannot answer: older than what is kept, or another engine run's numbers. */
+export type BacklogMiss = 'gap' | 'epoch';
+
 /**
- * The most recent stream batches, oldest first, for LOAD RECENT (`/data/stream_bk`, JSON).
- *
- * Batches arrive deflated every 250 ms and are read only when someone asks, so they are kept as
- * received (44% of the text's memory) and inflated on the first read, each at most once: a
- * batch that was read keeps its text and drops its bytes. Inflation runs in zlib's thread pool,
- * one batch at a time, so a first read of a busy backlog (~0.4 ms per batch, 1,000 batches)
- * neither blocks the event loop the stream is sent from nor fills the pool.
+ * The most recent stream batches, oldest first, as sockets were sent them, for `stream_resume`
+ * (docs/continuity.md §2): 1,000 non-empty batches cover at least 250 s, so a two-minute drop
+ * always fits. Indexed by the bus frame's epoch and seq; never inflated here. (LOAD RECENT,
+ * `/data/stream_bk`, is the engine's recent view of the day now, not these batches.)
  */
 export function createBacklog(max = STREAM_BACKLOG_MAX) {
   const entries: Entry[] = [];
 
-  const textOf = (entry: Entry): Promise<string> => {
-    if (!entry.text) {
-      const bytes = entry.bytes ?? Buffer.alloc(0);
-      entry.text = inflate(bytes).then(
-        (inflated) => inflated.toString(),
-        () => '',
-      );
-      entry.bytes = null;
-    }
-    return entry.text;
-  };
-
   return {
-    push(bytes: Buffer): void {
-      // A view into a larger buffer (a socket's read chunk) would keep all of it alive here.
-      const own = bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
-      entries.push({ bytes: own, text: null });
+    push({ ep, seq, bytes }: BusBatch): void {
+      // A view into a larger buffer (a Redis read chunk) would keep all of it alive here; a
+      // view past a bus frame's header is fine (16 bytes).
+      const own = bytes.buffer.byteLength <= bytes.byteLength + BUS_FRAME_HEADER ? bytes : Buffer.from(bytes);
+      entries.push({ ep, seq, bytes: own });
       if (entries.length > max) entries.splice(0, entries.length - max);
     },
-    /** `{data: [batch…]}` built from the batches' text, without parsing it again. */
-    async json(): Promise<string> {
-      const parts: string[] = [];
-      for (const entry of [...entries]) {
-        const text = await textOf(entry);
-        if (text) parts.push(text);
+    /**
+     * The frames published after `seq` of epoch `ep`, oldest first (none when the client is up
+     * to date). `epoch`: the newest batch here is of another engine run. `gap`: a batch the
+     * client needs is not kept — older than the oldest, or never heard by this node (a fresh
+     * node, a message the bus lost) — so the client refills instead of showing a hole.
+     */
+    since(ep: number, seq: number): Buffer[] | BacklogMiss {
+      const newest = entries.at(-1);
+      if (!newest) return 'gap';
+      if (newest.ep !== ep) return 'epoch';
+      if (seq >= newest.seq) return [];
+      // Entries of one epoch are consecutive and their seqs rise by one; find seq + 1 from the end.
+      const frames: Buffer[] = [];
+      let want = newest.seq;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const entry = entries[i] as Entry;
+        if (entry.ep !== ep || entry.seq !== want) return 'gap';
+        frames.push(entry.bytes);
+        if (want === seq + 1) return frames.reverse();
+        want--;
       }
-      return `{"data":[${parts.join(',')}]}`;
+      return 'gap';
     },
     get size() {
       return entries.length;

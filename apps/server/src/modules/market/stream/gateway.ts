@@ -4,10 +4,13 @@ import {
   protocolMismatch,
   protocolOf,
   STREAM_EVENTS,
+  type StreamResumeFailure,
+  streamResumeRequestSchema,
 } from '@tapeline/core';
 import type { Server, Socket } from 'socket.io';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import type { Backlog } from './backlog.ts';
+import { decodeBusFrame } from './busFrame.ts';
 
 export const STREAM_TOPIC = 'stream';
 export const STREAM_ROOM = 'stream';
@@ -20,6 +23,9 @@ export interface GatewayLog {
   warn(obj: object, msg: string): void;
 }
 
+/** The `stream_resume` ack (core streamResumeAckSchema) as sent: the backlog's own Buffers. */
+type ResumeAnswer = { ok: true; batches: Buffer[] } | { ok: false; reason: StreamResumeFailure };
+
 /** `stream_subscribe` may come with a body ({ v }) and an ack, or with the ack alone. */
 function bodyAndAck(first: unknown, second: unknown): { body: unknown; ack: unknown } {
   return typeof first === 'function' ? { body: undefined, ack: first } : { body: first, ack: second };
@@ -28,7 +34,9 @@ function bodyAndAck(first: unknown, second: unknown): { body: unknown; ack: unkn
 /**
  * Relays engine batches from the bus to every subscribed socket. Each batch is one Buffer of
  * raw-deflated UTF-8 JSON, made once on the engine thread and written to all sockets as a
- * binary frame: no per-client encoding (docs/decisions.md, "Stream encoding"). A client names
+ * binary frame: no per-client encoding (docs/decisions.md, "Stream encoding"). On the bus it
+ * carries its epoch and seq in front (stream/busFrame.ts), which index the backlog that
+ * `stream_resume` answers from (docs/decisions.md, "Stream catch-up"). A client names
  * its protocol version on `stream_subscribe` and `subscribe` ({ v }; none means 1): another
  * version is refused with `stream_error` { error: 'protocol_version' }, as batches name theirs.
  */
@@ -40,11 +48,15 @@ export async function startStreamGateway(
   log: GatewayLog,
 ) {
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
-    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const batch = decodeBusFrame(typeof payload === 'string' ? Buffer.from(payload) : payload);
+    if (!batch) {
+      log.warn({ bytes: payload.length }, 'stream batch without its epoch and seq header dropped');
+      return;
+    }
     // Every node hears every batch on the bus: each sends it to its own sockets only, or the Redis
-    // adapter would hand a socket one copy per node.
-    io.local.to(STREAM_ROOM).emit(STREAM_EVENTS.update, bytes);
-    backlog.push(bytes);
+    // adapter would hand a socket one copy per node. One view past the header serves every socket.
+    io.local.to(STREAM_ROOM).emit(STREAM_EVENTS.update, batch.bytes);
+    backlog.push(batch);
   });
 
   const join = async (socket: Socket, body: unknown) => {
@@ -63,7 +75,28 @@ export async function startStreamGateway(
     return false;
   };
 
+  // `stream_resume` (docs/continuity.md §2): the frames a subscriber missed while away, from
+  // this node's backlog; the client refills its views when the answer is `gap` or `epoch`.
+  const resume = async (socket: Socket, body: unknown): Promise<ResumeAnswer> => {
+    const parsed = streamResumeRequestSchema.safeParse(body);
+    if (!parsed.success || !(await access(socket.data.userId as string))) {
+      return { ok: false, reason: 'refused' };
+    }
+    const answer = backlog.since(parsed.data.ep, parsed.data.since);
+    return typeof answer === 'string' ? { ok: false, reason: answer } : { ok: true, batches: answer };
+  };
+
   const onConnection = (socket: Socket) => {
+    socket.on(STREAM_EVENTS.resume, (body: unknown, ack?: unknown) => {
+      if (typeof ack !== 'function') return;
+      resume(socket, body).then(
+        (answer) => ack(answer),
+        (error: Error) => {
+          log.warn({ userId: socket.data.userId, err: error }, 'stream resume failed');
+          ack({ ok: false, reason: 'refused' } satisfies ResumeAnswer);
+        },
+      );
+    });
     socket.on(STREAM_EVENTS.subscribe, (first?: unknown, second?: unknown) => {
       const { body, ack } = bodyAndAck(first, second);
       void join(socket, body).then((ok) => typeof ack === 'function' && ack({ success: ok }));
