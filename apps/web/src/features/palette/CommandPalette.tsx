@@ -111,14 +111,24 @@ export function CommandPalette({ open, onOpenChange }: PaletteProps) {
   ];
 
   return (
-    <Modal open={open} title={paletteText.title} onClose={close} className="palette" testId="command-palette">
+    // No close button: Esc and Ctrl/Cmd+K close it.
+    <Modal
+      open={open}
+      title={paletteText.title}
+      onClose={close}
+      hideClose
+      className="palette"
+      testId="command-palette"
+    >
       <Command label={paletteText.title} shouldFilter={false} loop>
         <Command.Input
           className="palette-input"
           value={query}
           onValueChange={setQuery}
           placeholder={paletteText.placeholder}
-          // The modal opens with the focus here, ready to type.
+          // Ready to type: showModal focuses an [autofocus] descendant (else the dialog itself),
+          // and React's autoFocus sets no attribute, so the ref sets it before showModal runs.
+          ref={(input) => input?.setAttribute('autofocus', '')}
           autoFocus
         />
         <Command.List className="palette-list">
