@@ -57,7 +57,10 @@ export type ToEngine =
   | { type: 'checkpoint'; id: number }
   | { type: 'stop'; id: number };
 
-/** Messages from the engine thread. `batch` is the stream batch's JSON text, raw-deflated. */
+/**
+ * Messages from the engine thread. `batch` is a bus frame (stream/busFrame.ts): the batch's `ep`
+ * and `seq` as a 16-byte header, then its JSON text, raw-deflated.
+ */
 export type FromEngine =
   | { type: 'ready'; status: EngineStatus }
   | { type: 'batch'; bytes: Uint8Array }

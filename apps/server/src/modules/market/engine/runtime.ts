@@ -63,7 +63,13 @@ export class EngineRuntime {
     // A feed with its own time starts the clock where it starts, so the right session's
     // checkpoint is the one restored.
     this.feedClock = options.clockStart ?? null;
-    this.engine = new MarketEngine({ clock: () => this.feedClock ?? wallNow(), capacity: 12_000 });
+    // The epoch is this run's wall-clock start, never the feed's time: a restarted engine (whose
+    // batches number from 1 again) must never share it with the run before (stream_resume).
+    this.engine = new MarketEngine({
+      clock: () => this.feedClock ?? wallNow(),
+      capacity: 12_000,
+      epoch: wallNow(),
+    });
     this.discovery = createDiscoveryCache(this.engine, wallNow);
     this.recentStream = createRecentStreamAnswer(this.engine, wallNow, (id) => this.isListed(id));
     this.alerts = new EngineAlerts(this.engine, (tf) => this.discovery.rows(tf));
