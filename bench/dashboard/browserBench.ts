@@ -16,8 +16,8 @@ export { benchArg } from '../benchArg.ts';
 export const BENCH_START_MS = Date.UTC(2026, 10, 20, 15, 0);
 
 export interface BrowserBench {
-  /** Writes the tape into the bench's temporary folder. */
-  tape: (dir: string) => Tape;
+  /** Writes the replay tape into the bench's temporary folder; none: `env` names the feed. */
+  tape?: (dir: string) => Tape;
   /** More server environment (WEB_DIST, …). */
   env?: Record<string, string>;
   /** Script run in the page before the app (after the token is stored). */
@@ -29,7 +29,7 @@ export async function runBrowserBench(
   body: (page: Page, base: string, browser: Browser) => Promise<void>,
 ): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tapeline-browser-bench-'));
-  const tape = bench.tape(dir);
+  const tape = bench.tape?.(dir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawnServer({
@@ -38,9 +38,9 @@ export async function runBrowserBench(
     HOST: '127.0.0.1',
     DATA_DIR: path.join(dir, 'data'),
     APP_URL: base,
-    MARKET_FEED: `replay:${tape.events}`,
-    MARKET_SYMBOLS: tape.symbols,
-    REPLAY_SPEED: '1',
+    ...(tape
+      ? { MARKET_FEED: `replay:${tape.events}`, MARKET_SYMBOLS: tape.symbols, REPLAY_SPEED: '1' }
+      : {}),
     // The subscriber helper reads its verification link from the loopback-only dev outbox route.
     DEV_ROUTES: 'true',
     ...bench.env,

@@ -1,9 +1,23 @@
-/** Runs in the page: long tasks and frames, collected until read. */
+/**
+ * Runs in the page: long tasks and frames, collected until read; with them, each long animation
+ * frame's start, length and its longest scripts (what to fix).
+ */
 export const INSTALL_PROBES = `
-  window.__probe = { longTasks: [], frames: [] };
+  window.__probe = { longTasks: [], frames: [], loafs: [] };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__probe.longTasks.push(e.duration);
   }).observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const scripts = (e.scripts || []).map((s) => ({
+          name: (s.sourceFunctionName || s.invoker || '?') + ' ' + (s.sourceURL || '').split('/').pop(),
+          ms: s.duration,
+        }));
+        window.__probe.loafs.push({ start: e.startTime, ms: e.duration, scripts });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
   const frame = (t) => { window.__probe.frames.push(t); requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
 `;
@@ -11,6 +25,26 @@ export const INSTALL_PROBES = `
 export interface Probe {
   longTasks: number[];
   frames: number[];
+  /** Long animation frames (Chromium ≥ 123): start and length in the page's clock, scripts by time. */
+  loafs?: { start: number; ms: number; scripts: { name: string; ms: number }[] }[];
+}
+
+/** The scripts that took longest inside long animation frames of [from, to], summed by name. */
+export function topScripts(
+  probe: Probe,
+  from: number,
+  to: number,
+  count = 5,
+): { name: string; ms: number }[] {
+  const byName = new Map<string, number>();
+  for (const frame of probe.loafs ?? []) {
+    if (frame.start < from || frame.start > to) continue;
+    for (const s of frame.scripts) byName.set(s.name, (byName.get(s.name) ?? 0) + s.ms);
+  }
+  return [...byName]
+    .map(([name, ms]) => ({ name, ms: Math.round(ms) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
 }
 
 export interface Smoothness {
