@@ -1,22 +1,20 @@
 import {
   type DashboardConfig,
   defaultConfig,
-  encodeStreamEntry,
-  PROTOCOL_VERSION,
-  popularListSchema,
+  messages,
   type StreamBatchView,
   type StreamBatchWire,
-  type StreamEntry,
   streamBatchSchema,
 } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
-import { signedIn, withSession } from '../../test-setup/session.tsx';
+import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
+import { channelViews } from './channelViews.ts';
 import { StreamWidget } from './StreamWidget.tsx';
 import { FLUSH_MS } from './streamBuffer.ts';
+import { CLOSED, entry, highs, lows, OPEN, recentShown, rowsOf, serve, wireBatch } from './streamTestKit.ts';
 
 // The socket is the network here, as in useLiveStream.test: the tab's stream source is replaced by
 // a hand-fed one. Batches are built as the engine sends them (core's wire codec) and read with
@@ -31,41 +29,6 @@ vi.mock('../../lib/streamSource.ts', () => ({
   },
 }));
 
-// Tuesday 10:00 New York (market open) and Saturday 07:00 New York (closed until Monday 04:00).
-const OPEN = Date.parse('2026-11-24T15:00:00Z');
-const CLOSED = Date.parse('2026-11-21T12:00:00Z');
-
-function entry(symbol: string, last: number, count: number): StreamEntry {
-  return {
-    symbol,
-    last,
-    count,
-    active: true,
-    flag: 0,
-    volume: 1_500_000,
-    exchange: 'NASDAQ',
-    float: 20_000_000,
-    newsTime: null,
-    storyTime: null,
-    atr: null,
-    gap: null,
-    eventTs: null,
-  };
-}
-
-/** One engine batch on the wire (entries as the spec's arrays and our elements 11 and 12). */
-function wireBatch(ts: number, highs: StreamEntry[], lows: StreamEntry[] = []): StreamBatchWire {
-  return {
-    v: PROTOCOL_VERSION,
-    ep: 1,
-    seq: 1,
-    ts,
-    highs: highs.map(encodeStreamEntry),
-    lows: lows.map(encodeStreamEntry),
-    halts: [],
-  };
-}
-
 /** A socket frame arrives: read as the client's decoder reads it, then handed to the widget. */
 function arrives(batch: StreamBatchWire): void {
   const { v: _v, ...view } = streamBatchSchema.parse(batch);
@@ -74,35 +37,12 @@ function arrives(batch: StreamBatchWire): void {
 
 const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
 
-/** The session, the Popular list, stock names and optionable symbols the widget reads. */
-function serve(): FakeApi {
-  const api = withDataHost(fakeApi())
-    .on('GET /api/stock_stats/top', ok(popularListSchema, { success: true, data: [] }))
-    .on('GET /data/stock-names.json', { status: 200, body: [] })
-    .on('GET /data/symbol_with_options', { status: 200, body: [] });
-  signedIn(api);
-  return api;
-}
-
 async function renderStream(config: DashboardConfig = defaultConfig()) {
   const result = renderUi(<StreamWidget {...widgetProps('stream1', { config })} />, { wrap: withSession });
-  await screen.findByTestId('stream-stream1');
+  // The channel is new to the tab: it asks for its recent view first (a 404 here unless served).
+  await recentShown();
   return result;
 }
-
-const highs = () => screen.getByRole('table', { name: 'High stream' });
-const lows = () => screen.getByRole('table', { name: 'Low stream' });
-
-/** Symbol, Count and Last of each row of a side, as the trader reads them. */
-const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .queryAllByRole('row')
-    .filter((row) => within(row).queryAllByRole('cell').length > 0)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 describe('StreamWidget', () => {
   beforeEach(() => {
@@ -112,8 +52,10 @@ describe('StreamWidget', () => {
     // jsdom lays nothing out; the tables' scroll box gets a height so rows in view are drawn.
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
     feed.listener = null;
+    channelViews.reset();
   });
   afterEach(() => {
+    channelViews.reset();
     vi.restoreAllMocks();
   });
 
@@ -196,18 +138,21 @@ describe('StreamWidget', () => {
 
     await user.click(screen.getByRole('button', { name: 'LOAD RECENT' }));
     expect(await screen.findByRole('button', { name: 'AMD' })).toBeInTheDocument();
-    expect(api.calls('GET /data/stream_bk')).toHaveLength(1);
+    // One request when the widget mounted (its rows wait behind the countdown), one for the click.
+    expect(api.calls('GET /data/stream_bk')).toHaveLength(2);
     expect(rowsOf(highs())).toEqual([['AMD', '7', '120.10']]);
     expect(rowsOf(lows())).toEqual([['INTC', '2', '0.9000']]);
     expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
   });
 
-  it('says so when the recent stream cannot be loaded, and stays closed', async () => {
+  it('says so in a toast when the recent stream cannot be loaded, and stays closed', async () => {
     vi.setSystemTime(CLOSED);
-    serve().on('GET /data/stream_bk', { status: 500, body: { error: 'internal' } });
+    serve().on('GET /data/stream_bk', { status: 503, body: { error: 'unavailable' } });
     const { user } = await renderStream();
+    // The request of the mount failed quietly: the tape goes on live.
+    expect(screen.queryByText(messages.recentStreamFailed)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'LOAD RECENT' }));
-    expect(await screen.findByText('Failed to get recent stream.')).toBeInTheDocument();
+    expect(await screen.findByText(messages.recentStreamFailed)).toBeInTheDocument();
     expect(screen.getByText('MARKET IS CURRENTLY CLOSED')).toBeInTheDocument();
   });
 

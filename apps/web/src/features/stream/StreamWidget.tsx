@@ -1,9 +1,10 @@
-import { type ChannelContext, type DashboardConfig, isProPlus } from '@tapeline/core';
+import { type ChannelContext, type DashboardConfig, isProPlus, messages } from '@tapeline/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
+import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../dashboard/widgetContract.ts';
 import { type MarkContext, passesOptionsMode } from './entryMarks.ts';
 import { formatCountdown, marketClock } from './marketClock.ts';
@@ -41,10 +42,13 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
   const channel = selectedChannel(isStreamWidget(id) ? id : 'stream1', layout, config);
   const ctx = useChannelContext(config);
   const optionable = useOptionableSet();
-  const { view, lastBatchAt, loadRecent } = useLiveStream(channel, ctx);
+  const { view, loading, lastSeq, lastBatchAt, recentLoaded, loadRecent } = useLiveStream(
+    channel,
+    ctx,
+    config.optionsMode,
+  );
+  const toast = useToast();
   const [now, setNow] = useState(() => Date.now());
-  const [recentLoaded, setRecentLoaded] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), 1000);
@@ -61,16 +65,19 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
   const live = now - lastBatchAt < LIVE_WINDOW_MS;
   const closed = !clock.open && !live && !recentLoaded;
 
+  // Every Stream widget of the tab refills (one request per channel); one toast says a failure.
   const onLoadRecent = () => {
-    setLoadFailed(false);
-    loadRecent().then(
-      () => setRecentLoaded(true),
-      () => setLoadFailed(true),
-    );
+    loadRecent().catch(() => toast(messages.recentStreamFailed, { tone: 'error' }));
   };
 
   return (
-    <div className="stream-widget" data-testid={`stream-${id}`} data-channel={channel.channel}>
+    <div
+      className="stream-widget"
+      data-testid={`stream-${id}`}
+      data-channel={channel.channel}
+      data-recent={loading ? 'loading' : 'shown'}
+      data-seq={lastSeq}
+    >
       {view.halts.length > 0 && (
         <ul className="halts-bar" aria-label="Halts">
           {view.halts.slice(0, 20).map((h) => (
@@ -87,7 +94,6 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
           <button type="button" className="btn btn-secondary" onClick={onLoadRecent}>
             LOAD RECENT
           </button>
-          {loadFailed && <p className="muted">Failed to get recent stream.</p>}
         </div>
       ) : (
         <div className="stream-sides">

@@ -1,72 +1,51 @@
-import {
-  type ChannelContext,
-  STREAM_BACKLOG_MAX,
-  type StreamChannel,
-  streamBatchSchema,
-} from '@tapeline/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { dataHost } from '../../lib/dataHost.ts';
-import { subscribeStream } from '../../lib/streamSource.ts';
-import { filterBatch } from './channelFilter.ts';
-import { emptyView, FLUSH_MS, StreamBuffer, type StreamView } from './streamBuffer.ts';
-
-const backlogSchema = z.object({ data: z.array(streamBatchSchema).max(STREAM_BACKLOG_MAX) });
+import type { ChannelContext, OptionsMode, StreamChannel } from '@tapeline/core';
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import { type ChannelView, type ChannelViews, channelKey, channelViews, querySpec } from './channelViews.ts';
+import { emptyView, type StreamView } from './streamBuffer.ts';
 
 export interface LiveStream {
   view: StreamView;
-  connected: boolean;
+  /** The channel's recent view is being asked for (a channel new to the tab). */
+  loading: boolean;
+  /** Sequence number of the newest batch shown. */
+  lastSeq: number;
   /** Wall time of the last batch received as of the last flush, 0 before any. */
   lastBatchAt: number;
+  /** LOAD RECENT succeeded in this tab. */
+  recentLoaded: boolean;
+  /** LOAD RECENT: refills every channel the tab shows, one request each. */
   loadRecent(): Promise<void>;
 }
 
+/** Before the widget holds its channel: nothing shown yet, and the recent view is on its way. */
+const UNHELD: ChannelView = { view: emptyView(), loading: true, lastSeq: 0 };
+
 /**
- * One channel of the live stream: the tab's shared socket batches, filtered for the channel,
- * into this widget's buffer, flushed into the view every 2 s. A channel change starts afresh.
+ * One channel of the live stream, from the tab's channel views (channelViews.ts): a channel the
+ * tab held in the last minute shows its rows at once; a new one fills from the server first.
+ * Same content, same view: a settings load that replaces the channel object changes nothing.
  */
-export function useLiveStream(channel: StreamChannel, ctx: ChannelContext): LiveStream {
-  const buffer = useRef(new StreamBuffer());
-  const filter = useRef({ channel, ctx });
-  filter.current = { channel, ctx };
-  const [view, setView] = useState<StreamView>(emptyView);
-  const [connected, setConnected] = useState(false);
-  const [lastBatchAt, setLastBatchAt] = useState(0);
-  // Batches arrive several times a second; the widget re-renders only when the flush shows them.
-  const lastArrival = useRef(0);
-  const shownArrival = useRef(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the channel's identity restarts the view
-  useEffect(() => {
-    buffer.current = new StreamBuffer();
-    setView(emptyView());
-  }, [channel]);
+export function useLiveStream(
+  channel: StreamChannel,
+  ctx: ChannelContext,
+  optionsMode: OptionsMode = 'off',
+  views: ChannelViews = channelViews,
+): LiveStream {
+  const key = channelKey(channel, optionsMode, ctx);
+  const latest = useRef({ channel, ctx, optionsMode });
+  latest.current = { channel, ctx, optionsMode };
 
   useEffect(() => {
-    const stop = subscribeStream((batch) => {
-      buffer.current.push(filterBatch(batch, filter.current.channel, filter.current.ctx));
-      lastArrival.current = Date.now();
-    }, setConnected);
-    // One render per flush, and none when nothing arrived since the last one.
-    const flush = setInterval(() => {
-      if (buffer.current.size > 0) setView((shown) => buffer.current.flush(shown));
-      if (lastArrival.current !== shownArrival.current) {
-        shownArrival.current = lastArrival.current;
-        setLastBatchAt(lastArrival.current);
-      }
-    }, FLUSH_MS);
-    return () => {
-      clearInterval(flush);
-      stop();
-    };
-  }, []);
+    const { channel: c, ctx: x, optionsMode: m } = latest.current;
+    return views.acquire(key, querySpec(c, m, x));
+  }, [key, views]);
 
-  const loadRecent = useCallback(async () => {
-    const { data } = await dataHost.get('/data/stream_bk', backlogSchema);
-    for (const batch of data)
-      buffer.current.push(filterBatch(batch, filter.current.channel, filter.current.ctx));
-    setView((shown) => buffer.current.flush(shown));
-  }, []);
+  // The sector table and optionable set load later without changing the key: filter with them.
+  useEffect(() => views.setContext(key, ctx), [key, ctx, views]);
 
-  return { view, connected, lastBatchAt, loadRecent };
+  const shown = useStore(views.store, (s) => s.views[key]) ?? UNHELD;
+  const lastBatchAt = useStore(views.store, (s) => s.lastBatchAt);
+  const recentLoaded = useStore(views.store, (s) => s.recentLoaded);
+  return { ...shown, lastBatchAt, recentLoaded, loadRecent: views.loadRecentAll };
 }

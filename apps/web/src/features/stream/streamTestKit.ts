@@ -1,0 +1,85 @@
+import {
+  encodeStreamEntry,
+  PROTOCOL_VERSION,
+  popularListSchema,
+  type StreamBatchWire,
+  type StreamEntry,
+} from '@tapeline/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
+import { signedIn } from '../../test-setup/session.tsx';
+
+// Shared by the Stream widget's component tests: entries and batches as the engine sends them,
+// the session the widget reads, and its rows as the trader reads them.
+
+// Tuesday 10:00 New York (market open) and Saturday 07:00 New York (closed until Monday 04:00).
+export const OPEN = Date.parse('2026-11-24T15:00:00Z');
+export const CLOSED = Date.parse('2026-11-21T12:00:00Z');
+
+export function entry(symbol: string, last: number, count: number): StreamEntry {
+  return {
+    symbol,
+    last,
+    count,
+    active: true,
+    flag: 0,
+    volume: 1_500_000,
+    exchange: 'NASDAQ',
+    float: 20_000_000,
+    newsTime: null,
+    storyTime: null,
+    atr: null,
+    gap: null,
+    eventTs: null,
+  };
+}
+
+/** One engine batch on the wire (entries as the spec's arrays and our elements 11 and 12). */
+export function wireBatch(
+  ts: number,
+  highs: StreamEntry[],
+  lows: StreamEntry[] = [],
+  seq = 1,
+): StreamBatchWire {
+  return {
+    v: PROTOCOL_VERSION,
+    ep: 1,
+    seq,
+    ts,
+    highs: highs.map(encodeStreamEntry),
+    lows: lows.map(encodeStreamEntry),
+    halts: [],
+  };
+}
+
+/** The session, the Popular list, stock names and optionable symbols the widget reads. */
+export function serve(): FakeApi {
+  const api = withDataHost(fakeApi())
+    .on('GET /api/stock_stats/top', ok(popularListSchema, { success: true, data: [] }))
+    .on('GET /data/stock-names.json', { status: 200, body: [] })
+    .on('GET /data/symbol_with_options', { status: 200, body: [] });
+  signedIn(api);
+  return api;
+}
+
+/** The channel is new to the tab: its widget first shows the recent view (or its failure). */
+export async function recentShown(testId = 'stream-stream1'): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId(testId)).toHaveAttribute('data-recent', 'shown'));
+}
+
+export const highs = (scope: HTMLElement = document.body) =>
+  within(scope).getByRole('table', { name: 'High stream' });
+export const lows = (scope: HTMLElement = document.body) =>
+  within(scope).getByRole('table', { name: 'Low stream' });
+
+/** Symbol, Count and Last of each row of a side, as the trader reads them. */
+export const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .queryAllByRole('row')
+    .filter((row) => within(row).queryAllByRole('cell').length > 0)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
