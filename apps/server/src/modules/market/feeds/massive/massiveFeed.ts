@@ -9,8 +9,11 @@ import {
   type NetworkFeedOptions,
   silentLogger,
 } from '../feed.ts';
+import { startReference } from '../history/backfill.ts';
+import { restClient } from '../history/restClient.ts';
 import { loadSymbols } from '../symbols.ts';
 import { WsConnection } from '../wsConnection.ts';
+import { massiveHistory } from './massiveHistory.ts';
 
 // massive (formerly Polygon.io) stocks websocket. Protocol: connect; send
 // {"action":"auth","params":KEY}; on [{"ev":"status","status":"auth_success"}] send
@@ -26,9 +29,12 @@ const LULD_RESUME = 18;
 
 export interface MassiveFeedOptions extends NetworkFeedOptions {
   apiKey: string;
-  /** MASSIVE_REST_URL and HISTORY_*: read once the REST backfill lands (docs/continuity.md §5). */
+  /** MASSIVE_REST_URL: reference data and bars (massiveHistory.ts). */
   restUrl?: string;
+  /** HISTORY_*: backfill before the websocket connects (docs/continuity.md §5); absent: none. */
   history?: HistorySettings;
+  /** The wall clock the backfill reads (tests pin it). */
+  now?: () => number;
 }
 
 export class MassiveFeed implements MarketFeed {
@@ -40,7 +46,13 @@ export class MassiveFeed implements MarketFeed {
 
   async start(sink: FeedSink): Promise<void> {
     const logger = this.options.logger ?? silentLogger;
-    sink.reference(this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : []);
+    const own = this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : [];
+    const { restUrl, apiKey } = this.options;
+    const vendor = restUrl
+      ? massiveHistory(restUrl, restClient({ headers: { authorization: `Bearer ${apiKey}` }, logger }))
+      : null;
+    const now = (this.options.now ?? Date.now)();
+    await startReference(vendor, own, this.options.history, now, sink, logger);
     const counters = this.counters;
     let send: (message: unknown) => void = () => {};
     const conn = new WsConnection(

@@ -1,0 +1,259 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DiscoveryRow, SessionDay } from '@tapeline/market';
+import { sessionOfDay } from '@tapeline/market';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineRuntime } from '../../engine/runtime.ts';
+import { type FakeRestServer, page, startFakeRest } from '../testing/fakeRestServer.ts';
+import { type FakeServer, recordingLogger, startFakeServer } from '../testing/fakeWsServer.ts';
+import { dailyBar, FIXTURE, NOW, PRIOR, quarterBars, TODAY } from '../testing/historyFixtures.ts';
+import { MassiveFeed } from './massiveFeed.ts';
+
+// A start against fakes of Massive's REST API (tickers, grouped daily, 15-minute aggregates, in
+// the documented shapes, paged by next_url) and its websocket: the engine has names, exchanges,
+// prior closes and full indicators before the first live print.
+
+const KEY = 'test-key';
+const TICKERS = [
+  {
+    ticker: 'AAA',
+    name: 'Aaa Industries Inc',
+    market: 'stocks',
+    locale: 'us',
+    primary_exchange: 'XNAS',
+    type: 'CS',
+    active: true,
+  },
+  {
+    ticker: 'BBB',
+    name: 'Bbb 500 ETF Trust',
+    market: 'stocks',
+    locale: 'us',
+    primary_exchange: 'ARCX',
+    type: 'ETF',
+    active: true,
+  },
+  {
+    ticker: 'NEWB',
+    name: 'Newb Holdings',
+    market: 'stocks',
+    locale: 'us',
+    primary_exchange: 'XNYS',
+    type: 'CS',
+    active: true,
+  },
+];
+
+let rest: FakeRestServer | null = null;
+let ws: FakeServer | null = null;
+let feed: MassiveFeed | null = null;
+let dir = '';
+
+afterEach(async () => {
+  await feed?.stop();
+  await rest?.close();
+  await ws?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  feed = rest = ws = null;
+  dir = '';
+});
+
+const sessionOfIso = (iso: string): SessionDay | null =>
+  sessionOfDay(Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000));
+
+function massiveRest() {
+  return startFakeRest(({ path: p, query }) => {
+    if (p === '/v3/reference/tickers') {
+      const { items, next } = page(TICKERS, query.get('cursor'), 2);
+      return {
+        body: {
+          status: 'OK',
+          count: items.length,
+          results: items,
+          // Absolute on the vendor's host, as Massive sends it.
+          ...(next ? { next_url: `https://api.massive.com/v3/reference/tickers?cursor=${next}` } : {}),
+        },
+      };
+    }
+    const grouped = /^\/v2\/aggs\/grouped\/locale\/us\/market\/stocks\/(\d{4}-\d{2}-\d{2})$/.exec(p);
+    if (grouped) {
+      const s = sessionOfIso(grouped[1] as string);
+      const results = s
+        ? FIXTURE.flatMap((f) => {
+            const b = dailyBar(f, s);
+            return b ? [{ T: f.sym, ...b, n: 100 }] : [];
+          })
+        : [];
+      return {
+        body: {
+          adjusted: true,
+          queryCount: results.length,
+          resultsCount: results.length,
+          status: 'OK',
+          results,
+        },
+      };
+    }
+    const range = /^\/v2\/aggs\/ticker\/([A-Z.]+)\/range\/15\/minute\/([\d-]+)\/([\d-]+)$/.exec(p);
+    if (range) {
+      const f = FIXTURE.find((x) => x.sym === range[1]);
+      const from = sessionOfIso(range[2] as string);
+      const bars =
+        f?.intraday && from
+          ? [PRIOR, TODAY].filter((s) => s.day >= from.day).flatMap((s) => quarterBars(f, s, NOW))
+          : [];
+      // Two pages: the second through next_url.
+      const { items, next } = page(bars, query.get('cursor'), 70);
+      return {
+        body: {
+          ticker: range[1],
+          status: 'OK',
+          adjusted: true,
+          resultsCount: items.length,
+          results: items.map((b) => ({ ...b, n: 10 })),
+          ...(next ? { next_url: `https://api.massive.com${p}?cursor=${next}` } : {}),
+        },
+      };
+    }
+    return null;
+  });
+}
+
+function massiveWs() {
+  return startFakeServer(
+    (conn) => conn.send([{ ev: 'status', status: 'connected', message: 'Connected Successfully' }]),
+    (conn, msg) => {
+      if (msg.action === 'auth')
+        conn.send([{ ev: 'status', status: 'auth_success', message: 'authenticated' }]);
+      else if (msg.action === 'subscribe')
+        conn.send([{ ev: 'status', status: 'success', message: 'subscribed' }]);
+    },
+  );
+}
+
+async function start(backfill: boolean, symbolsFile: string | null = null) {
+  rest = await massiveRest();
+  ws = await massiveWs();
+  const runtime = new EngineRuntime('massive', null, { wallNow: () => NOW });
+  const log = recordingLogger();
+  feed = new MassiveFeed({
+    apiKey: KEY,
+    url: ws.url,
+    restUrl: rest.url,
+    history: { backfill, sessions: 45, intradayMax: 3000 },
+    symbolsFile,
+    logger: log.logger,
+    now: () => NOW,
+  });
+  return { runtime, log, started: feed.start(runtime.sink) };
+}
+
+const rows = (r: EngineRuntime, tf: '1day' | '1hr' | '15min') =>
+  new Map(
+    (JSON.parse(r.answer({ kind: 'discovery', tf, access: 'proplus' })) as DiscoveryRow[]).map((row) => [
+      row.s,
+      row,
+    ]),
+  );
+
+describe('massive: history from the REST API at start', () => {
+  it('fills names, exchanges and prior closes, and ATR, squeeze and trend for symbols with enough bars', async () => {
+    const { runtime, started } = await start(true);
+    rest?.failNext('/v2/aggs/grouped', 429, 0);
+    await started;
+
+    const names = JSON.parse(runtime.answer({ kind: 'names' })) as { s: string; n: string; c: number }[];
+    expect(names).toEqual([
+      { s: 'AAA', n: 'Aaa Industries Inc', c: 99 },
+      { s: 'BBB', n: 'Bbb 500 ETF Trust', c: 82 },
+      { s: 'NEWB', n: 'Newb Holdings', c: 99 },
+    ]);
+    const { table } = runtime.engine;
+    expect(
+      ['AAA', 'BBB', 'NEWB'].map(
+        (s) => table.exchanges.values[table.exchange[runtime.engine.idOf(s)] as number],
+      ),
+    ).toEqual(['NASDAQ', 'ARCA', 'NYSE']);
+    // Monday's daily close is the prior close; the average is of the last 20 daily volumes.
+    const aaa = runtime.engine.idOf('AAA');
+    expect(table.prevClose[aaa]).toBe((dailyBar(FIXTURE[0] as never, PRIOR) as { c: number }).c);
+    expect(table.avgVolume[aaa]).toBeCloseTo(2_000_000 + 49.5, 6);
+
+    for (const tf of ['1day', '1hr', '15min'] as const) {
+      for (const sym of ['AAA', 'BBB']) {
+        const row = rows(runtime, tf).get(sym);
+        expect(typeof row?.tr, `${sym} ${tf} tr`).toBe('number');
+        expect(typeof row?.z, `${sym} ${tf} z`).toBe('number');
+        expect(Array.isArray(row?.st), `${sym} ${tf} st`).toBe(true);
+      }
+    }
+    // 15 sessions: enough for ATR(14) and Supertrend(10), not for the 20-bar squeeze.
+    const newb = rows(runtime, '1day').get('NEWB');
+    expect(typeof newb?.tr).toBe('number');
+    expect(Array.isArray(newb?.st)).toBe(true);
+    expect(newb?.z).toBeNull();
+    // Today's quarter hours so far are the forming 15-minute bar's and the day's volume.
+    expect(rows(runtime, '15min').get('AAA')?.v).toBe(1000 + 28);
+
+    const requests = rest?.requests ?? [];
+    expect(requests.every((q) => q.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    expect(requests.every((q) => !q.query.has('apiKey'))).toBe(true);
+    // 45 sessions, one refused with 429 and asked again.
+    expect(requests.filter((q) => q.path.startsWith('/v2/aggs/grouped'))).toHaveLength(46);
+    expect(requests.filter((q) => q.path === '/v3/reference/tickers')).toHaveLength(2);
+    // Intraday for the two symbols the vendor has 15-minute bars for, from Monday, two pages each.
+    const ranges = requests.filter((q) => q.path.startsWith('/v2/aggs/ticker/'));
+    expect(ranges.map((q) => q.path).sort()).toEqual([
+      '/v2/aggs/ticker/AAA/range/15/minute/2026-11-23/2026-11-24',
+      '/v2/aggs/ticker/AAA/range/15/minute/2026-11-23/2026-11-24',
+      '/v2/aggs/ticker/BBB/range/15/minute/2026-11-23/2026-11-24',
+      '/v2/aggs/ticker/BBB/range/15/minute/2026-11-23/2026-11-24',
+      '/v2/aggs/ticker/NEWB/range/15/minute/2026-11-23/2026-11-24',
+    ]);
+    // Nothing live reached the engine before the history: the websocket connected afterwards.
+    expect(ws?.connections).toHaveLength(1);
+  });
+
+  it('lets MARKET_SYMBOLS win per symbol', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'massive-history-'));
+    const file = path.join(dir, 'symbols.json');
+    const own = {
+      sym: 'AAA',
+      name: 'Aaa (own)',
+      sector: 9,
+      float: 12e6,
+      shortRatio: 1.5,
+      optionable: true,
+      prevClose: 49,
+      avgVolume: 1e6,
+      exchange: 'NASDAQ',
+    };
+    await writeFile(file, JSON.stringify([own]));
+    const { runtime, started } = await start(true, file);
+    await started;
+    const id = runtime.engine.idOf('AAA');
+    expect(runtime.engine.table.names[id]).toBe('Aaa (own)');
+    expect(runtime.engine.table.sector[id]).toBe(9);
+    expect(runtime.engine.table.prevClose[id]).toBe(49);
+    expect(typeof rows(runtime, '1day').get('AAA')?.tr).toBe('number');
+  });
+
+  it('asks nothing of the REST API with HISTORY_BACKFILL=off: MARKET_SYMBOLS and live bars only', async () => {
+    const { runtime, started } = await start(false);
+    await started;
+    expect(rest?.requests).toEqual([]);
+    expect(runtime.engine.table.count).toBe(0);
+  });
+
+  it('starts live without history when the REST API refuses the key', async () => {
+    const { runtime, log, started } = await start(true);
+    rest?.failNext('/v3/reference', 401);
+    await started;
+    expect(
+      log.lines.some((l) => l.startsWith('warn massive: history backfill failed') && l.includes('401')),
+    ).toBe(true);
+    expect(runtime.engine.table.count).toBe(0);
+    expect(ws?.connections).toHaveLength(1);
+  });
+});
