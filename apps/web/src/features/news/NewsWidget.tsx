@@ -88,7 +88,11 @@ export function NewsWidget({ id, config }: WidgetProps) {
         : NEWS_TEXT.empty;
 
   return (
-    <div className="widget-stack news-widget" data-testid={`news-${id}`} data-filter={selected ?? filter.kind}>
+    <div
+      className="widget-stack news-widget"
+      data-testid={`news-${id}`}
+      data-filter={selected ?? filter.kind}
+    >
       <div className="news-head">
         <fieldset className="news-toggle" aria-label={NEWS_TEXT.filter}>
           <button type="button" aria-pressed={filter.kind === 'all'} onClick={() => setFilter(ALL_NEWS)}>
