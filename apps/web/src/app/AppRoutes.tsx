@@ -5,7 +5,6 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { VerifyPage } from '../features/auth/VerifyPage.tsx';
-import { DashboardCommandSource } from '../features/palette/DashboardCommandSource.tsx';
 import { PageSpinner } from '../ui/Spinner.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { SettingsArea } from './SettingsArea.tsx';
@@ -24,6 +23,12 @@ const ProfilePage = lazy(() =>
 );
 // The built-in help (HELP_URL's default): for everyone, so signed-out visitors can read it too.
 const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
+// Renders nothing: it hands the command palette the dashboard's layouts once the page is there.
+const DashboardCommandSource = lazy(() =>
+  import('../features/palette/DashboardCommandSource.tsx').then((m) => ({
+    default: m.DashboardCommandSource,
+  })),
+);
 const PopoutPage = lazy(() =>
   import('../features/popout/PopoutPage.tsx').then((m) => ({ default: m.PopoutPage })),
 );
@@ -46,7 +51,9 @@ export function AppRoutes() {
                 <>
                   <DashboardPage />
                   {/* The command palette's layouts and widget toggles, from this page's store. */}
-                  <DashboardCommandSource />
+                  <Suspense fallback={null}>
+                    <DashboardCommandSource />
+                  </Suspense>
                 </>
               }
             />
