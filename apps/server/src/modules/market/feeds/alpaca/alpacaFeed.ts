@@ -9,8 +9,11 @@ import {
   type NetworkFeedOptions,
   silentLogger,
 } from '../feed.ts';
+import { startReference } from '../history/backfill.ts';
+import { restClient } from '../history/restClient.ts';
 import { loadSymbols } from '../symbols.ts';
 import { WsConnection } from '../wsConnection.ts';
+import { alpacaHistory } from './alpacaHistory.ts';
 import {
   ERR_AUTH_FAILED,
   ERR_CONNECTION_LIMIT,
@@ -33,10 +36,15 @@ import {
 export interface AlpacaFeedOptions extends NetworkFeedOptions {
   keyId: string;
   secretKey: string;
-  /** ALPACA_DATA_URL, ALPACA_TRADING_URL and HISTORY_*: read once the REST backfill lands (docs/continuity.md §5). */
+  /** ALPACA_DATA_URL (bars) and ALPACA_TRADING_URL (asset list): alpacaHistory.ts. */
   dataUrl?: string;
   tradingUrl?: string;
+  /** HISTORY_*: backfill before the websocket connects (docs/continuity.md §5); absent: none. */
   history?: HistorySettings;
+  /** The bars' data feed; default: the stream URL's (`…/v2/sip` → sip, else iex). */
+  dataFeed?: 'iex' | 'sip';
+  /** The wall clock the backfill reads (tests pin it). */
+  now?: () => number;
 }
 
 export class AlpacaFeed implements MarketFeed {
@@ -50,7 +58,15 @@ export class AlpacaFeed implements MarketFeed {
 
   async start(sink: FeedSink): Promise<void> {
     const logger = this.options.logger ?? silentLogger;
-    sink.reference(this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : []);
+    const own = this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : [];
+    const { dataUrl, tradingUrl, keyId, secretKey } = this.options;
+    const dataFeed = this.options.dataFeed ?? (/\/sip\/?$/.test(this.options.url) ? 'sip' : 'iex');
+    const headers = { 'APCA-API-KEY-ID': keyId, 'APCA-API-SECRET-KEY': secretKey };
+    const vendor =
+      dataUrl && tradingUrl
+        ? alpacaHistory(dataUrl, tradingUrl, dataFeed, restClient({ headers, logger }))
+        : null;
+    await startReference(vendor, own, this.options.history, (this.options.now ?? Date.now)(), sink, logger);
     let send: (message: unknown) => void = () => {};
     const conn = new WsConnection(
       {
