@@ -1,5 +1,8 @@
-import { PROTOCOL_VERSION, STREAM_EVENTS } from '@tapeline/core';
+import { deflateRawSync } from 'node:zlib';
+import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchView } from '@tapeline/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectionStore } from './connectionStatus.ts';
+import { onStreamRefill, type StreamRefillReason } from './streamSequencer.ts';
 
 // The tab's one socket, shared by the stream widgets and the alert listener: what it asks the
 // server for, and when it opens and closes. socket.io is replaced by a recording fake.
@@ -7,6 +10,12 @@ class FakeSocket {
   connected = false;
   closed = false;
   readonly emitted: [string, unknown][] = [];
+  /** Requests sent with an ack, each answered by the test (`answer(error, value)`). */
+  readonly asked: { event: string; payload: unknown; answer: (error: unknown, value?: unknown) => void }[] =
+    [];
+  connectCalls = 0;
+  /** The transport under the socket: closing it drops the connection (socket.io then retries). */
+  readonly io = { engine: { close: () => this.receive('disconnect', 'transport close') } };
   private readonly handlers = new Map<string, ((...payloads: unknown[]) => void)[]>();
   on(event: string, handler: (...payloads: unknown[]) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
@@ -20,13 +29,26 @@ class FakeSocket {
     this.emitted.push([event, payload]);
     return this;
   }
+  timeout(_ms: number) {
+    return {
+      emit: (event: string, payload: unknown, answer: (error: unknown, value?: unknown) => void) => {
+        this.emitted.push([event, payload]);
+        this.asked.push({ event, payload, answer });
+      },
+    };
+  }
+  connect() {
+    this.connectCalls += 1;
+    return this;
+  }
   close() {
     this.closed = true;
     this.connected = false;
   }
-  /** The server side: connect, or send an event. */
+  /** The server side: connect, drop, or send an event. */
   receive(event: string, ...payloads: unknown[]) {
     if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
     for (const handler of this.handlers.get(event) ?? []) handler(...payloads);
   }
 }
@@ -40,7 +62,7 @@ vi.mock('./socket.ts', () => ({
   },
 }));
 
-const { listenSocket, subscribeStream } = await import('./streamSource.ts');
+const { listenSocket, requestSocket, subscribeStream } = await import('./streamSource.ts');
 const last = () => sockets.made.at(-1) as FakeSocket;
 const subscribes = (s: FakeSocket) => s.emitted.filter(([e]) => e === STREAM_EVENTS.subscribe);
 
@@ -183,5 +205,139 @@ describe('events the server sends after a subscribe (quotes, news)', () => {
     stop();
     stopStream();
     expect(socket.closed).toBe(true);
+  });
+});
+
+describe('a drop and the catch-up after it', () => {
+  const EP = 1_794_999_000_000;
+  /** A batch as the server sends it: raw-deflated JSON, an ArrayBuffer of exactly its bytes. */
+  const frame = (seq: number, ep = EP): ArrayBuffer => {
+    const json = JSON.stringify({
+      v: PROTOCOL_VERSION,
+      ep,
+      seq,
+      ts: 1_795_000_000_000 + seq,
+      highs: [],
+      lows: [],
+      halts: [],
+    });
+    const bytes = deflateRawSync(Buffer.from(json));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  };
+  const status = () => connectionStore.getState().status;
+
+  function streaming() {
+    const seqs: number[] = [];
+    const stop = subscribeStream((batch: StreamBatchView) => seqs.push(batch.seq));
+    const socket = last();
+    return { seqs, stop, socket };
+  }
+
+  it('says connecting, then live; a drop is reconnecting; the reconnect resumes from the last batch', async () => {
+    const { seqs, stop, socket } = streaming();
+    expect(status()).toBe('connecting');
+    socket.receive('connect');
+    expect(status()).toBe('live');
+    socket.receive(STREAM_EVENTS.update, frame(1));
+    socket.receive(STREAM_EVENTS.update, frame(2));
+    await vi.waitFor(() => expect(seqs).toEqual([1, 2]));
+
+    socket.receive('disconnect', 'transport close');
+    expect(status()).toBe('reconnecting');
+    socket.receive('connect');
+    // Subscribed again first, then asked for what was missed.
+    expect(socket.emitted.slice(-2)).toEqual([
+      [STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION }],
+      [STREAM_EVENTS.resume, { v: PROTOCOL_VERSION, ep: EP, since: 2 }],
+    ]);
+    expect(status()).toBe('catching-up');
+    // A live batch after the reconnect comes before the answer: held until the hole fills.
+    socket.receive(STREAM_EVENTS.update, frame(5));
+    socket.asked.at(-1)?.answer(null, { ok: true, batches: [frame(3), frame(4)] });
+    await vi.waitFor(() => expect(seqs).toEqual([1, 2, 3, 4, 5]));
+    expect(status()).toBe('live');
+    socket.receive(STREAM_EVENTS.update, frame(5));
+    socket.receive(STREAM_EVENTS.update, frame(6));
+    await vi.waitFor(() => expect(seqs).toEqual([1, 2, 3, 4, 5, 6]));
+    stop();
+    expect(status()).toBe('connecting');
+  });
+
+  it('a resume the server cannot serve asks the views to refill', async () => {
+    const refills: StreamRefillReason[] = [];
+    const stopRefills = onStreamRefill((reason) => refills.push(reason));
+    const { seqs, stop, socket } = streaming();
+    socket.receive('connect');
+    socket.receive(STREAM_EVENTS.update, frame(10));
+    await vi.waitFor(() => expect(seqs).toEqual([10]));
+    socket.receive('disconnect', 'transport close');
+    socket.receive('connect');
+    socket.asked.at(-1)?.answer(null, { ok: false, reason: 'gap' });
+    await vi.waitFor(() => expect(refills).toEqual(['gap']));
+    expect(status()).toBe('live');
+    stop();
+    stopRefills();
+  });
+
+  it('a hole while connected asks for the missing batches at once', async () => {
+    const { seqs, stop, socket } = streaming();
+    socket.receive('connect');
+    socket.receive(STREAM_EVENTS.update, frame(1));
+    socket.receive(STREAM_EVENTS.update, frame(3));
+    await vi.waitFor(() => expect(socket.asked).toHaveLength(1));
+    expect(socket.asked[0]?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 1 });
+    socket.asked[0]?.answer(null, { ok: true, batches: [frame(2)] });
+    await vi.waitFor(() => expect(seqs).toEqual([1, 2, 3]));
+    stop();
+  });
+
+  it('a reconnect of a socket that has no stream widget asks no resume', () => {
+    const stop = listenSocket('alert', () => {});
+    const socket = last();
+    socket.receive('connect');
+    socket.receive('disconnect', 'transport close');
+    socket.receive('connect');
+    expect(socket.asked).toEqual([]);
+    expect(status()).toBe('live');
+    stop();
+  });
+
+  it('the browser going offline is reconnecting at once and closes the transport; online retries', () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    try {
+      const { stop, socket } = streaming();
+      socket.receive('connect');
+      page.dispatchEvent(new Event('offline'));
+      expect(status()).toBe('reconnecting');
+      expect(socket.connected).toBe(false);
+      page.dispatchEvent(new Event('online'));
+      expect(socket.connectCalls).toBe(1);
+      stop();
+      // Closed with its last listener: the page's events no longer reach it.
+      page.dispatchEvent(new Event('online'));
+      expect(socket.connectCalls).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('requests with an answer', () => {
+  it('resolves the answer on a live socket, and nothing when the socket is down', async () => {
+    const stop = listenSocket('alert', () => {});
+    const socket = last();
+    await expect(
+      requestSocket(['alerts_resume', { v: PROTOCOL_VERSION, since: 4 }]),
+    ).resolves.toBeUndefined();
+    socket.receive('connect');
+    const answered = requestSocket(['alerts_resume', { v: PROTOCOL_VERSION, since: 4 }]);
+    expect(socket.asked[0]?.payload).toEqual({ v: PROTOCOL_VERSION, since: 4 });
+    socket.asked[0]?.answer(null, { ok: true, alerts: [] });
+    await expect(answered).resolves.toEqual({ ok: true, alerts: [] });
+    const timedOut = requestSocket(['alerts_resume', { v: PROTOCOL_VERSION, since: 4 }]);
+    socket.asked[1]?.answer(new Error('operation has timed out'));
+    await expect(timedOut).resolves.toBeUndefined();
+    stop();
   });
 });

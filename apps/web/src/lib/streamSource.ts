@@ -1,9 +1,23 @@
-import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchView } from '@tapeline/core';
+import {
+  PROTOCOL_VERSION,
+  STREAM_EVENTS,
+  type StreamBatchView,
+  type StreamResumeRequest,
+  streamResumeAckSchema,
+} from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
+import { markReconnected, setConnectionStatus } from './connectionStatus.ts';
 import { appStores, readToken } from './session.ts';
 import { connectSocket } from './socket.ts';
-import { orderedStreamDecoder } from './streamDecode.ts';
+import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
+import { createStreamSequencer, type StreamPosition, signalStreamRefill } from './streamSequencer.ts';
+
+export type { ConnectionStatus } from './connectionStatus.ts';
+export { onReconnect, subscribeConnection, useConnectionStatus } from './connectionStatus.ts';
+
+/** How long a `stream_resume` (or another request) may go unanswered on a live socket. */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 type Listener = (batch: StreamBatchView) => void;
 type StatusListener = (connected: boolean) => void;
@@ -32,6 +46,17 @@ const eventListeners = new Map<string, Set<EventListener>>();
  */
 const eventRooms = new Map<string, { room: SocketRoom; holders: number }>();
 let socket: Socket | null = null;
+/** The socket was connected and dropped: its next connect is a reconnect, with a catch-up. */
+let dropped = false;
+
+/** The tab's batches in sequence: repeats dropped, holes asked for (streamSequencer.ts). */
+const sequencer = createStreamSequencer({
+  deliver: (batch) => source.setState({ batch }),
+  resume: (position) => {
+    if (socket) askResume(socket, position);
+  },
+  refill: signalStreamRefill,
+});
 
 const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
 
@@ -49,17 +74,80 @@ function relay(event: string): (...payloads: unknown[]) => void {
   };
 }
 
+/**
+ * Asks the server for the batches after `position` and hands them, decoded as live frames are,
+ * to the sequencer; one it cannot serve (or no answer on a live socket) refills the views. An
+ * answer lost to a drop is asked again on the reconnect.
+ */
+function askResume(s: Socket, position: StreamPosition): void {
+  if (!s.connected) return;
+  setConnectionStatus('catching-up');
+  const request: StreamResumeRequest = { v: PROTOCOL_VERSION, ep: position.ep, since: position.seq };
+  s.timeout(REQUEST_TIMEOUT_MS).emit(
+    STREAM_EVENTS.resume,
+    request,
+    async (error: unknown, answer: unknown) => {
+      if (s !== socket || !s.connected) return;
+      const ack = error ? null : streamResumeAckSchema.safeParse(answer);
+      if (!ack?.success || !ack.data.ok) {
+        sequencer.resumeFailed(ack?.success && !ack.data.ok ? ack.data.reason : 'refused');
+      } else {
+        const decoded = await Promise.all(ack.data.batches.map((bytes) => decodeStreamBatch(bytes)));
+        if (s !== socket) return;
+        sequencer.resumed(decoded.filter((batch) => batch !== null));
+      }
+      if (s.connected) setConnectionStatus('live');
+    },
+  );
+}
+
+/** The browser says the network is gone: say so now and drop a WebSocket that may be dead. */
+function wentOffline(): void {
+  if (!socket) return;
+  setConnectionStatus('reconnecting');
+  // Until the ping times out a dead WebSocket looks open; closing the transport starts the retry.
+  if (socket.connected) socket.io.engine?.close();
+}
+
+/** The network is back: try now rather than at the end of the retry's back-off. */
+function cameOnline(): void {
+  if (socket && !socket.connected) socket.connect();
+}
+
 function open(): Socket {
   const s = connectSocket(() => readToken(appStores));
+  setConnectionStatus('connecting');
   s.on('connect', () => {
+    const reconnect = dropped;
+    dropped = false;
     if (streamSubscribers > 0) s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
     // A reconnect is a new server-side socket: its rooms are gone, so every join is asked again.
     for (const { room } of eventRooms.values()) send(room.join);
     source.setState({ connected: true });
+    if (!reconnect) {
+      setConnectionStatus('live');
+      return;
+    }
+    // After the subscribe, so no batch falls between what the resume answers and the live ones.
+    const position = streamSubscribers > 0 ? sequencer.beginResume() : null;
+    markReconnected(position ? 'catching-up' : 'live');
+    if (position) askResume(s, position);
   });
-  s.on('disconnect', () => source.setState({ connected: false }));
-  // Inflated and parsed once per batch for every stream widget of the tab, in arrival order.
-  const decode = orderedStreamDecoder((batch) => source.setState({ batch }));
+  s.on('disconnect', () => {
+    dropped = true;
+    sequencer.interrupted();
+    source.setState({ connected: false });
+    setConnectionStatus('reconnecting');
+  });
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', wentOffline);
+    window.addEventListener('online', cameOnline);
+  }
+  // Inflated and parsed once per batch for every stream widget of the tab, in arrival order,
+  // then put in sequence.
+  const decode = orderedStreamDecoder((batch) => {
+    if (s === socket && streamSubscribers > 0) sequencer.push(batch);
+  });
   s.on(STREAM_EVENTS.update, (bytes: ArrayBuffer) => decode(bytes));
   // A server on another protocol version refuses the subscription; say why rather than sit empty.
   s.on(STREAM_EVENTS.error, (refusal: { error?: string; message?: string }) => {
@@ -74,7 +162,14 @@ function closeIfUnused(): void {
   if (streamSubscribers > 0 || eventListenerCount() > 0 || !socket) return;
   socket.close();
   socket = null;
+  dropped = false;
+  sequencer.reset();
+  if (typeof window !== 'undefined') {
+    window.removeEventListener('offline', wentOffline);
+    window.removeEventListener('online', cameOnline);
+  }
   source.setState({ connected: false, batch: null });
+  setConnectionStatus('connecting');
 }
 
 /** One socket per tab shared by every stream widget; it closes when the last one leaves. */
@@ -96,6 +191,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
     if (streamSubscribers === 0 && socket?.connected && eventListenerCount() > 0) {
       // The alerts keep the socket; the stream's batches are no longer wanted.
       socket.emit(STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' });
+      sequencer.reset();
       source.setState({ batch: null });
     }
     closeIfUnused();
@@ -112,6 +208,23 @@ export function sendSocket(message: SocketMessage): boolean {
   if (!socket.connected) return false;
   send(message);
   return true;
+}
+
+/**
+ * Asks the server something that answers with an ack (e.g. `alerts_resume`) on the tab's socket.
+ * Resolves the answer, unchecked (the caller parses it with core's schema), or undefined when
+ * the socket is not connected or no answer came in time: such a request is not queued.
+ */
+export function requestSocket(message: SocketMessage, timeoutMs = REQUEST_TIMEOUT_MS): Promise<unknown> {
+  socket ??= open();
+  const s = socket;
+  if (!s.connected) return Promise.resolve(undefined);
+  const [event, payload] = message;
+  return new Promise((resolve) => {
+    s.timeout(timeoutMs).emit(event, payload, (error: unknown, answer: unknown) =>
+      resolve(error ? undefined : answer),
+    );
+  });
 }
 
 /**
