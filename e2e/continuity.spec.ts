@@ -101,3 +101,24 @@ test('maximise, restore and a layout switch show the rows shown before, unasked'
   }
   expect(asked).toEqual([]);
 });
+
+test('a popped-out Stream is a new tab: it fills from the recent view at once', async ({ page }, info) => {
+  await newVerifiedUser(page, freshEmail(info, 'continuity-popout'));
+  await subscribePro(page);
+  await dashboardReady(page);
+  await expect(page.getByTestId('stream-stream1').locator('tbody tr').first()).toBeVisible({
+    timeout: 15_000,
+  });
+
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByTestId('cell-stream1').getByRole('button', { name: 'Pop out Main Stream' }).click(),
+  ]);
+  const recent = popup.waitForResponse((r) => new URL(r.url()).pathname === '/data/stream_bk' && r.ok());
+  const popped = popup.getByTestId('stream-stream1');
+  await expect(popped).toBeAttached({ timeout: 15_000 });
+  await recent;
+  // The answer shows as it lands, not at the next 2 s flush.
+  await expect(popped).toHaveAttribute('data-recent', 'shown', { timeout: 1_500 });
+  await expect(popped.locator('tbody tr').first()).toBeVisible({ timeout: 1_500 });
+});
