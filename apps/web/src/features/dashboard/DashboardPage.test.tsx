@@ -7,13 +7,15 @@ import {
   WIDGET_IDS,
   type WidgetId,
 } from '@tapeline/core';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionStore, setConnectionStatus } from '../../lib/connectionStatus.ts';
 import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
 import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
 import { type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
+import { connectionText } from '../connection/connectionText.ts';
 import { DashboardPage, UPGRADE_QUESTION } from './DashboardPage.tsx';
 
 // The socket is the network for stream widgets (none is drawn by these layouts; nothing may
@@ -216,5 +218,19 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('group', { name: 'Widgets' })).not.toBeInTheDocument();
     // The default Primary layout shows every widget, Alerts among them.
     expect(await screen.findByRole('region', { name: 'Alerts' })).toBeInTheDocument();
+  });
+
+  it('says Reconnecting… in the bar while the tab’s connection is down, and nothing once live', async () => {
+    serve();
+    renderDashboard();
+    await ready();
+    act(() => setConnectionStatus('reconnecting'));
+    const pill = screen.getByTestId('connection-pill');
+    expect(pill).toHaveAttribute('role', 'status');
+    expect(pill).toHaveTextContent(connectionText.reconnecting);
+    expect(pill.closest('.dashboard-bar')).not.toBeNull();
+    act(() => setConnectionStatus('live'));
+    expect(screen.queryByTestId('connection-pill')).not.toBeInTheDocument();
+    connectionStore.setState({ status: 'connecting', reconnects: 0 });
   });
 });

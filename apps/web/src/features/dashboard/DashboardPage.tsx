@@ -16,6 +16,7 @@ import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { ConnectionPill } from '../connection/ConnectionPill.tsx';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';
@@ -82,6 +83,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard-page" data-layout={layout.key}>
       <DashboardBar layout={layout} onToggle={onToggle}>
+        <ConnectionPill />
         <SimulatedBadge />
         <LayoutMenu
           layouts={layouts}

@@ -4,12 +4,14 @@ import {
   settingsResponseSchema,
   successResponseSchema,
 } from '@tapeline/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { connectionStore, setConnectionStatus } from '../../lib/connectionStatus.ts';
 import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { ALERTS_TEXT } from '../alerts/AlertsWidget.tsx';
+import { connectionText } from '../connection/connectionText.ts';
 import { POPOUT_CHANNEL } from '../dashboard/popouts.ts';
 import { PopoutPage } from './PopoutPage.tsx';
 
@@ -42,6 +44,17 @@ describe('PopoutPage', () => {
     expect(await within(widget).findByText('SIMULATED')).toBeInTheDocument();
     expect(document.title).toBe(`${PRODUCT_NAME} — Alerts`);
     expect(screen.queryByRole('button', { name: /Maximise|Pop out/ })).not.toBeInTheDocument();
+  });
+
+  it('says Catching up… in its header while the missed updates come back', async () => {
+    serve();
+    renderUi(<PopoutPage />, { at: '/popout/alerts', path: '/popout/:widget' });
+    const widget = await screen.findByRole('region', { name: 'Alerts' }, SETTLED);
+    act(() => setConnectionStatus('catching-up'));
+    expect(within(widget).getByTestId('connection-pill')).toHaveTextContent(connectionText['catching-up']);
+    act(() => setConnectionStatus('live'));
+    expect(within(widget).queryByTestId('connection-pill')).not.toBeInTheDocument();
+    connectionStore.setState({ status: 'connecting', reconnects: 0 });
   });
 
   it('a pop-out never writes the layouts (only the dashboard owns them)', async () => {

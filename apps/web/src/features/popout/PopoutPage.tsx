@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LiveAlerts } from '../alerts/LiveAlerts.tsx';
+import { ConnectionPill } from '../connection/ConnectionPill.tsx';
 import { type ClosingMessage, openPopoutChannel } from '../dashboard/popouts.ts';
 import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
 import { WIDGETS } from '../dashboard/widgetRegistry.ts';
@@ -79,6 +80,7 @@ function PopoutWidget({ id }: { id: Widget }) {
         <header className="widget-bar">
           <h1 className="widget-title">{title}</h1>
           <div className="widget-tools">
+            <ConnectionPill />
             <SimulatedBadge />
             {Toolbar && <Toolbar {...props} />}
           </div>
