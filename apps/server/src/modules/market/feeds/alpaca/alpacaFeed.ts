@@ -51,12 +51,15 @@ export class AlpacaFeed implements MarketFeed {
   readonly name = 'alpaca';
   private readonly counters: FeedStats = emptyStats();
   private conn: WsConnection | null = null;
+  /** Set by stop(): a start still in its REST backfill then never connects. */
+  private stopped = false;
   /** LULD band messages seen (not forwarded: they carry no halt). */
   lulds = 0;
 
   constructor(private readonly options: AlpacaFeedOptions) {}
 
   async start(sink: FeedSink): Promise<void> {
+    this.stopped = false;
     const logger = this.options.logger ?? silentLogger;
     const own = this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : [];
     const { dataUrl, tradingUrl, keyId, secretKey } = this.options;
@@ -67,6 +70,7 @@ export class AlpacaFeed implements MarketFeed {
         ? alpacaHistory(dataUrl, tradingUrl, dataFeed, restClient({ headers, logger }))
         : null;
     await startReference(vendor, own, this.options.history, (this.options.now ?? Date.now)(), sink, logger);
+    if (this.stopped) return;
     let send: (message: unknown) => void = () => {};
     const conn = new WsConnection(
       {
@@ -167,6 +171,7 @@ export class AlpacaFeed implements MarketFeed {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.conn?.stop();
     this.conn = null;
   }

@@ -19,6 +19,8 @@ export interface RestClientOptions {
   retries?: number;
   /** First retry delay without a Retry-After (ms). */
   retryMs?: number;
+  /** Per request; a vendor that stops answering fails the backfill instead of the start. */
+  timeoutMs?: number;
   /** Injected for tests; default setTimeout. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -33,7 +35,10 @@ export function restClient(options: RestClientOptions): GetJson {
   return async (url) => {
     let delay = options.retryMs ?? 500;
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(url, { headers: { accept: 'application/json', ...options.headers } });
+      const res = await fetch(url, {
+        headers: { accept: 'application/json', ...options.headers },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      });
       if (res.ok) return res.json();
       const body = (await res.text()).slice(0, 200);
       const path = new URL(url).pathname;

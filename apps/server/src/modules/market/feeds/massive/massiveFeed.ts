@@ -41,10 +41,13 @@ export class MassiveFeed implements MarketFeed {
   readonly name = 'massive';
   private readonly counters: FeedStats = emptyStats();
   private conn: WsConnection | null = null;
+  /** Set by stop(): a start still in its REST backfill then never connects. */
+  private stopped = false;
 
   constructor(private readonly options: MassiveFeedOptions) {}
 
   async start(sink: FeedSink): Promise<void> {
+    this.stopped = false;
     const logger = this.options.logger ?? silentLogger;
     const own = this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : [];
     const { restUrl, apiKey } = this.options;
@@ -53,6 +56,7 @@ export class MassiveFeed implements MarketFeed {
       : null;
     const now = (this.options.now ?? Date.now)();
     await startReference(vendor, own, this.options.history, now, sink, logger);
+    if (this.stopped) return;
     const counters = this.counters;
     let send: (message: unknown) => void = () => {};
     const conn = new WsConnection(
@@ -143,6 +147,7 @@ export class MassiveFeed implements MarketFeed {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.conn?.stop();
     this.conn = null;
   }

@@ -246,6 +246,13 @@ describe('massive: history from the REST API at start', () => {
     expect(runtime.engine.table.count).toBe(0);
   });
 
+  it('never connects when stopped during the backfill', async () => {
+    const { started } = await start(true);
+    await feed?.stop();
+    await started;
+    expect(ws?.connections).toEqual([]);
+  });
+
   it('starts live without history when the REST API refuses the key', async () => {
     const { runtime, log, started } = await start(true);
     rest?.failNext('/v3/reference', 401);
