@@ -13,9 +13,6 @@ import { connectSocket } from './socket.ts';
 import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
 import { createStreamSequencer, type StreamPosition, signalStreamRefill } from './streamSequencer.ts';
 
-export type { ConnectionStatus } from './connectionStatus.ts';
-export { onReconnect, subscribeConnection, useConnectionStatus } from './connectionStatus.ts';
-
 /** How long a `stream_resume` (or another request) may go unanswered on a live socket. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 

@@ -12,6 +12,8 @@ export const socket = {
   listeners: new Map<string, Set<Listener>>(),
   rooms: new Map<string, unknown>(),
   sent: [] as (readonly [string, unknown?])[],
+  /** Requests that wait for an answer (`alerts_resume`): the test calls `answer(value)`. */
+  requests: [] as { message: readonly [string, unknown?]; answer: (value: unknown) => void }[],
   connected: true,
 };
 
@@ -20,6 +22,12 @@ export function sendSocket(message: readonly [string, unknown?]): boolean {
   if (!socket.connected) return false;
   socket.sent.push(message);
   return true;
+}
+
+/** A request with an answer; undefined at once while `socket.connected` is false. */
+export function requestSocket(message: readonly [string, unknown?]): Promise<unknown> {
+  if (!socket.connected) return Promise.resolve(undefined);
+  return new Promise((answer) => socket.requests.push({ message, answer }));
 }
 
 export const subscribeStream = () => () => {};

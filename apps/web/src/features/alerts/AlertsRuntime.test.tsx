@@ -7,9 +7,11 @@ import {
   defaultConfig,
   PROTOCOL_VERSION,
 } from '@tapeline/core';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
+import { markReconnected } from '../../lib/connectionStatus.ts';
+import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
 import { SettingsProvider, useSettings } from '../../lib/settings/useSettings.tsx';
 import { firedAlert } from '../../test-setup/alertFixtures.tsx';
 import { ok } from '../../test-setup/fakeApi.ts';
@@ -52,14 +54,17 @@ function renderRuntime(config = defaultConfig(), speak = true) {
     .on('GET /api/alert_history', ok(alertHistoryResponseSchema, HISTORY))
     .on('GET /api/config', configAnswer());
   signedIn(api);
-  return renderUi(
-    <SettingsProvider>
-      <AlertsWidget {...widgetProps('alerts')} />
-      <AlertsRuntime speak={speak} />
-      <SettingsStatus />
-    </SettingsProvider>,
-    { wrap: withSession },
-  );
+  return {
+    api,
+    ...renderUi(
+      <SettingsProvider>
+        <AlertsWidget {...widgetProps('alerts')} />
+        <AlertsRuntime speak={speak} />
+        <SettingsStatus />
+      </SettingsProvider>,
+      { wrap: withSession },
+    ),
+  };
 }
 
 const historyItems = () =>
@@ -69,6 +74,8 @@ const historyItems = () =>
 
 beforeEach(() => {
   socket.listeners.clear();
+  socket.requests.length = 0;
+  socket.connected = true;
   audio.played = [];
   voiceUnlock.reset();
   vi.stubGlobal('Audio', FakeAudio);
@@ -177,5 +184,62 @@ describe('voice notifications', () => {
     renderRuntime(voiced, false);
     await settled();
     expect(screen.queryByText(alertMessages.voicePrompt)).not.toBeInTheDocument();
+  });
+});
+
+describe('alerts fired while the connection was down', () => {
+  const voiced = {
+    ...defaultConfig(),
+    voiceNoti: [{ zone: 'primary_high' as const, voice: 'voice2' as const, type: 'symbol' as const }],
+    voiceBuffer: 0,
+  };
+  // The page's clock, frozen (the settings load is due at once) and moved by hand.
+  const T0 = Date.UTC(2026, 10, 24, 15, 30);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: T0 + SETTINGS_LOAD_DELAY_MS });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are asked for from the highest id heard; recent ones toasted and spoken, older than 30 s only listed, repeats dropped', async () => {
+    const { user, api } = renderRuntime(voiced);
+    const prompt = await screen.findByText(alertMessages.voicePrompt, {}, SETTLED);
+    await waitFor(() => expect(socket.listeners.get(ALERT_EVENTS.alert)?.size).toBe(1));
+    // Heard before audio is allowed, so the one clip the queue plays at a time is free after.
+    emit(ALERT_EVENTS.alert, firedAlert(7, { symbol: 'AMD', msg: 'AMD new high', time: T0 + 10_000 }));
+    await user.click(prompt);
+
+    // Two minutes later the socket is back: the server still holds what fired meanwhile.
+    vi.setSystemTime(T0 + 120_000);
+    const missed = [
+      firedAlert(8, { symbol: 'TSLA', msg: 'TSLA new high 250.00', time: T0 + 60_000 }),
+      firedAlert(9, { symbol: 'NVDA', msg: 'NVDA new high 140.00', time: T0 + 100_000 }),
+    ];
+    api.on(
+      'GET /api/alert_history',
+      ok(alertHistoryResponseSchema, [
+        ...missed.map((a) => ({ msg: a.msg, date: a.time })).reverse(),
+        { msg: 'AMD new high', date: T0 + 10_000 },
+        ...HISTORY,
+      ]),
+    );
+    act(() => markReconnected('live'));
+    expect(socket.requests.map((r) => r.message)).toEqual([
+      [ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 7 }],
+    ]);
+    await act(async () => socket.requests[0]?.answer({ ok: true, alerts: [firedAlert(7), ...missed] }));
+
+    // NVDA fired 20 s ago: said and shown; TSLA fired 60 s ago (and came first): in the list
+    // only, else its clip would be the one playing; AMD was heard already.
+    expect(await screen.findByText('NVDA new high 140.00', { selector: '.toast-text' })).toBeInTheDocument();
+    expect(screen.queryByText('TSLA new high 250.00', { selector: '.toast-text' })).not.toBeInTheDocument();
+    expect(audio.played).toEqual(['/voice/NVDA/voice2-s.mp3']);
+    await waitFor(() => expect(historyItems()).toHaveLength(4));
+    expect(historyItems()[1]).toContain('TSLA new high 250.00');
+
+    // The next reconnect asks from the highest id now held.
+    act(() => markReconnected('live'));
+    expect(socket.requests.at(-1)?.message).toEqual([ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 9 }]);
   });
 });

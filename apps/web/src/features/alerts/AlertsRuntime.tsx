@@ -4,13 +4,15 @@ import { useLiveAlerts } from '../../lib/alerts/useLiveAlerts.ts';
 import { useChatMentions } from '../../lib/chatApi.ts';
 import { appStores, readToken } from '../../lib/session.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { prependAlertHistory } from './alertHistoryApi.ts';
+import { ALERT_HISTORY_KEY, prependAlertHistory } from './alertHistoryApi.ts';
 import { useVoiceAlerts } from './useVoiceAlerts.ts';
 
 /**
  * The user's alerts as they fire, in this tab: a toast with the message, the top of the Alerts
  * widget's history, and the voice queue; and a toast for each chat mention of the user. Mount once inside the page's SettingsProvider; a
  * pop-out passes `speak={false}` so the dashboard that opened it is the one that speaks.
+ * Alerts caught up after a reconnect refresh the history from the server (it may have read some
+ * of them already during the drop); those older than 30 s are not toasted nor spoken.
  */
 export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
   const toast = useToast();
@@ -24,14 +26,16 @@ export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
   );
   useLiveAlerts(
     useCallback(
-      (alert) => {
+      (alert, arrival) => {
+        if (arrival.stale) return;
         toast(alert.msg, { tone: 'info' });
-        prependAlertHistory(client, { msg: alert.msg, date: Math.round(alert.time) });
+        if (!arrival.caughtUp) prependAlertHistory(client, { msg: alert.msg, date: Math.round(alert.time) });
         voice(alert);
       },
       [toast, client, voice],
     ),
     signedIn,
+    { onCaughtUp: () => void client.invalidateQueries({ queryKey: ALERT_HISTORY_KEY }) },
   );
   return null;
 }
