@@ -22,3 +22,8 @@ export function publishDashboardCommands(commands: DashboardCommands | null): vo
 export function useDashboardCommands(): DashboardCommands | null {
   return useStore(store, (state) => state.dashboard);
 }
+
+/** The commands on offer now, outside React. */
+export function currentDashboardCommands(): DashboardCommands | null {
+  return store.getState().dashboard;
+}
