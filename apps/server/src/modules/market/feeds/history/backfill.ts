@@ -13,7 +13,7 @@ import {
 // 1. the vendor's symbol list, merged with MARKET_SYMBOLS (which wins per symbol);
 // 2. daily bars of the last HISTORY_SESSIONS completed sessions;
 // 3. 15-minute bars of the prior session and today so far for the HISTORY_INTRADAY_MAX symbols
-//    with the most dollar volume;
+//    with the most dollar volume, and the vendor's per-symbol details (sector, float) for them;
 // then one `sink.reference` (prior close and average volume from the daily bars) and one
 // `sink.history`, all before the websocket connects, so the first live print lands on a full
 // history. A vendor error leaves the feed on MARKET_SYMBOLS and live bars, as without backfill.
@@ -35,6 +35,18 @@ export interface HistoryVendor {
   daily(sessions: readonly SessionDay[], symbols: readonly string[]): Promise<Map<string, DailyBar[]>>;
   /** 15-minute bars from `from`'s 04:00 up to `now` for these symbols. */
   intraday(from: SessionDay, now: number, symbols: readonly string[]): Promise<Map<string, VendorBar[]>>;
+  /**
+   * Per-symbol details where the vendor has them (Massive: SIC sector, shares outstanding); one
+   * call per symbol, so asked only for the symbols that get intraday bars.
+   */
+  details?(symbols: readonly string[]): Promise<Map<string, SymbolDetails>>;
+}
+
+export interface SymbolDetails {
+  /** Spec sector code; MISCELLANEOUS when the vendor's code maps to none. */
+  sector: number;
+  /** Shares (free float when known, else outstanding); NaN when unknown. */
+  float: number;
 }
 
 export interface BackfillResult {
@@ -43,13 +55,20 @@ export interface BackfillResult {
   withIntraday: number;
 }
 
-function merge(vendor: VendorSymbol | undefined, own: ReferenceData | undefined, sym: string): ReferenceData {
+function merge(
+  vendor: VendorSymbol | undefined,
+  details: SymbolDetails | undefined,
+  own: ReferenceData | undefined,
+  sym: string,
+): ReferenceData {
   if (own) return own;
+  const listed = vendor?.sector ?? SECTOR.MISCELLANEOUS;
   return {
     sym,
     name: vendor?.name ?? sym,
-    sector: vendor?.sector ?? SECTOR.MISCELLANEOUS,
-    float: Number.NaN,
+    // The list's own type (ETF, ADR) wins over the issuer's industry.
+    sector: listed === SECTOR.MISCELLANEOUS && details ? details.sector : listed,
+    float: details?.float ?? Number.NaN,
     shortRatio: Number.NaN,
     optionable: vendor?.optionable ?? false,
     prevClose: Number.NaN,
@@ -89,6 +108,11 @@ export async function backfill(
     .map((x) => x.sym);
   const intraday =
     ranked.length > 0 && last ? await vendor.intraday(last, now, ranked) : new Map<string, VendorBar[]>();
+  const wantDetails = ranked.filter((sym) => !byOwn.has(sym));
+  const details =
+    vendor.details && wantDetails.length > 0
+      ? await vendor.details(wantDetails)
+      : new Map<string, SymbolDetails>();
 
   const history = new Map<string, { daily: DailyBar[]; intraday: VendorBar[] }>();
   for (const sym of syms) {
@@ -99,7 +123,7 @@ export async function backfill(
   const built = buildHistory(history, now);
   sink.reference(
     syms.map((sym) => {
-      const ref = merge(byVendor.get(sym), byOwn.get(sym), sym);
+      const ref = merge(byVendor.get(sym), details.get(sym), byOwn.get(sym), sym);
       const derived = built.derived.get(sym);
       // MARKET_SYMBOLS figures stay when given; the bars fill what it leaves unknown.
       if (!derived || byOwn.has(sym)) return ref;

@@ -45,6 +45,22 @@ const TICKERS = [
   },
 ];
 
+/** What the details add: SIC code and shares (an ETF has no SIC code). */
+const DETAILS: Record<string, Record<string, unknown>> = {
+  AAA: {
+    sic_code: '3571',
+    sic_description: 'ELECTRONIC COMPUTERS',
+    market_cap: 7.5e8,
+    share_class_shares_outstanding: 15_000_000,
+  },
+  BBB: { market_cap: 4e11, share_class_shares_outstanding: 1_000_000_000 },
+  NEWB: {
+    sic_code: '2834',
+    sic_description: 'PHARMACEUTICAL PREPARATIONS',
+    weighted_shares_outstanding: 8_000_000,
+  },
+};
+
 let rest: FakeRestServer | null = null;
 let ws: FakeServer | null = null;
 let feed: MassiveFeed | null = null;
@@ -75,6 +91,12 @@ function massiveRest() {
           ...(next ? { next_url: `https://api.massive.com/v3/reference/tickers?cursor=${next}` } : {}),
         },
       };
+    }
+    const details = /^\/v3\/reference\/tickers\/([A-Z.]+)$/.exec(p);
+    if (details) {
+      const t = TICKERS.find((x) => x.ticker === details[1]);
+      if (!t) return { status: 404, body: { status: 'NOT_FOUND', message: 'Ticker not found.' } };
+      return { body: { status: 'OK', request_id: 'r1', results: { ...t, ...DETAILS[t.ticker] } } };
     }
     const grouped = /^\/v2\/aggs\/grouped\/locale\/us\/market\/stocks\/(\d{4}-\d{2}-\d{2})$/.exec(p);
     if (grouped) {
@@ -165,9 +187,9 @@ describe('massive: history from the REST API at start', () => {
 
     const names = JSON.parse(runtime.answer({ kind: 'names' })) as { s: string; n: string; c: number }[];
     expect(names).toEqual([
-      { s: 'AAA', n: 'Aaa Industries Inc', c: 99 },
+      { s: 'AAA', n: 'Aaa Industries Inc', c: 9 },
       { s: 'BBB', n: 'Bbb 500 ETF Trust', c: 82 },
-      { s: 'NEWB', n: 'Newb Holdings', c: 99 },
+      { s: 'NEWB', n: 'Newb Holdings', c: 16 },
     ]);
     const { table } = runtime.engine;
     expect(
@@ -175,6 +197,7 @@ describe('massive: history from the REST API at start', () => {
         (s) => table.exchanges.values[table.exchange[runtime.engine.idOf(s)] as number],
       ),
     ).toEqual(['NASDAQ', 'ARCA', 'NYSE']);
+    expect(['AAA', 'BBB', 'NEWB'].map((s) => table.float[runtime.engine.idOf(s)])).toEqual([15e6, 1e9, 8e6]);
     // Monday's daily close is the prior close; the average is of the last 20 daily volumes.
     const aaa = runtime.engine.idOf('AAA');
     expect(table.prevClose[aaa]).toBe((dailyBar(FIXTURE[0] as never, PRIOR) as { c: number }).c);
@@ -202,6 +225,12 @@ describe('massive: history from the REST API at start', () => {
     // 45 sessions, one refused with 429 and asked again.
     expect(requests.filter((q) => q.path.startsWith('/v2/aggs/grouped'))).toHaveLength(46);
     expect(requests.filter((q) => q.path === '/v3/reference/tickers')).toHaveLength(2);
+    expect(
+      requests
+        .filter((q) => q.path.startsWith('/v3/reference/tickers/'))
+        .map((q) => q.path)
+        .sort(),
+    ).toEqual(['/v3/reference/tickers/AAA', '/v3/reference/tickers/BBB', '/v3/reference/tickers/NEWB']);
     // Intraday for the two symbols the vendor has 15-minute bars for, from Monday, two pages each.
     const ranges = requests.filter((q) => q.path.startsWith('/v2/aggs/ticker/'));
     expect(ranges.map((q) => q.path).sort()).toEqual([

@@ -1,8 +1,9 @@
 import { SECTOR, type SessionDay } from '@tapeline/market';
 import { isNum } from '../feed.ts';
-import type { HistoryVendor, VendorSymbol } from '../history/backfill.ts';
+import type { HistoryVendor, SymbolDetails, VendorSymbol } from '../history/backfill.ts';
 import { type DailyBar, isoDate, type VendorBar } from '../history/buildHistory.ts';
 import { type GetJson, mapLimit } from '../history/restClient.ts';
+import { sicSector } from '../history/sicSectors.ts';
 
 // Massive (formerly Polygon.io) REST, as documented:
 //   GET /v3/reference/tickers?market=stocks&active=true&limit=1000, following `next_url`
@@ -12,8 +13,11 @@ import { type GetJson, mapLimit } from '../history/restClient.ts';
 //     → {status, queryCount, resultsCount, adjusted, results: [{T, o, h, l, c, v, vw, n, t}]}
 //   GET /v2/aggs/ticker/{T}/range/15/minute/{from}/{to}?adjusted=true&sort=asc&limit=50000
 //     → {ticker, status, resultsCount, results: [{o, h, l, c, v, vw, n, t (window start, ms)}], next_url?}
+//   GET /v3/reference/tickers/{T} → {status, results: {ticker, name, sic_code, sic_description,
+//        market_cap, share_class_shares_outstanding, weighted_shares_outstanding, …}}
 // Auth: `Authorization: Bearer <key>` (the key stays out of URLs and their logs). Split-adjusted,
-// so a split is not an ATR spike. The list carries no sector: ETF and ADR types map to theirs.
+// so a split is not an ATR spike. The list carries no sector: ETF and ADR types map to theirs,
+// the details' SIC code gives the rest (sicSectors.ts) and their share-class shares the float.
 
 /** Listing exchanges by MIC, in the names the engine uses. */
 const MIC: Readonly<Record<string, string>> = {
@@ -113,6 +117,23 @@ export function massiveHistory(restUrl: string, get: GetJson): HistoryVendor {
         );
         const bars = rows.map(bar).filter((b): b is VendorBar => b !== null && b.t <= now);
         if (bars.length > 0) out.set(sym, bars);
+      });
+      return out;
+    },
+    async details(symbols: readonly string[]) {
+      const out = new Map<string, SymbolDetails>();
+      await mapLimit(symbols, CONCURRENCY, async (sym) => {
+        const r = (await get(`${restUrl}/v3/reference/tickers/${encodeURIComponent(sym)}`)) as {
+          results?: Record<string, unknown>;
+        } | null;
+        const d = r?.results;
+        if (typeof d !== 'object' || d === null) return;
+        const shares = isNum(d.share_class_shares_outstanding)
+          ? d.share_class_shares_outstanding
+          : isNum(d.weighted_shares_outstanding)
+            ? d.weighted_shares_outstanding
+            : Number.NaN;
+        out.set(sym, { sector: sicSector(d.sic_code), float: shares });
       });
       return out;
     },
