@@ -164,6 +164,20 @@ describe('channelViews', () => {
     expect(t.symbols(key)).toEqual(['AMD', 'NEW2', 'NEW1', 'GME', 'AAPL']);
   });
 
+  it('a batch with nothing for the channel still counts as seen at the flush; a new epoch starts over', async () => {
+    const t = tab();
+    const { key } = t.hold(custom);
+    await t.asked[0]?.answer(batch(9, ['GME']));
+    t.arrive(batch(10, ['MSFT']));
+    t.wait(FLUSH_MS);
+    expect(t.views.store.getState().views[key]).toMatchObject({ lastSeq: 10 });
+    expect(t.symbols(key)).toEqual(['GME']);
+    t.arrive({ ...batch(1, ['AAPL']), ep: 8 });
+    t.wait(FLUSH_MS);
+    expect(t.views.store.getState().views[key]).toMatchObject({ lastSeq: 1 });
+    expect(t.symbols(key)).toEqual(['AAPL', 'GME']);
+  });
+
   it('a custom channel asks with its symbols and fills from the answer', async () => {
     const t = tab();
     const { key } = t.hold(custom);

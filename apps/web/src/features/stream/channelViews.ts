@@ -60,6 +60,9 @@ interface Entry extends ChannelSpec {
   shown: ChannelView;
   /** Live batches that arrived while the recent view was asked for; null when none is. */
   held: StreamBatchView[] | null;
+  /** Sequence number of the newest batch this entry has taken in (shown at the next flush). */
+  seenSeq: number;
+  seenEp: number;
   /** The latest request: an older one's answer is ignored. */
   request: number;
   holders: number;
@@ -96,6 +99,14 @@ export function querySpec(
 const after = (batch: StreamBatchView, answer: StreamBatchView) =>
   batch.ep > answer.ep || (batch.ep === answer.ep && batch.seq > answer.seq);
 
+/** Notes a batch taken in: a new engine epoch starts its numbers again. */
+function seen(e: Entry, b: StreamBatchView): void {
+  if (b.ep > e.seenEp) {
+    e.seenEp = b.ep;
+    e.seenSeq = b.seq;
+  } else if (b.ep === e.seenEp && b.seq > e.seenSeq) e.seenSeq = b.seq;
+}
+
 const isEmpty = (b: StreamBatchView) => b.highs.length === 0 && b.lows.length === 0 && b.halts.length === 0;
 
 export type ChannelViews = ReturnType<typeof createChannelViews>;
@@ -119,8 +130,11 @@ export function createChannelViews(deps: ChannelViewsDeps) {
     for (const e of entries.values()) {
       const mine = filterBatch(batch, e.channel, e.ctx);
       if (e.held) e.held.push(mine);
-      else if (!isEmpty(mine)) e.buffer.push(mine);
-      else if (mine.seq > e.shown.lastSeq) e.shown = { ...e.shown, lastSeq: mine.seq };
+      else {
+        // A batch with nothing for this channel still counts as seen (data-seq, catch-up).
+        if (!isEmpty(mine)) e.buffer.push(mine);
+        seen(e, mine);
+      }
     }
   }
 
@@ -133,9 +147,8 @@ export function createChannelViews(deps: ChannelViewsDeps) {
         entries.delete(e.key);
         continue;
       }
-      if (e.held || e.buffer.size === 0) continue;
-      const lastSeq = Math.max(e.shown.lastSeq, ...e.buffer.seqs());
-      e.shown = { view: e.buffer.flush(e.shown.view), loading: false, lastSeq };
+      if (e.held || (e.buffer.size === 0 && e.seenSeq === e.shown.lastSeq)) continue;
+      e.shown = { view: e.buffer.flush(e.shown.view), loading: false, lastSeq: e.seenSeq };
       changed.push(e);
     }
     const views = { ...store.getState().views };
@@ -181,14 +194,18 @@ export function createChannelViews(deps: ChannelViewsDeps) {
         fill.push(answer);
         const view = fill.flush(emptyView());
         for (const b of later) fill.push(b);
-        const lastSeq = Math.max(answer.seq, ...later.map((b) => b.seq));
-        e.shown = { view: fill.flush(view), loading: false, lastSeq };
+        seen(e, answer);
+        for (const b of later) seen(e, b);
+        e.shown = { view: fill.flush(view), loading: false, lastSeq: e.seenSeq };
         publish([e]);
       },
       (error: unknown) => {
         if (!current()) throw error;
         // No recent view: go on live with what arrived meanwhile (shown at the next flush).
-        for (const b of e.held ?? []) if (!isEmpty(b)) e.buffer.push(b);
+        for (const b of e.held ?? []) {
+          if (!isEmpty(b)) e.buffer.push(b);
+          seen(e, b);
+        }
         e.held = null;
         e.shown = { ...e.shown, loading: false };
         publish([e]);
@@ -222,6 +239,8 @@ export function createChannelViews(deps: ChannelViewsDeps) {
           buffer: new StreamBuffer(),
           shown: { view: emptyView(), loading: false, lastSeq: 0 },
           held: null,
+          seenSeq: 0,
+          seenEp: 0,
           request: 0,
           holders: 0,
           releasedAt: 0,

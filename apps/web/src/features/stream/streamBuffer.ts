@@ -30,11 +30,6 @@ export class StreamBuffer {
     return this.pending.length;
   }
 
-  /** The sequence numbers of the pending batches, in arrival order. */
-  seqs(): number[] {
-    return this.pending.map((b) => b.seq);
-  }
-
   /** Takes the pending batches out unshown (a recent view that contains them replaces them). */
   drain(): StreamBatchView[] {
     const taken = this.pending;
