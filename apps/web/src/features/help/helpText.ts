@@ -23,7 +23,7 @@ export const helpText = {
     'Outside 4:00 to 20:00 New York time, and at weekends, a stream shows MARKET IS CURRENTLY CLOSED with a countdown to the open; LOAD RECENT fills it with the latest session’s events.',
   discoveryHeading: 'Discovery columns',
   discoveryIntro:
-    'Discovery (Pro) screens every listed symbol on a timeframe you choose, from 1 minute to 1 month. The current bar is the bar of that timeframe that holds the present moment. Columns can be hidden on the Discovery tab of the settings page; Last, ATR and Gap show percent or dollars. Click a header to sort (descending first); Squeeze cycles through now, pre and post.',
+    'Discovery (Pro) screens every listed symbol on a timeframe you choose, from 15 minutes to 1 month. The current bar is the bar of that timeframe that holds the present moment. Columns can be hidden on the Discovery tab of the settings page; Last, ATR and Gap show percent or dollars. Click a header to sort (descending first); Squeeze cycles through now, pre and post.',
   shortcutsHeading: 'Keyboard shortcuts',
   shortcutsIntro: 'Press ? anywhere in the app to see this list.',
 } as const;
@@ -63,7 +63,7 @@ export const CHANNEL_HELP: readonly (readonly [string, string])[] = [
 
 /** What each Discovery column means (docs/metrics.md, "Discovery row"). */
 export const DISCOVERY_HELP: Readonly<Record<DiscoveryColumnId, string>> = {
-  symbol: 'The ticker. Click it for its menu: quote, money flow, volume, alerts.',
+  symbol: 'The ticker. Click it for its menu: copy, money flow, volume, add an alert.',
   price_dist:
     'The last price, and its change in percent or dollars: against the prior close on 1 day, against the previous bar’s close on shorter and longer timeframes.',
   volume:
