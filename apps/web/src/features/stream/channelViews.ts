@@ -12,7 +12,7 @@ import { createStore } from 'zustand/vanilla';
 import { dataHost } from '../../lib/dataHost.ts';
 import { subscribeStream } from '../../lib/streamSource.ts';
 import { filterBatch } from './channelFilter.ts';
-import { emptyView, FLUSH_MS, StreamBuffer, type StreamView } from './streamBuffer.ts';
+import { emptyView, FLUSH_MS, MAX_PENDING, StreamBuffer, type StreamView } from './streamBuffer.ts';
 
 // docs/continuity.md §1: the tab keeps one view per channel *content*, so a widget that mounts
 // again (maximise, restore, layout switch, STREAM off/on) shows the rows it showed, and a channel
@@ -129,8 +129,11 @@ export function createChannelViews(deps: ChannelViewsDeps) {
     lastArrival = deps.now();
     for (const e of entries.values()) {
       const mine = filterBatch(batch, e.channel, e.ctx);
-      if (e.held) e.held.push(mine);
-      else {
+      if (e.held) {
+        // A request that hangs must not hold the tape without bound: the buffer's own cap.
+        e.held.push(mine);
+        if (e.held.length > MAX_PENDING) e.held.shift();
+      } else {
         // A batch with nothing for this channel still counts as seen (data-seq, catch-up).
         if (!isEmpty(mine)) e.buffer.push(mine);
         seen(e, mine);
