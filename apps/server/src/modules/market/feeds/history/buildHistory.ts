@@ -131,20 +131,36 @@ function monthStart(day: number): number {
   return nyWallToUtc(daysFromCivil(Math.floor(ymd / 10000), Math.floor(ymd / 100) % 100, 1), 240);
 }
 
-/** Builds one symbol's bars into `emit`; returns its derived reference figures. */
+/** A day that is over at `now`: before the current session, or the current one once it ended. */
+const isCompleted = (b: DailyBar, current: { session: SessionDay; live: boolean }) =>
+  b.day < current.session.day || (b.day === current.session.day && !current.live);
+
+/** Prior close (the last completed daily close) and mean volume of the last 20 completed days. */
+function derive(h: SymbolHistory, current: { session: SessionDay; live: boolean }) {
+  const done = h.daily.filter((b) => isCompleted(b, current)).sort((a, b) => a.day - b.day);
+  const last = done.at(-1);
+  const recent = done.slice(-AVG_VOLUME_SESSIONS);
+  return {
+    prevClose: last ? last.c : Number.NaN,
+    avgVolume: recent.length > 0 ? recent.reduce((n, b) => n + b.v, 0) / recent.length : Number.NaN,
+  };
+}
+
+/** Writes one symbol's bars, forming bars and volume profile into the target. */
 function buildSymbol(
   sym: string,
   h: SymbolHistory,
   now: number,
   current: { session: SessionDay; live: boolean },
   target: HistoryTarget,
-): { prevClose: number; avgVolume: number } {
+): void {
   const cur = current.session;
   const daily = [...h.daily].filter((b) => b.day <= cur.day).sort((a, b) => a.day - b.day);
   const intraday = [...h.intraday].filter((b) => b.t <= now).sort((a, b) => a.t - b.t);
+  const sessionOf = intraday.map((b) => sessionAt(b.t));
 
   // The live session's day is what its 15-minute bars so far add up to, not a completed bar.
-  const completedDays = daily.filter((b) => b.day < cur.day || !current.live);
+  const completedDays = daily.filter((b) => isCompleted(b, current));
   let liveDay: VendorBar | null = null;
   if (current.live) {
     const today = intraday.filter((b) => b.t >= cur.start && b.t < cur.end);
@@ -188,8 +204,9 @@ function buildSymbol(
     const done: number[] = [];
     const r = new Roll();
     let end = Number.NaN;
-    for (const b of intraday) {
-      const s = sessionAt(b.t);
+    for (let j = 0; j < intraday.length; j++) {
+      const b = intraday[j] as VendorBar;
+      const s = sessionOf[j];
       if (!s || b.t < s.start || b.t >= s.end) continue;
       const k = Math.floor((b.t - s.open) / len);
       const start = Math.max(s.start, s.open + k * len);
@@ -206,8 +223,9 @@ function buildSymbol(
   // Volume profile: mean volume per slot over the completed sessions with 15-minute bars.
   const slots = new Float64Array(SLOTS);
   const sessions = new Set<number>();
-  for (const b of intraday) {
-    const s = sessionAt(b.t);
+  for (let k = 0; k < intraday.length; k++) {
+    const b = intraday[k] as VendorBar;
+    const s = sessionOf[k];
     if (!s || (current.live && s.day === cur.day) || b.t < s.start || b.t >= s.end) continue;
     sessions.add(s.day);
     const i = Math.floor((b.t - s.start) / SLOT);
@@ -217,13 +235,6 @@ function buildSymbol(
     for (let i = 0; i < SLOTS; i++) slots[i] = (slots[i] as number) / sessions.size;
     target.profile(sym, slots, sessions.size);
   }
-
-  const last = completedDays.at(-1);
-  const recent = completedDays.slice(-AVG_VOLUME_SESSIONS);
-  return {
-    prevClose: last ? last.c : Number.NaN,
-    avgVolume: recent.length > 0 ? recent.reduce((n, b) => n + b.v, 0) / recent.length : Number.NaN,
-  };
 }
 
 function packed(b: VendorBar, start: number): Float64Array {
@@ -241,8 +252,7 @@ function rollPacked(r: Roll): Float64Array {
 export function buildHistory(bySymbol: ReadonlyMap<string, SymbolHistory>, now: number): BuiltHistory {
   const current = currentSession(now);
   const derived = new Map<string, { prevClose: number; avgVolume: number }>();
-  const ignore: HistoryTarget = { bars() {}, forming() {}, profile() {} };
-  for (const [sym, h] of bySymbol) derived.set(sym, buildSymbol(sym, h, now, current, ignore));
+  for (const [sym, h] of bySymbol) derived.set(sym, derive(h, current));
   return {
     derived,
     source: {
