@@ -49,6 +49,7 @@ function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
         url: config.url,
         dataUrl: config.dataUrl,
         tradingUrl: config.tradingUrl,
+        dataFeed: config.feed,
         history: config.history,
         symbolsFile: config.symbolsFile,
         logger,
