@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { firstEventTime } from '../../engine/replayStart.ts';
 import {
   emptyStats,
   type FeedLogger,
@@ -12,6 +13,7 @@ import {
 import { FeedConfigError } from '../feedConfigError.ts';
 import { loadSymbols } from '../symbols.ts';
 import { decodeLine, STATUS, TRADE } from './ndjson.ts';
+import { historyFileOf, readReplayHistory } from './replayHistory.ts';
 
 // MARKET_FEED=replay:<file>: streams an NDJSON tape line by line (never the whole file in
 // memory). At speed 1 events keep their recorded spacing; at `max` (Infinity) they go as fast as
@@ -58,7 +60,20 @@ export class ReplayFeed implements MarketFeed {
       );
       sink.reference([]);
     }
+    await this.seedHistory(sink, logger);
     this.finished = this.pump(sink).catch((error: Error) => logger.error(`replay stopped: ${error.message}`));
+  }
+
+  /** The tape's history file, when there is one, before the first event (replayHistory.ts). */
+  private async seedHistory(sink: FeedSink, logger: FeedLogger): Promise<void> {
+    const historyFile = historyFileOf(this.options.file);
+    const now = await firstEventTime(this.options.file);
+    if (now === null) return;
+    const read = await readReplayHistory(historyFile, now);
+    if (!read) return;
+    sink.history?.(read.history.source);
+    const skipped = read.malformed > 0 ? `, ${read.malformed} malformed lines skipped` : '';
+    logger.info(`replay history: ${read.symbols} symbols from ${historyFile}${skipped}`);
   }
 
   private async pump(sink: FeedSink): Promise<void> {
