@@ -107,16 +107,19 @@ export function AlertsWidget({ id }: WidgetProps) {
           )}
         </>
       )}
-      <ConfirmDialog
-        open={asking}
-        message={ALERTS_TEXT.clearQuestion}
-        confirmLabel={ALERTS_TEXT.clearConfirm}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          clear.mutate();
-        }}
-      />
+      {/* Mounted only while asking: one confirm dialog in the page at a time. */}
+      {asking && (
+        <ConfirmDialog
+          open
+          message={ALERTS_TEXT.clearQuestion}
+          confirmLabel={ALERTS_TEXT.clearConfirm}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            clear.mutate();
+          }}
+        />
+      )}
     </div>
   );
 }

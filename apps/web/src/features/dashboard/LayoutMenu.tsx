@@ -82,16 +82,19 @@ export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuP
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={resetting !== null}
-        message={resetting ? dashboardText.resetQuestion(resetting.label) : ''}
-        confirmLabel={dashboardText.resetConfirm}
-        onCancel={() => setResetting(null)}
-        onConfirm={() => {
-          if (resetting) onReset(resetting.key);
-          setResetting(null);
-        }}
-      />
+      {/* Mounted only while asking: one confirm dialog in the page at a time (e2e finds it by test id). */}
+      {resetting && (
+        <ConfirmDialog
+          open
+          message={dashboardText.resetQuestion(resetting.label)}
+          confirmLabel={dashboardText.resetConfirm}
+          onCancel={() => setResetting(null)}
+          onConfirm={() => {
+            onReset(resetting.key);
+            setResetting(null);
+          }}
+        />
+      )}
     </div>
   );
 }
