@@ -132,6 +132,22 @@ describe('channelViews', () => {
     expect(t.symbols(later.key)).toEqual([]);
   });
 
+  it('a refill (batches missed for good) asks every held channel again and forgets lingering ones', async () => {
+    const t = tab();
+    const held = t.hold(main);
+    const gone = t.hold(alt);
+    await t.asked[0]?.answer(batch(3, ['AAPL']));
+    await t.asked[1]?.answer(batch(3, ['AMD']));
+    gone.release();
+    t.views.refillAll();
+    expect(t.asked).toHaveLength(3);
+    expect(t.views.size()).toBe(1);
+    // The new answer replaces the rows: what was missed is in it, what it no longer lists goes.
+    await t.asked[2]?.answer(batch(9, ['NVDA']));
+    expect(t.symbols(held.key)).toEqual(['NVDA']);
+    held.release();
+  });
+
   it('keeps filtering live batches for a channel nobody holds, for its 60 s', async () => {
     const t = tab();
     const held = t.hold(main);

@@ -10,6 +10,7 @@ import {
 } from '@tapeline/core';
 import { createStore } from 'zustand/vanilla';
 import { dataHost } from '../../lib/dataHost.ts';
+import { onStreamRefill } from '../../lib/streamSequencer.ts';
 import { subscribeStream } from '../../lib/streamSource.ts';
 import { filterBatch } from './channelFilter.ts';
 import { emptyView, FLUSH_MS, MAX_PENDING, StreamBuffer, type StreamView } from './streamBuffer.ts';
@@ -279,6 +280,17 @@ export function createChannelViews(deps: ChannelViewsDeps) {
       store.setState({ recentLoaded: true });
     },
 
+    /**
+     * The tab missed batches it cannot get back (a resume gap, a new engine epoch): every held
+     * channel asks its recent view again, lingering ones are forgotten (they would ask on return).
+     */
+    refillAll(): void {
+      for (const e of [...entries.values()]) {
+        if (e.holders > 0) quietly(load(e));
+        else entries.delete(e.key);
+      }
+    },
+
     /** Entries kept now (held or lingering), for tests and diagnostics. */
     size: () => entries.size,
 
@@ -305,3 +317,4 @@ export const channelViews = createChannelViews({
   fetchRecent,
   subscribe: subscribeStream,
 });
+onStreamRefill(() => channelViews.refillAll());
