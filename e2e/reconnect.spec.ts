@@ -1,22 +1,59 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
-// docs/continuity.md §2: a dropped connection is never silent. The browser goes offline for
-// 20 s (the page hears `offline`, its requests fail, socket.io's retries are refused), then
-// comes back: the socket reconnects, catches up, and the pill goes.
+// docs/continuity.md §2: a dropped connection is never silent, and it goes once the socket is
+// back (reconnected and caught up).
 
+/** A signed-in Pro subscriber's dashboard, its Main stream drawn and the connection live. */
+async function liveDashboard(page: Page, email: string) {
+  await newVerifiedUser(page, email);
+  await subscribePro(page);
+  await dashboardReady(page);
+  await expect(page.getByTestId('cell-stream1')).toBeVisible();
+}
+
+test('a connection cut for 20 s says Reconnecting… throughout, and nothing once it is back', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await liveDashboard(page, freshEmail(info, 'cut'));
+  // The page's sockets go through a switchable proxy: cut, the open ones close and new ones are
+  // refused (a network gone without the browser noticing); allowed, the next retry gets through.
+  // Routed from a fresh load of the signed-in page.
+  let allow = true;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (!allow) return void ws.close();
+    ws.connectToServer();
+    open.add(ws);
+  });
+  await page.reload();
+  await dashboardReady(page);
+  const pill = page.getByTestId('connection-pill');
+  await expect(pill).toHaveCount(0);
+
+  allow = false;
+  for (const ws of open) await ws.close();
+  open.clear();
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+  await page.waitForTimeout(20_000);
+  await expect(pill).toHaveText('Reconnecting…');
+
+  allow = true;
+  await expect(pill).toHaveCount(0, { timeout: 20_000 });
+  expect(open.size).toBeGreaterThan(0);
+});
+
+// The browser says it is offline: the pill shows at once and the dead WebSocket is closed.
 test('20 s offline says Reconnecting… for as long as it lasts, and nothing once back', async ({
   page,
   context,
 }, info) => {
   test.setTimeout(120_000);
-  await newVerifiedUser(page, freshEmail(info, 'reconnect'));
-  await subscribePro(page);
-  await dashboardReady(page);
+  await liveDashboard(page, freshEmail(info, 'offline'));
   const pill = page.getByTestId('connection-pill');
-  await expect(page.getByTestId('cell-stream1')).toBeVisible();
   await expect(pill).toHaveCount(0);
 
   await context.setOffline(true);
