@@ -279,6 +279,29 @@ describe('a drop and the catch-up after it', () => {
     stopRefills();
   });
 
+  it('a resume answer that breaks the connection is not asked again: the views refill', async () => {
+    const refills: StreamRefillReason[] = [];
+    const stopRefills = onStreamRefill((reason) => refills.push(reason));
+    const { seqs, stop, socket } = streaming();
+    socket.receive('connect');
+    socket.receive(STREAM_EVENTS.update, frame(20));
+    await vi.waitFor(() => expect(seqs).toEqual([20]));
+    socket.receive('disconnect', 'transport close');
+    socket.receive('connect');
+    expect(socket.asked).toHaveLength(1);
+    socket.receive('disconnect', 'parse error');
+    socket.receive('connect');
+    expect(socket.asked).toHaveLength(1);
+    expect(refills).toEqual(['refused']);
+    expect(status()).toBe('live');
+    // The next drop resumes as usual.
+    socket.receive('disconnect', 'transport close');
+    socket.receive('connect');
+    expect(socket.asked).toHaveLength(2);
+    stop();
+    stopRefills();
+  });
+
   it('a hole while connected asks for the missing batches at once', async () => {
     const { seqs, stop, socket } = streaming();
     socket.receive('connect');

@@ -45,6 +45,8 @@ const eventRooms = new Map<string, { room: SocketRoom; holders: number }>();
 let socket: Socket | null = null;
 /** The socket was connected and dropped: its next connect is a reconnect, with a catch-up. */
 let dropped = false;
+/** The last resume's answer broke the connection (unreadable): the reconnect refills instead. */
+let unreadableResume = false;
 
 /** The tab's batches in sequence: repeats dropped, holes asked for (streamSequencer.ts). */
 const sequencer = createStreamSequencer({
@@ -126,11 +128,19 @@ function open(): Socket {
       return;
     }
     // After the subscribe, so no batch falls between what the resume answers and the live ones.
+    if (unreadableResume && streamSubscribers > 0) {
+      unreadableResume = false;
+      sequencer.resumeFailed('refused');
+      markReconnected('live');
+      return;
+    }
     const position = streamSubscribers > 0 ? sequencer.beginResume() : null;
     markReconnected(position ? 'catching-up' : 'live');
     if (position) askResume(s, position);
   });
-  s.on('disconnect', () => {
+  s.on('disconnect', (reason: string) => {
+    // An answer this client cannot read would break every reconnect the same way.
+    if (reason === 'parse error' && sequencer.resuming()) unreadableResume = true;
     dropped = true;
     sequencer.interrupted();
     source.setState({ connected: false });
@@ -160,6 +170,7 @@ function closeIfUnused(): void {
   socket.close();
   socket = null;
   dropped = false;
+  unreadableResume = false;
   sequencer.reset();
   if (typeof window !== 'undefined') {
     window.removeEventListener('offline', wentOffline);
