@@ -7,7 +7,7 @@ import { Decoder, Encoder } from 'socket.io-parser';
  * each missed batch is its own attachment (up to the server's backlog), and the default limit
  * of 10 makes the client drop the connection as a parse error, then ask again, forever.
  */
-class CatchUpDecoder extends Decoder {
+export class CatchUpDecoder extends Decoder {
   constructor() {
     super({ maxAttachments: STREAM_BACKLOG_MAX });
   }
