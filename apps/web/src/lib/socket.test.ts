@@ -17,7 +17,7 @@ function resumeAnswer(batches: number): (string | Uint8Array)[] {
 
 function decode(decoder: Decoder, parts: (string | Uint8Array)[]): unknown[] {
   const decoded: unknown[] = [];
-  decoder.on('decoded', (packet: { data: unknown[] }) => decoded.push(packet.data[0]));
+  decoder.on('decoded', (packet: { data?: unknown[] }) => decoded.push(packet.data?.[0]));
   for (const part of parts) decoder.add(part);
   return decoded;
 }
