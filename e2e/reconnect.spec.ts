@@ -6,6 +6,31 @@ import { freshEmail } from './support/users.ts';
 // docs/continuity.md §2: a dropped connection is never silent, and it goes once the socket is
 // back (reconnected and caught up).
 
+/**
+ * What the page's sockets receive: the `stream_resume` answers (the text frame of socket.io's
+ * ack) and how many live stream batches came.
+ */
+function watchFrames(page: Page): { answers: string[]; batches: () => number } {
+  const answers: string[] = [];
+  let batches = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      if (payload.includes('"compressedUpdate"')) batches += 1;
+      if (/^4[36]\d*-?\d*\[\{"ok":\w+,"batches"/.test(payload)) answers.push(payload);
+    }),
+  );
+  return { answers, batches: () => batches };
+}
+
+/** Once back, it stays back: a reconnect that breaks again would bring the pill back. */
+async function staysLive(page: Page) {
+  const pill = page.getByTestId('connection-pill');
+  await expect(pill).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForTimeout(5000);
+  await expect(pill).toHaveCount(0);
+}
+
 /** A signed-in Pro subscriber's dashboard, its Main stream drawn and the connection live. */
 async function liveDashboard(page: Page, email: string) {
   await newVerifiedUser(page, email);
@@ -29,8 +54,11 @@ test('a connection cut for 20 s says Reconnecting… throughout, and nothing onc
     ws.connectToServer();
     open.add(ws);
   });
+  const { answers, batches } = watchFrames(page);
   await page.reload();
   await dashboardReady(page);
+  // A live batch has come, so the tab has a place in the sequence to resume from.
+  await expect.poll(batches, { timeout: 20_000 }).toBeGreaterThan(0);
   const pill = page.getByTestId('connection-pill');
   await expect(pill).toHaveCount(0);
 
@@ -42,8 +70,11 @@ test('a connection cut for 20 s says Reconnecting… throughout, and nothing onc
   await expect(pill).toHaveText('Reconnecting…');
 
   allow = true;
-  await expect(pill).toHaveCount(0, { timeout: 20_000 });
+  await staysLive(page);
   expect(open.size).toBeGreaterThan(0);
+  // One catch-up, answered with the missed batches.
+  expect(answers).toHaveLength(1);
+  expect(answers[0]).toContain('{"ok":true');
 });
 
 // The browser says it is offline: the pill shows at once and the dead WebSocket is closed.
@@ -52,7 +83,9 @@ test('20 s offline says Reconnecting… for as long as it lasts, and nothing onc
   context,
 }, info) => {
   test.setTimeout(120_000);
+  const { answers, batches } = watchFrames(page);
   await liveDashboard(page, freshEmail(info, 'offline'));
+  await expect.poll(batches, { timeout: 20_000 }).toBeGreaterThan(0);
   const pill = page.getByTestId('connection-pill');
   await expect(pill).toHaveCount(0);
 
@@ -62,5 +95,7 @@ test('20 s offline says Reconnecting… for as long as it lasts, and nothing onc
   await expect(pill).toHaveText('Reconnecting…');
 
   await context.setOffline(false);
-  await expect(pill).toHaveCount(0, { timeout: 20_000 });
+  await staysLive(page);
+  expect(answers).toHaveLength(1);
+  expect(answers[0]).toContain('{"ok":true');
 });
