@@ -19,8 +19,10 @@ import { freshEmail } from './support/users.ts';
 // shortcut list) frame every signed-in page, +6.5 KB on the dashboard in small chunks; the /help
 // route and the lazy wrappers re-split core's shared chunk, +0.6 KB on /login. The command
 // palette (cmdk, ~18 KB) is fetched only on the first Ctrl/Cmd+K (docs/decisions.md).
+// Continuity §2 (catch-up): the stream sequencer, stream_resume, the connection pill and the
+// alerts' resume, +2 KB on the dashboard.
 const LOGIN_BUDGET_KB = 163;
-const DASHBOARD_BUDGET_KB = 317;
+const DASHBOARD_BUDGET_KB = 319;
 const PALETTE_BUDGET_KB = 20;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */
