@@ -36,7 +36,7 @@ export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = asyn
     return deleted;
   });
   if (!row) throw new ChatRefusal('unknown_message');
-  deps.rooms.emit(
+  await deps.rooms.emit(
     channelRoom(row.channelId),
     chatEvent({ type: 'delete', channel_id: row.channelId, id: body.id }),
   );
@@ -87,7 +87,7 @@ export const setSlowMode: ChatHandler<z.infer<typeof chatSlowModeSchema>> = asyn
     .where(eq(chatChannels.id, body.channel))
     .returning({ id: chatChannels.id });
   if (!row) throw new ChatRefusal('unknown_channel');
-  deps.rooms.emit(
+  await deps.rooms.emit(
     channelRoom(body.channel),
     chatEvent({ type: 'slow_mode', channel_id: body.channel, seconds: body.seconds }),
   );

@@ -56,6 +56,21 @@ describe('RoomBatcher', () => {
     ]);
   });
 
+  it('answers each emit when its frame is sent, so a handler can ack after the room heard it', async () => {
+    const io = fakeIo();
+    const turns = manualTurns();
+    const batcher = new RoomBatcher(io, turns.defer);
+    let settled = 0;
+    const first = batcher.emit('chat:general', del(1)).then(() => settled++);
+    const second = batcher.emit('chat:options', slow(5)).then(() => settled++);
+    await Promise.resolve();
+    expect(settled).toBe(0);
+    turns.turn();
+    await Promise.all([first, second]);
+    expect(settled).toBe(2);
+    expect(io.frames).toHaveLength(2);
+  });
+
   it('starts afresh after a flush: the next turn’s events are a new frame', () => {
     const io = fakeIo();
     const turns = manualTurns();

@@ -15,6 +15,9 @@ export interface RoomEmitter {
 export class RoomBatcher {
   private readonly pending = new Map<string, ChatEvent[]>();
   private scheduled = false;
+  /** Settles when this turn's frames are sent; one per turn, shared by its events. */
+  private sent: Promise<void> = Promise.resolve();
+  private settle: () => void = () => {};
 
   constructor(
     private readonly io: RoomEmitter,
@@ -22,13 +25,23 @@ export class RoomBatcher {
     private readonly defer: (flush: () => void) => void = setImmediate,
   ) {}
 
-  emit(room: string, event: ChatEvent): void {
+  /**
+   * Queues `event` for `room`'s frame of this turn. The answer settles once the frame is sent:
+   * a handler awaits it before its ack, so a caller hears the room's event before its answer,
+   * as with a direct emit.
+   */
+  emit(room: string, event: ChatEvent): Promise<void> {
     const events = this.pending.get(room);
     if (events) events.push(event);
     else this.pending.set(room, [event]);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    this.defer(this.flush);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      this.sent = new Promise<void>((resolve) => {
+        this.settle = resolve;
+      });
+      this.defer(this.flush);
+    }
+    return this.sent;
   }
 
   /** Sends what is pending now (the deferred flush; also at close so nothing waits). */
@@ -36,5 +49,6 @@ export class RoomBatcher {
     this.scheduled = false;
     for (const [room, events] of this.pending) this.io.to(room).emit(CHAT_EVENTS.update, ...events);
     this.pending.clear();
+    this.settle();
   };
 }

@@ -56,7 +56,9 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, so
   });
   const known = new Map([[author.id, author]]);
   const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), known);
-  if (message) deps.rooms.emit(channelRoom(channel.id), chatEvent({ type: 'message', message }));
+  const heard = message
+    ? deps.rooms.emit(channelRoom(channel.id), chatEvent({ type: 'message', message }))
+    : null;
 
   if (mentioned.length > 0) deps.kickDeliveries?.();
   const from = mentionAuthor(user.username);
@@ -72,5 +74,7 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, so
       }),
     );
   }
+  // The ack follows the room's frame, so the poster hears its message before the answer.
+  await heard;
   return { success: true, id: row.id };
 };

@@ -50,7 +50,7 @@ export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, so
     await countVibe(tx, message.userId, now, delta);
     return { channelId: message.channelId, vote: sum?.vote ?? 0 };
   });
-  deps.rooms.emit(
+  await deps.rooms.emit(
     channelRoom(result.channelId),
     chatEvent({
       type: 'vote',
