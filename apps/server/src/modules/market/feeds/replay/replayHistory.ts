@@ -52,9 +52,11 @@ export async function readReplayHistory(file: string, now: number): Promise<Repl
   }
   const bySymbol = new Map<string, { daily: DailyBar[]; intraday: VendorBar[] }>();
   const of = (sym: string) => {
-    let h = bySymbol.get(sym);
-    if (!h) bySymbol.set(sym, (h = { daily: [], intraday: [] }));
-    return h;
+    const known = bySymbol.get(sym);
+    if (known) return known;
+    const fresh = { daily: [] as DailyBar[], intraday: [] as VendorBar[] };
+    bySymbol.set(sym, fresh);
+    return fresh;
   };
   let malformed = 0;
   const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
