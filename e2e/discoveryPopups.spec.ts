@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { alertMessages, discoveryMessages, ruleLabel } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
-import { downloadCsv, openDiscovery, rowCount, table, widget } from './support/discovery.ts';
+import { downloadCsv, header, openDiscovery, rowCount, table, widget } from './support/discovery.ts';
 import { newVerifiedUser, subscribeMonthly } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -67,8 +67,11 @@ test('Pro Plus: volume, money-flow, trend and alert popups open from a row, and 
   await expect(page.getByTestId('symbol-menu')).toHaveAttribute('data-symbol', symbol);
   await page.keyboard.press('Escape');
 
-  // Alert type menu: a Trade (Hi/Low) alert on each of the five top gainers, one click each,
-  // each confirmed by §8's toast. The first new high after a rule is made fires it.
+  // Alert type menu: a Trade (Hi/Low) alert on each of the five names making the most new highs
+  // (Momentum, descending: the ones still running, not a gainer that stalled an hour ago), one
+  // click each, each confirmed by §8's toast. The first new high after a rule is made fires it.
+  await header(page, 'Momentum').getByRole('button').first().click();
+  await expect(header(page, 'Momentum')).toHaveAttribute('aria-sort', 'descending');
   const symbols = await topSymbols(page, 5);
   for (const s of symbols) {
     await row(page, s)
