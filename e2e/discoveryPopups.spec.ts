@@ -97,7 +97,8 @@ test('Pro Plus: volume, money-flow, trend and alert popups open from a row, and 
         fired = list.find((item) => symbols.some((s) => item.msg.startsWith(s)))?.msg;
         return fired !== undefined;
       },
-      { timeout: 60_000, intervals: [250] },
+      // Past the busy open a name can rest a minute or two between new highs and lows.
+      { timeout: 110_000, intervals: [250] },
     )
     .toBe(true);
   await expect(
