@@ -67,12 +67,12 @@ test('Pro Plus: volume, money-flow, trend and alert popups open from a row, and 
   await expect(page.getByTestId('symbol-menu')).toHaveAttribute('data-symbol', symbol);
   await page.keyboard.press('Escape');
 
-  // Alert type menu: a Trade (Hi/Low) alert on each of the ten names making the most new highs
+  // Alert type menu: a Trade (Hi/Low) alert on each of the five names making the most new highs
   // (Momentum, descending: the ones still running, not a gainer that stalled an hour ago), one
   // click each, each confirmed by §8's toast. The first new high after a rule is made fires it.
   await header(page, 'Momentum').getByRole('button').first().click();
   await expect(header(page, 'Momentum')).toHaveAttribute('aria-sort', 'descending');
-  const symbols = await topSymbols(page, 10);
+  const symbols = await topSymbols(page, 5);
   for (const s of symbols) {
     await row(page, s)
       .getByRole('button', { name: `Add alert for ${s}` })
