@@ -54,32 +54,15 @@ export function recentStream(
     return kept.reverse();
   };
 
-  const highs = side(d.highTs, (id) => {
-    const h = d.high[id] as number;
-    return entry(
-      e,
-      out,
-      id,
-      h,
-      d.highCount[id] as number,
-      d.last[id] === h,
-      t.optionable[id] as number,
-      d.highTs[id] as number,
-    );
-  });
-  const lows = side(d.lowTs, (id) => {
-    const l = d.low[id] as number;
-    return entry(
-      e,
-      out,
-      id,
-      l,
-      d.lowCount[id] as number,
-      d.last[id] === l,
-      t.optionable[id] as number,
-      d.lowTs[id] as number,
-    );
-  });
+  /** A high (low) side: its price, count and time columns, as drain.ts encodes them. */
+  const extremes = (price: Float64Array, count: Uint32Array, times: Float64Array) =>
+    side(times, (id) => {
+      const p = price[id] as number;
+      const at = times[id] as number;
+      return entry(e, out, id, p, count[id] as number, d.last[id] === p, t.optionable[id] as number, at);
+    });
+  const highs = extremes(d.high, d.highCount, d.highTs);
+  const lows = extremes(d.low, d.lowCount, d.lowTs);
   // One entry per symbol: its latest halt or resumption, as it stands now.
   const halts = side(d.haltTs, (id) =>
     entry(
