@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { AlertHistoryItem, AlertRule } from '@tapeline/core';
-import { apiAs } from './support/api.ts';
+import { apiAs, dataAs } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
@@ -13,41 +13,23 @@ const POPULAR_LIST = 'Popular symbols, most popular first';
  * leaving out the symbols already on the Popular list.
  */
 async function freshSymbols(page: Page, count: number): Promise<string[]> {
-  return page.evaluate(async (n) => {
-    const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
-    const auth = { Authorization: `Bearer ${token}` };
-    const ds = (await (await fetch('/api/auth/ds/login', { method: 'POST', headers: auth })).json()) as {
-      token: string;
-    };
-    const names = (await (
-      await fetch('/data/stock-names.json', { headers: { Authorization: `Bearer ${ds.token}` } })
-    ).json()) as { s: string }[];
-    const top = (await (await fetch('/api/stock_stats/top', { headers: auth })).json()) as {
-      data: { symbol: string }[];
-    };
-    const counted = new Set(top.data.map((row) => row.symbol));
-    const candidates = names
-      .map((name) => name.s)
-      .filter((sym) => !counted.has(sym) && /^[A-Z]{3,5}$/.test(sym));
-    const picked: string[] = [];
-    while (picked.length < n) {
-      const sym = candidates.splice(Math.floor(Math.random() * candidates.length), 1)[0];
-      if (sym) picked.push(sym);
-    }
-    return picked;
-  }, count);
+  const names = (await dataAs<{ s: string }[]>(page, '/data/stock-names.json')).body;
+  const top = (await apiAs<{ data: { symbol: string }[] }>(page, 'GET', '/api/stock_stats/top')).body;
+  const counted = new Set(top.data.map((row) => row.symbol));
+  const candidates = names
+    .map((name) => name.s)
+    .filter((sym) => !counted.has(sym) && /^[A-Z]{3,5}$/.test(sym));
+  const picked: string[] = [];
+  while (picked.length < count) {
+    const sym = candidates.splice(Math.floor(Math.random() * candidates.length), 1)[0];
+    if (sym) picked.push(sym);
+  }
+  return picked;
 }
 
 /** POST /api/stock_stats/inc/{symbol} with the signed-in trader's token, as the app would. */
 async function countFromPage(page: Page, symbol: string): Promise<number> {
-  return page.evaluate(async (sym) => {
-    const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
-    const res = await fetch(`/api/stock_stats/inc/${sym}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    return res.status;
-  }, symbol);
+  return (await apiAs(page, 'POST', `/api/stock_stats/inc/${symbol}`)).status;
 }
 
 test.describe('the Popular, Alerts and Meters widgets', () => {

@@ -12,12 +12,29 @@ export async function apiAs<T = unknown>(
       const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
       const res = await fetch(url, {
         method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        // A JSON content type with no body is refused (400), as the server should.
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     },
     { method, url, body },
+  );
+}
+
+/** A GET of the data host (`/data/…`) with a data token logged in for the page's user, as the app does. */
+export async function dataAs<T = unknown>(page: Page, path: string): Promise<{ status: number; body: T }> {
+  const ds = await apiAs<{ token: string }>(page, 'POST', '/api/auth/ds/login');
+  return page.evaluate(
+    async ({ path, token }) => {
+      const res = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    { path, token: ds.body.token },
   );
 }

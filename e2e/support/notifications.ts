@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AlertsAnswer } from '@tapeline/core';
-import { apiAs } from './api.ts';
+import { apiAs, dataAs } from './api.ts';
 import { openSettings } from './settings.ts';
 
 // Shared steps of the Notifications tab spec: where its sections are, what the server holds.
@@ -30,21 +30,13 @@ export async function storedAlerts(page: Page): Promise<AlertsAnswer> {
  * the data host's names as the app reads them, picked at random so runs do not collide.
  */
 export async function listedSymbols(page: Page, count: number): Promise<string[]> {
-  return page.evaluate(async (n) => {
-    const token = localStorage.getItem('tapeline.token') ?? sessionStorage.getItem('tapeline.token');
-    const ds = (await (
-      await fetch('/api/auth/ds/login', { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { token: string };
-    const names = (await (
-      await fetch('/data/stock-names.json', { headers: { Authorization: `Bearer ${ds.token}` } })
-    ).json()) as { s: string }[];
-    const candidates = names.map((name) => name.s).filter((s) => /^[A-Z]{2,5}$/.test(s));
-    const picked: string[] = [];
-    while (picked.length < n && candidates.length > 0) {
-      const [sym] = candidates.splice(Math.floor(Math.random() * candidates.length), 1);
-      if (sym) picked.push(sym);
-    }
-    if (picked.length < n) throw new Error(`only ${picked.length} listed symbols`);
-    return picked;
-  }, count);
+  const names = (await dataAs<{ s: string }[]>(page, '/data/stock-names.json')).body;
+  const candidates = names.map((name) => name.s).filter((s) => /^[A-Z]{2,5}$/.test(s));
+  const picked: string[] = [];
+  while (picked.length < count && candidates.length > 0) {
+    const [sym] = candidates.splice(Math.floor(Math.random() * candidates.length), 1);
+    if (sym) picked.push(sym);
+  }
+  if (picked.length < count) throw new Error(`only ${picked.length} listed symbols`);
+  return picked;
 }
