@@ -59,6 +59,19 @@ describe('StreamWidget', () => {
     vi.restoreAllMocks();
   });
 
+  it('says when each halt and resume happened, in New York time', async () => {
+    serve();
+    await renderStream();
+    // 15:42:13 UTC is 10:42:13 in New York in November; the resume is five minutes later.
+    const halted = { ...entry('LUDP', 4.2, 1), flag: 'LUDP', eventTs: Date.parse('2026-11-24T15:42:13Z') };
+    const resumed = { ...entry('MULN', 1.1, 1), active: false, eventTs: Date.parse('2026-11-24T15:47:13Z') };
+    arrives(wireBatch(OPEN, [], [], 1, [halted, resumed]));
+    flush();
+    const bar = screen.getByRole('list', { name: 'Halts' });
+    expect(within(bar).getByText('HALT LUDP 10:42:13')).toBeInTheDocument();
+    expect(within(bar).getByText('RESUMED 10:47:13')).toBeInTheDocument();
+  });
+
   it('shows a batch under New Highs and New Lows at the next flush: symbol, count, last', async () => {
     serve();
     await renderStream();

@@ -1,6 +1,13 @@
-import { type ChannelContext, type DashboardConfig, isProPlus, messages } from '@tapeline/core';
+import {
+  type ChannelContext,
+  type DashboardConfig,
+  isProPlus,
+  messages,
+  type StreamEntry,
+} from '@tapeline/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
+import { nyClock } from '../../lib/nyTime.ts';
 import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
@@ -12,6 +19,13 @@ import { StreamTable } from './StreamTable.tsx';
 import { isStreamWidget, selectedChannel } from './streamChannel.ts';
 import { useLiveStream } from './useLiveStream.ts';
 import './stream.css';
+
+/** A halt as the bar says it: "HALT LUDP 10:42:13" or "RESUMED 10:47:13", New York time. */
+export function haltText(h: StreamEntry): string {
+  const what = h.active ? `HALT ${h.flag}` : 'RESUMED';
+  const at = h.eventTs === null ? null : nyClock(h.eventTs);
+  return at ? `${what} ${at}` : what;
+}
 
 /** A tape that delivered a batch this recently counts as live even when the wall clock says closed. */
 const LIVE_WINDOW_MS = 10_000;
@@ -82,7 +96,7 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
         <ul className="halts-bar" aria-label="Halts">
           {view.halts.slice(0, 20).map((h) => (
             <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
-              {h.symbol} <span className="muted">{h.active ? `HALT ${h.flag}` : 'RESUMED'}</span>
+              {h.symbol} <span className="muted">{haltText(h)}</span>
             </li>
           ))}
         </ul>

@@ -41,6 +41,7 @@ export function wireBatch(
   highs: StreamEntry[],
   lows: StreamEntry[] = [],
   seq = 1,
+  halts: StreamEntry[] = [],
 ): StreamBatchWire {
   return {
     v: PROTOCOL_VERSION,
@@ -49,7 +50,7 @@ export function wireBatch(
     ts,
     highs: highs.map(encodeStreamEntry),
     lows: lows.map(encodeStreamEntry),
-    halts: [],
+    halts: halts.map(encodeStreamEntry),
   };
 }
 
