@@ -123,6 +123,42 @@ describe('streamSequencer', () => {
     expect(s.beginResume()).toEqual({ ep: EP, seq: 1 });
   });
 
+  it('seeded by a recent view: a first live batch after a hole asks for the missing ones', () => {
+    const { s, delivered, resumes } = sequencer();
+    // Two views answered as of batches 12 and 10: the tab stands at the older.
+    s.seed({ ep: EP, seq: 12 });
+    s.seed({ ep: EP, seq: 10 });
+    s.push(batch(14));
+    expect(delivered).toEqual([]);
+    expect(resumes).toEqual([{ ep: EP, seq: 10 }]);
+    s.resumed([batch(11), batch(12), batch(13)]);
+    expect(delivered).toEqual(['11', '12', '13', '14']);
+  });
+
+  it('seeded, a drop before any live batch resumes from the answer; a seed after live batches changes nothing', () => {
+    const dropped = sequencer();
+    dropped.s.seed({ ep: EP, seq: 30 });
+    expect(dropped.s.beginResume()).toEqual({ ep: EP, seq: 30 });
+
+    const { s, delivered, resumes } = sequencer();
+    s.push(batch(40));
+    s.seed({ ep: EP, seq: 20 });
+    s.push(batch(41));
+    expect(delivered).toEqual(['40', '41']);
+    expect(resumes).toEqual([]);
+    s.reset();
+    expect(s.beginResume()).toBeNull();
+  });
+
+  it('a seed of a later epoch wins over an earlier one, and the next batch in sequence goes straight on', () => {
+    const { s, delivered, resumes } = sequencer();
+    s.seed({ ep: EP, seq: 3 });
+    s.seed({ ep: EP + 1, seq: 8 });
+    s.push(batch(9, EP + 1));
+    expect(delivered).toEqual(['new:9']);
+    expect(resumes).toEqual([]);
+  });
+
   it('refill listeners hear the signal until they unsubscribe', () => {
     const heard: StreamRefillReason[] = [];
     const stop = onStreamRefill((r) => heard.push(r));

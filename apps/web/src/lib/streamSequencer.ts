@@ -26,6 +26,13 @@ export interface StreamSequencer {
   /** A decoded live batch, in arrival order. */
   push(batch: StreamBatchView): void;
   /**
+   * A recent view (`GET /data/stream_bk`) answered as of `position`. Before any live batch the
+   * tab stands there: a first live batch after a hole asks for the missing ones, and a drop
+   * before the first live batch resumes from it. Of several answers the oldest counts; once a
+   * live batch was handed on, answers change nothing.
+   */
+  seed(position: StreamPosition): void;
+  /**
    * A resume is about to be asked (after a reconnect): returns what to ask for, or null when
    * the tab holds nothing yet (the views fill from the server on their own then).
    */
@@ -52,6 +59,8 @@ export interface StreamSequencer {
  */
 export function createStreamSequencer(options: StreamSequencerOptions): StreamSequencer {
   let last: StreamPosition | null = null;
+  /** Where the recent views stand before any live batch (see `seed`). */
+  let seeded: StreamPosition | null = null;
   /** Batches after a hole, by seq (of `last.ep`). */
   const held = new Map<number, StreamBatchView>();
   let asked = false;
@@ -83,6 +92,10 @@ export function createStreamSequencer(options: StreamSequencerOptions): StreamSe
 
   /** Places one batch; returns true when it opened (or still shows) a hole. */
   const place = (batch: StreamBatchView): boolean => {
+    if (!last && seeded) {
+      last = seeded;
+      seeded = null;
+    }
     if (!last) {
       hand(batch);
       return false;
@@ -113,7 +126,16 @@ export function createStreamSequencer(options: StreamSequencerOptions): StreamSe
         options.resume({ ...last });
       }
     },
+    seed(position) {
+      if (last) return;
+      if (!seeded || position.ep > seeded.ep || (position.ep === seeded.ep && position.seq < seeded.seq))
+        seeded = { ...position };
+    },
     beginResume() {
+      if (!last && seeded) {
+        last = seeded;
+        seeded = null;
+      }
       if (!last) return null;
       asked = true;
       return { ...last };
@@ -135,6 +157,7 @@ export function createStreamSequencer(options: StreamSequencerOptions): StreamSe
     position: () => (last ? { ...last } : null),
     reset() {
       last = null;
+      seeded = null;
       held.clear();
       asked = false;
     },

@@ -62,7 +62,7 @@ vi.mock('./socket.ts', () => ({
   },
 }));
 
-const { listenSocket, requestSocket, subscribeStream } = await import('./streamSource.ts');
+const { listenSocket, requestSocket, seedStream, subscribeStream } = await import('./streamSource.ts');
 const last = () => sockets.made.at(-1) as FakeSocket;
 const subscribes = (s: FakeSocket) => s.emitted.filter(([e]) => e === STREAM_EVENTS.subscribe);
 
@@ -309,8 +309,22 @@ describe('a drop and the catch-up after it', () => {
     socket.receive(STREAM_EVENTS.update, frame(3));
     await vi.waitFor(() => expect(socket.asked).toHaveLength(1));
     expect(socket.asked[0]?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 1 });
+    // A batch out of order is not the user's connection: no "Catching up…" for it.
+    expect(status()).toBe('live');
     socket.asked[0]?.answer(null, { ok: true, batches: [frame(2)] });
     await vi.waitFor(() => expect(seqs).toEqual([1, 2, 3]));
+    stop();
+  });
+
+  it('a recent view seeds the sequence: a drop before the first live batch resumes from its answer', async () => {
+    const { seqs, stop, socket } = streaming();
+    socket.receive('connect');
+    seedStream({ ep: EP, seq: 40 });
+    socket.receive('disconnect', 'transport close');
+    socket.receive('connect');
+    expect(socket.asked.at(-1)?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 40 });
+    socket.asked.at(-1)?.answer(null, { ok: true, batches: [frame(41), frame(42)] });
+    await vi.waitFor(() => expect(seqs).toEqual([41, 42]));
     stop();
   });
 

@@ -51,8 +51,10 @@ let unreadableResume = false;
 /** The tab's batches in sequence: repeats dropped, holes asked for (streamSequencer.ts). */
 const sequencer = createStreamSequencer({
   deliver: (batch) => source.setState({ batch }),
+  // A hole in the live sequence (or between a recent view and the first live batch) is filled
+  // quietly: the pill is for the user's connection, not for a batch that came out of order.
   resume: (position) => {
-    if (socket) askResume(socket, position);
+    if (socket) askResume(socket, position, false);
   },
   refill: signalStreamRefill,
 });
@@ -76,11 +78,12 @@ function relay(event: string): (...payloads: unknown[]) => void {
 /**
  * Asks the server for the batches after `position` and hands them, decoded as live frames are,
  * to the sequencer; one it cannot serve (or no answer on a live socket) refills the views. An
- * answer lost to a drop is asked again on the reconnect.
+ * answer lost to a drop is asked again on the reconnect. After a reconnect (`shown`) the tab
+ * says "Catching up…" until the answer is in.
  */
-function askResume(s: Socket, position: StreamPosition): void {
+function askResume(s: Socket, position: StreamPosition, shown: boolean): void {
   if (!s.connected) return;
-  setConnectionStatus('catching-up');
+  if (shown) setConnectionStatus('catching-up');
   const request: StreamResumeRequest = { v: PROTOCOL_VERSION, ep: position.ep, since: position.seq };
   s.timeout(REQUEST_TIMEOUT_MS).emit(
     STREAM_EVENTS.resume,
@@ -95,7 +98,7 @@ function askResume(s: Socket, position: StreamPosition): void {
         if (s !== socket) return;
         sequencer.resumed(decoded.filter((batch) => batch !== null));
       }
-      if (s.connected) setConnectionStatus('live');
+      if (shown && s.connected) setConnectionStatus('live');
     },
   );
 }
@@ -136,7 +139,7 @@ function open(): Socket {
     }
     const position = streamSubscribers > 0 ? sequencer.beginResume() : null;
     markReconnected(position ? 'catching-up' : 'live');
-    if (position) askResume(s, position);
+    if (position) askResume(s, position, true);
   });
   s.on('disconnect', (reason: string) => {
     // An answer this client cannot read would break every reconnect the same way.
@@ -204,6 +207,15 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
     }
     closeIfUnused();
   };
+}
+
+/**
+ * A stream view was filled from the server as of `position` (channelViews): before the first
+ * live batch the tab's sequence starts there, so a batch missed between the answer and the
+ * subscription, or a drop before any live batch, is asked for like any other hole.
+ */
+export function seedStream(position: StreamPosition): void {
+  if (streamSubscribers > 0) sequencer.seed(position);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { type StreamBatchView, type StreamBatchWire, streamBatchSchema } from '@tapeline/core';
 import { act } from '@testing-library/react';
+import type { StreamPosition } from '../lib/streamSequencer.ts';
 
 // The socket is the network in widget tests that listen to server events, as fetch is for the
 // API: the tab's socket is replaced by a hand-fed one, and everything from the listener up is the
@@ -15,6 +17,10 @@ export const socket = {
   /** Requests that wait for an answer (`alerts_resume`): the test calls `answer(value)`. */
   requests: [] as { message: readonly [string, unknown?]; answer: (value: unknown) => void }[],
   connected: true,
+  /** The tab's live stream batches go here while a stream view listens. */
+  stream: null as ((batch: StreamBatchView) => void) | null,
+  /** Where recent views said the tab's stream stands (`seedStream`). */
+  seeds: [] as StreamPosition[],
 };
 
 /** Records what the tab sends; nothing goes while `socket.connected` is false. */
@@ -30,7 +36,22 @@ export function requestSocket(message: readonly [string, unknown?]): Promise<unk
   return new Promise((answer) => socket.requests.push({ message, answer }));
 }
 
-export const subscribeStream = () => () => {};
+export function subscribeStream(listener: (batch: StreamBatchView) => void): () => void {
+  socket.stream = listener;
+  return () => {
+    if (socket.stream === listener) socket.stream = null;
+  };
+}
+
+export function seedStream(position: StreamPosition): void {
+  socket.seeds.push(position);
+}
+
+/** A stream frame arrives: read with core's batch schema as the tab's decoder reads it, then heard. */
+export function streamArrives(batch: StreamBatchWire): void {
+  const { v: _v, ...view } = streamBatchSchema.parse(batch);
+  act(() => socket.stream?.(view));
+}
 
 export function listenSocket(event: string, listener: Listener, room?: unknown) {
   const set = socket.listeners.get(event) ?? new Set();

@@ -1,11 +1,4 @@
-import {
-  defaultConfig,
-  defaultLayout,
-  type Layout,
-  type StreamBatchView,
-  WIDGET_IDS,
-  type WidgetId,
-} from '@tapeline/core';
+import { defaultConfig, defaultLayout, type Layout, WIDGET_IDS, type WidgetId } from '@tapeline/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -13,10 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardGrid } from './DashboardGrid.tsx';
 
 // Stream widgets subscribe to the tab's socket: none may open a real one here.
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream: (_listener: (batch: StreamBatchView) => void) => () => {},
-  listenSocket: () => () => {},
-}));
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 /** A layout showing only the given widgets (placeholders: nothing here reaches the network). */
 function showing(widgets: readonly WidgetId[], overrides: Partial<Layout> = {}): Layout {

@@ -1,7 +1,6 @@
 import {
   defaultLayouts,
   type Layout,
-  type StreamBatchView,
   settingsResponseSchema,
   successResponseSchema,
   WIDGET_IDS,
@@ -20,10 +19,7 @@ import { DashboardPage, UPGRADE_QUESTION } from './DashboardPage.tsx';
 
 // The socket is the network for stream widgets (none is drawn by these layouts; nothing may
 // open a real one).
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream: (_listener: (batch: StreamBatchView) => void) => () => {},
-  listenSocket: () => () => {},
-}));
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const SHOWN: readonly WidgetId[] = ['news', 'quote', 'chat'];
 

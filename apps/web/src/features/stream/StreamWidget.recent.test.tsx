@@ -1,15 +1,8 @@
-import {
-  defaultConfig,
-  defaultLayout,
-  messages,
-  type StreamBatchView,
-  type StreamBatchWire,
-  streamBatchSchema,
-  streamRecentResponseSchema,
-} from '@tapeline/core';
+import { defaultConfig, defaultLayout, messages, streamRecentResponseSchema } from '@tapeline/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataHost } from '../../lib/dataHost.ts';
+import { streamArrives as arrives, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
@@ -21,20 +14,7 @@ import { CLOSED, entry, highs, lows, OPEN, recentShown, rowsOf, serve, wireBatch
 // docs/continuity.md §1: a Stream widget that mounts fills at once from the tab's view of its
 // channel, or from the server's recent view (GET /data/stream_bk) for a channel new to the tab.
 // The socket is hand-fed as in StreamWidget.test; the server is fakeApi.
-const feed = vi.hoisted(() => ({ listener: null as ((batch: StreamBatchView) => void) | null }));
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream(listener: (batch: StreamBatchView) => void) {
-    feed.listener = listener;
-    return () => {
-      feed.listener = null;
-    };
-  },
-}));
-
-function arrives(batch: StreamBatchWire): void {
-  const { v: _v, ...view } = streamBatchSchema.parse(batch);
-  act(() => feed.listener?.(view));
-}
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 /** The recent view the server answers: AAPL and NVDA made highs, TSLA a low, as of batch 40. */
 const RECENT = {
@@ -58,7 +38,7 @@ describe('StreamWidget recent view', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: OPEN });
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
-    feed.listener = null;
+    socket.stream = null;
     channelViews.reset();
   });
   afterEach(() => {

@@ -1,13 +1,8 @@
-import {
-  type DashboardConfig,
-  defaultConfig,
-  messages,
-  type StreamBatchView,
-  type StreamBatchWire,
-  streamBatchSchema,
-} from '@tapeline/core';
+import { type DashboardConfig, defaultConfig, messages } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConnectionStatus } from '../../lib/connectionStatus.ts';
+import { streamArrives as arrives, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
@@ -19,21 +14,7 @@ import { CLOSED, entry, highs, lows, OPEN, recentShown, rowsOf, serve, wireBatch
 // The socket is the network here, as in useLiveStream.test: the tab's stream source is replaced by
 // a hand-fed one. Batches are built as the engine sends them (core's wire codec) and read with
 // core's batch schema, as the real decoder does; everything from the listener up is real.
-const feed = vi.hoisted(() => ({ listener: null as ((batch: StreamBatchView) => void) | null }));
-vi.mock('../../lib/streamSource.ts', () => ({
-  subscribeStream(listener: (batch: StreamBatchView) => void) {
-    feed.listener = listener;
-    return () => {
-      feed.listener = null;
-    };
-  },
-}));
-
-/** A socket frame arrives: read as the client's decoder reads it, then handed to the widget. */
-function arrives(batch: StreamBatchWire): void {
-  const { v: _v, ...view } = streamBatchSchema.parse(batch);
-  act(() => feed.listener?.(view));
-}
+vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
 
@@ -51,12 +32,23 @@ describe('StreamWidget', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: OPEN });
     // jsdom lays nothing out; the tables' scroll box gets a height so rows in view are drawn.
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
-    feed.listener = null;
+    socket.stream = null;
     channelViews.reset();
   });
   afterEach(() => {
     channelViews.reset();
     vi.restoreAllMocks();
+  });
+
+  it('dims its rows while the connection is down, and shows them plainly once it is back', async () => {
+    serve();
+    await renderStream();
+    const root = screen.getByTestId('stream-stream1');
+    expect(root).not.toHaveAttribute('data-stale');
+    act(() => setConnectionStatus('reconnecting'));
+    expect(root).toHaveAttribute('data-stale', 'true');
+    act(() => setConnectionStatus('live'));
+    expect(root).not.toHaveAttribute('data-stale');
   });
 
   it('says when each halt and resume happened, in New York time', async () => {
@@ -102,8 +94,8 @@ describe('StreamWidget', () => {
     await renderStream();
     arrives(wireBatch(OPEN, [entry('AAPL', 187.5, 3)]));
     flush();
-    arrives(wireBatch(OPEN + FLUSH_MS, [entry('NVDA', 140, 1)]));
-    arrives(wireBatch(OPEN + FLUSH_MS + 200, [entry('AAPL', 188.25, 4)]));
+    arrives(wireBatch(OPEN + FLUSH_MS, [entry('NVDA', 140, 1)], [], 2));
+    arrives(wireBatch(OPEN + FLUSH_MS + 200, [entry('AAPL', 188.25, 4)], [], 3));
     flush();
     expect(rowsOf(highs())).toEqual([
       ['AAPL', '4', '188.25'],

@@ -7,6 +7,7 @@ import {
 } from '@tapeline/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
+import { useConnectionStatus } from '../../lib/connectionStatus.ts';
 import { nyClock } from '../../lib/nyTime.ts';
 import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
@@ -62,6 +63,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
     config.optionsMode,
   );
   const toast = useToast();
+  // While the socket is down the rows stay, dimmed: what was true a moment ago, not live.
+  const connection = useConnectionStatus();
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -91,6 +94,7 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       data-channel={channel.channel}
       data-recent={loading ? 'loading' : 'shown'}
       data-seq={lastSeq}
+      data-stale={connection === 'reconnecting' || undefined}
     >
       {view.halts.length > 0 && (
         <ul className="halts-bar" aria-label="Halts">

@@ -7,6 +7,7 @@ import {
   type StreamRecentQuery,
 } from '@tapeline/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StreamPosition } from '../../lib/streamSequencer.ts';
 import { channelKey, createChannelViews, LINGER_MS, querySpec } from './channelViews.ts';
 import { FLUSH_MS } from './streamBuffer.ts';
 
@@ -61,8 +62,10 @@ function tab() {
   let now = 1_000_000;
   let live: ((b: StreamBatchView) => void) | null = null;
   const asked: Asked[] = [];
+  const answered: StreamPosition[] = [];
   const views = createChannelViews({
     now: () => now,
+    answered: (position) => answered.push(position),
     subscribe: (listener) => {
       live = listener;
       return () => {
@@ -91,6 +94,7 @@ function tab() {
   return {
     views,
     asked,
+    answered,
     hold,
     arrive: (b: StreamBatchView) => live?.(b),
     wait: (ms: number) => {
@@ -178,6 +182,20 @@ describe('channelViews', () => {
     t.arrive(batch(8, ['AMD']));
     t.wait(FLUSH_MS);
     expect(t.symbols(key)).toEqual(['AMD', 'NEW2', 'NEW1', 'GME', 'AAPL']);
+  });
+
+  it('tells the tab where each answer stands, and a live batch the answer contains is not shown again', async () => {
+    const t = tab();
+    const { key } = t.hold(main);
+    await t.asked[0]?.answer(batch(5, ['AAPL', 'GME']));
+    expect(t.answered).toEqual([{ ep: 7, seq: 5 }]);
+    // Batch 5 comes live after its answer (a resume from the answer's seq repeats nothing, but a
+    // batch in flight can): AAPL stays where the answer put it, under GME.
+    t.arrive(batch(5, ['AAPL']));
+    t.arrive(batch(6, ['AMD']));
+    t.wait(FLUSH_MS);
+    expect(t.symbols(key)).toEqual(['AMD', 'GME', 'AAPL']);
+    expect(t.views.store.getState().views[key]).toMatchObject({ lastSeq: 6 });
   });
 
   it('a batch with nothing for the channel still counts as seen at the flush; a new epoch starts over', async () => {

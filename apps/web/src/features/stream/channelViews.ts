@@ -10,8 +10,8 @@ import {
 } from '@tapeline/core';
 import { createStore } from 'zustand/vanilla';
 import { dataHost } from '../../lib/dataHost.ts';
-import { onStreamRefill } from '../../lib/streamSequencer.ts';
-import { subscribeStream } from '../../lib/streamSource.ts';
+import { onStreamRefill, type StreamPosition } from '../../lib/streamSequencer.ts';
+import { seedStream, subscribeStream } from '../../lib/streamSource.ts';
 import { filterBatch } from './channelFilter.ts';
 import { emptyView, FLUSH_MS, MAX_PENDING, StreamBuffer, type StreamView } from './streamBuffer.ts';
 
@@ -53,6 +53,8 @@ export interface ChannelViewsDeps {
   fetchRecent(query: StreamRecentQuery): Promise<StreamBatchView>;
   /** The tab's live batches; the returned function stops them. */
   subscribe(listener: (batch: StreamBatchView) => void): () => void;
+  /** A recent view answered as of this batch: where the tab's live sequence starts. */
+  answered(position: StreamPosition): void;
 }
 
 interface Entry extends ChannelSpec {
@@ -108,6 +110,9 @@ function seen(e: Entry, b: StreamBatchView): void {
   } else if (b.ep === e.seenEp && b.seq > e.seenSeq) e.seenSeq = b.seq;
 }
 
+/** A batch this entry took in already (a recent view's answer contains it): not applied twice. */
+const taken = (e: Entry, b: StreamBatchView) => b.ep < e.seenEp || (b.ep === e.seenEp && b.seq <= e.seenSeq);
+
 const isEmpty = (b: StreamBatchView) => b.highs.length === 0 && b.lows.length === 0 && b.halts.length === 0;
 
 export type ChannelViews = ReturnType<typeof createChannelViews>;
@@ -134,7 +139,7 @@ export function createChannelViews(deps: ChannelViewsDeps) {
         // A request that hangs must not hold the tape without bound: the buffer's own cap.
         e.held.push(mine);
         if (e.held.length > MAX_PENDING) e.held.shift();
-      } else {
+      } else if (!taken(e, mine)) {
         // A batch with nothing for this channel still counts as seen (data-seq, catch-up).
         if (!isEmpty(mine)) e.buffer.push(mine);
         seen(e, mine);
@@ -190,6 +195,7 @@ export function createChannelViews(deps: ChannelViewsDeps) {
     return deps.fetchRecent(e.query).then(
       (answer) => {
         if (!current()) return;
+        deps.answered({ ep: answer.ep, seq: answer.seq });
         // The answer is the channel's day as of batch N: rows shown or pending before it are in
         // it, so it replaces them; only batches published after N are added on top.
         const later = [...e.buffer.drain(), ...(e.held ?? [])].filter((b) => after(b, answer));
@@ -316,5 +322,6 @@ export const channelViews = createChannelViews({
   now: () => Date.now(),
   fetchRecent,
   subscribe: subscribeStream,
+  answered: seedStream,
 });
 onStreamRefill(() => channelViews.refillAll());

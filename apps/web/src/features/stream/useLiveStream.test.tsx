@@ -25,6 +25,7 @@ const newTab = () =>
   createChannelViews({
     now: () => Date.now(),
     fetchRecent: async () => emptyBatch(0),
+    answered: () => {},
     subscribe: (listener) => {
       feed.listener = listener;
       return () => {
