@@ -18,23 +18,12 @@ export const referenceKeys = {
   optionable: ['reference', 'optionable'] as QueryKey,
 };
 
-// A listing without a name still has a symbol worth finding.
-const stockNamesSchema = z.array(
-  z.object({
-    s: z.string(),
-    n: z
-      .string()
-      .nullish()
-      .transform((n) => n ?? ''),
-    c: z.number().int().optional(),
-  }),
-);
 const optionableSchema = z.array(z.string());
 
 export function useStockNames() {
   return useQuery<StockName[]>({
     queryKey: referenceKeys.stockNames,
-    queryFn: () => dataHost.get('/data/stock-names.json', stockNamesSchema),
+    queryFn: () => dataHost.rows('/data/stock-names.json', 'stockNames'),
     staleTime: NAMES_STALE_MS,
     gcTime: Number.POSITIVE_INFINITY,
   });

@@ -6,7 +6,6 @@ import {
   manualRefreshAllowed,
   recordManualRefresh,
   type ServedDiscoveryRow,
-  servedDiscoveryRowsSchema,
   type TimeframeId,
 } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,7 +16,7 @@ export const discoveryKey = (tf: TimeframeId) => ['discovery', tf] as const;
 
 /** GET /data/discovery?tf=: every row, the locked columns of the trader's plan left out by the host. */
 export function fetchDiscovery(tf: TimeframeId): Promise<ServedDiscoveryRow[]> {
-  return dataHost.get(`/data/discovery?tf=${encodeURIComponent(tf)}`, servedDiscoveryRowsSchema);
+  return dataHost.rows(`/data/discovery?tf=${encodeURIComponent(tf)}`, 'discovery');
 }
 
 export interface DiscoveryData {

@@ -1,0 +1,25 @@
+import type { RowList } from './rowSchemas.ts';
+
+// The messages between the page and the rows worker (dataRows.worker.ts).
+
+/** Rows per message back: one message is one task on the page, ~6 ms to unpack at 1,000 rows. */
+export const ROWS_PER_MESSAGE = 1000;
+
+export interface RowsRequest {
+  id: number;
+  /** Absolute URL of the data host path. */
+  url: string;
+  /** The data token, sent as `Authorization: Bearer`. */
+  token: string;
+  list: RowList;
+}
+
+export type RowsReply =
+  /** The next rows of the answer, in order. */
+  | { id: number; rows: unknown[] }
+  /** Every row was sent. */
+  | { id: number; done: true }
+  /** The host did not answer 2xx (a 401 means the token lapsed). */
+  | { id: number; status: number }
+  /** The answer did not arrive, parse or match the list's schema. */
+  | { id: number; error: string };
