@@ -197,7 +197,12 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       apiKey: 'k',
       url: 'wss://socket.massive.com/stocks',
       restUrl: 'https://api.massive.com',
-      history: { backfill: true, sessions: 45, intradayMax: 3000 },
+      history: {
+        backfill: true,
+        sessions: 45,
+        intradayMax: 3000,
+        cacheDir: path.resolve('./data', 'engine'),
+      },
     });
     expect(
       feedOf({ MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'id', ALPACA_SECRET_KEY: 's', ALPACA_FEED: 'sip' }),
@@ -211,7 +216,12 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       url: 'wss://stream.data.alpaca.markets/v2/sip',
       dataUrl: 'https://data.alpaca.markets',
       tradingUrl: 'https://api.alpaca.markets',
-      history: { backfill: true, sessions: 45, intradayMax: 3000 },
+      history: {
+        backfill: true,
+        sessions: 45,
+        intradayMax: 3000,
+        cacheDir: path.resolve('./data', 'engine'),
+      },
     });
   });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
 
@@ -15,6 +16,8 @@ export interface HistorySettings {
   readonly backfill: boolean;
   readonly sessions: number;
   readonly intradayMax: number;
+  /** Where the vendor's per-symbol details are kept between starts (DATA_DIR/engine). */
+  readonly cacheDir: string;
 }
 
 /** One feed's settings, by kind: what `createFeed` builds. MARKET_RECORD may wrap any of them. */
@@ -111,6 +114,7 @@ function historySettings(env: Env): HistorySettings {
     backfill: env.HISTORY_BACKFILL !== 'off',
     sessions: env.HISTORY_SESSIONS,
     intradayMax: env.HISTORY_INTRADAY_MAX,
+    cacheDir: path.resolve(env.DATA_DIR, 'engine'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type DiscoveryRow, nyWallToUtc, type SessionDay, sessionOfDay } from '@tapeline/market';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineRuntime } from '../../engine/runtime.ts';
@@ -129,7 +131,12 @@ async function start(backfill: boolean) {
     url: `${ws.url}/v2/iex`,
     dataUrl: rest.url,
     tradingUrl: rest.url,
-    history: { backfill, sessions: 45, intradayMax: 3000 },
+    history: {
+      backfill,
+      sessions: 45,
+      intradayMax: 3000,
+      cacheDir: path.join(tmpdir(), 'alpaca-never-written'),
+    },
     symbolsFile: null,
     logger: log.logger,
     now: () => NOW,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type ReferenceData, SECTOR, type SessionDay } from '@tapeline/market';
 import type { HistorySettings } from '../../../../platform/config.ts';
 import type { FeedLogger, FeedSink } from '../feed.ts';
@@ -8,6 +9,7 @@ import {
   sessionsBefore,
   type VendorBar,
 } from './buildHistory.ts';
+import { cachedDetails } from './detailsCache.ts';
 
 // The start of a real feed with history (docs/continuity.md §5), the same for every vendor:
 // 1. the vendor's symbol list, merged with MARKET_SYMBOLS (which wins per symbol);
@@ -111,7 +113,13 @@ export async function backfill(
   const wantDetails = ranked.filter((sym) => !byOwn.has(sym));
   const details =
     vendor.details && wantDetails.length > 0
-      ? await vendor.details(wantDetails)
+      ? await cachedDetails(
+          vendor.details.bind(vendor),
+          path.join(settings.cacheDir, `reference-${vendor.name}.json`),
+          wantDetails,
+          now,
+          logger,
+        )
       : new Map<string, SymbolDetails>();
 
   const history = new Map<string, { daily: DailyBar[]; intraday: VendorBar[] }>();

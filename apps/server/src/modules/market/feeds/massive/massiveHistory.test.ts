@@ -65,14 +65,16 @@ let rest: FakeRestServer | null = null;
 let ws: FakeServer | null = null;
 let feed: MassiveFeed | null = null;
 let dir = '';
+/** DATA_DIR/engine of the run: where the ticker details are kept between starts. */
+let cacheDir = '';
 
 afterEach(async () => {
   await feed?.stop();
   await rest?.close();
   await ws?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  for (const d of [dir, cacheDir]) if (d) await rm(d, { recursive: true, force: true });
   feed = rest = ws = null;
-  dir = '';
+  dir = cacheDir = '';
 });
 
 const sessionOfIso = (iso: string): SessionDay | null =>
@@ -157,13 +159,14 @@ function massiveWs() {
 async function start(backfill: boolean, symbolsFile: string | null = null) {
   rest = await massiveRest();
   ws = await massiveWs();
+  cacheDir ||= await mkdtemp(path.join(tmpdir(), 'massive-engine-'));
   const runtime = new EngineRuntime('massive', null, { wallNow: () => NOW });
   const log = recordingLogger();
   feed = new MassiveFeed({
     apiKey: KEY,
     url: ws.url,
     restUrl: rest.url,
-    history: { backfill, sessions: 45, intradayMax: 3000 },
+    history: { backfill, sessions: 45, intradayMax: 3000, cacheDir },
     symbolsFile,
     logger: log.logger,
     now: () => NOW,
@@ -242,6 +245,23 @@ describe('massive: history from the REST API at start', () => {
     ]);
     // Nothing live reached the engine before the history: the websocket connected afterwards.
     expect(ws?.connections).toHaveLength(1);
+  });
+
+  it('keeps the ticker details in DATA_DIR/engine: a restart asks for none of them again', async () => {
+    const first = await start(true);
+    await first.started;
+    await feed?.stop();
+    await rest?.close();
+    await ws?.close();
+    const again = await start(true);
+    await again.started;
+    const paths = (rest?.requests ?? []).map((q) => q.path);
+    expect(paths.filter((p) => p.startsWith('/v3/reference/tickers/'))).toEqual([]);
+    // The daily bars are still asked (they change every day); the sectors and floats are kept.
+    expect(paths.filter((p) => p.startsWith('/v2/aggs/grouped')).length).toBeGreaterThan(0);
+    const { table } = again.runtime.engine;
+    expect(['AAA', 'NEWB'].map((s) => table.sector[again.runtime.engine.idOf(s)])).toEqual([9, 16]);
+    expect(['AAA', 'NEWB'].map((s) => table.float[again.runtime.engine.idOf(s)])).toEqual([15e6, 8e6]);
   });
 
   it('lets MARKET_SYMBOLS win per symbol', async () => {
