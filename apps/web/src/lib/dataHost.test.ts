@@ -1,10 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDataHostClient } from './dataHost.ts';
+import type { RowsPort } from './dataRows/rowsClient.ts';
+import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './dataRows/rowsProtocol.ts';
+import { serveRows } from './dataRows/serveRows.ts';
 
-// A data host on loopback that accepts only the latest token it handed out.
+// A data host on loopback that accepts only the latest token it handed out. Long lists are read
+// by the rows worker: its side (serveRows) on one end of a real MessageChannel (structured
+// clone, as between a page and its worker), the client on the other.
+const NAMES = Array.from({ length: 2_500 }, (_, i) => ({ s: `S${i}`, n: i % 10 === 0 ? null : `Name ${i}` }));
 let server: Server;
 let baseUrl = '';
 let current = 'token-1';
@@ -14,12 +21,27 @@ beforeAll(async () => {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Invalid access_token"}');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[1,2,3]}');
+    const body =
+      req.url === '/data/stock-names.json'
+        ? JSON.stringify(NAMES)
+        : req.url?.startsWith('/data/discovery')
+          ? '[{"s":7}]'
+          : '{"data":[1,2,3]}';
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  current = 'token-1';
+  for (const c of channels.splice(0)) {
+    c.port1.close();
+    c.port2.close();
+  }
+});
 
 const schema = z.object({ data: z.array(z.number()) });
 
@@ -44,5 +66,89 @@ describe('data host client', () => {
   it('gives up after one retry', async () => {
     const client = createDataHostClient({ baseUrl, login: async () => 'never-valid' });
     await expect(client.get('/data/x', schema)).rejects.toThrow('401');
+  });
+});
+
+/** A worker made of a MessageChannel: the replies it posted are counted. */
+function worker() {
+  const channel = new MessageChannel();
+  channels.push(channel);
+  const replies: RowsReply[] = [];
+  channel.port2.on('message', (request: RowsRequest) =>
+    serveRows(request, fetch, (reply) => {
+      replies.push(reply);
+      channel.port2.postMessage(reply);
+    }),
+  );
+  const port = channel.port1 as unknown as RowsPort;
+  return { port, replies, started: () => port };
+}
+
+describe('the rows worker', () => {
+  it('reads a long list off the page: every row in order, posted in slices', async () => {
+    const w = worker();
+    let logins = 0;
+    const host = createDataHostClient({
+      baseUrl,
+      login: async () => `token-${++logins}`,
+      rowsWorker: w.started,
+    });
+    const names = await host.rows('/data/stock-names.json', 'stockNames');
+    expect(names).toHaveLength(NAMES.length);
+    expect(names[0]).toEqual({ s: 'S0', n: '' });
+    expect(names[2_499]).toEqual({ s: 'S2499', n: 'Name 2499' });
+    const slices = w.replies.filter((r) => 'rows' in r);
+    expect(slices).toHaveLength(Math.ceil(NAMES.length / ROWS_PER_MESSAGE));
+    expect(slices.every((r) => 'rows' in r && r.rows.length <= ROWS_PER_MESSAGE)).toBe(true);
+    expect(logins).toBe(1);
+  });
+
+  it('after a 401 logs in again and retries once; a second 401 fails', async () => {
+    let logins = 0;
+    const host = createDataHostClient({
+      baseUrl,
+      login: async () => `token-${++logins}`,
+      rowsWorker: worker().started,
+    });
+    await host.rows('/data/stock-names.json', 'stockNames');
+    current = 'token-2';
+    expect(await host.rows('/data/stock-names.json', 'stockNames')).toHaveLength(NAMES.length);
+    expect(logins).toBe(2);
+
+    const never = createDataHostClient({
+      baseUrl,
+      login: async () => 'never',
+      rowsWorker: worker().started,
+    });
+    await expect(never.rows('/data/stock-names.json', 'stockNames')).rejects.toThrow('401');
+  });
+
+  it('an answer that does not match the list is refused', async () => {
+    const host = createDataHostClient({
+      baseUrl,
+      login: async () => 'token-1',
+      rowsWorker: worker().started,
+    });
+    await expect(host.rows('/data/discovery?tf=1d', 'discovery')).rejects.toThrow(
+      'unreadable discovery answer',
+    );
+  });
+
+  it('a worker that fails fails what it had pending, and later lists are read in the page', async () => {
+    let port: RowsPort | null = null;
+    const host = createDataHostClient({
+      baseUrl,
+      login: async () => 'token-1',
+      // A worker that never answers, then reports an error (it could not load).
+      rowsWorker: () => {
+        port = { postMessage: () => {}, onmessage: null, onerror: null };
+        return port;
+      },
+    });
+    const pending = host.rows('/data/stock-names.json', 'stockNames');
+    await Promise.resolve();
+    (port as RowsPort | null)?.onerror?.({} as ErrorEvent);
+    await expect(pending).rejects.toThrow('rows worker failed');
+    expect(await host.rows('/data/stock-names.json', 'stockNames')).toHaveLength(NAMES.length);
   });
 });
