@@ -1,15 +1,26 @@
 import { defaultConfig, defaultLayout, messages, streamRecentResponseSchema } from '@tapeline/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dataHost } from '../../lib/dataHost.ts';
-import { streamArrives as arrives, socket } from '../../test-setup/fakeSocket.ts';
+import { streamArrives as arrives } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { channelViews, LINGER_MS } from './channelViews.ts';
+import { LINGER_MS } from './channelViews.ts';
 import { StreamWidget } from './StreamWidget.tsx';
 import { FLUSH_MS } from './streamBuffer.ts';
-import { CLOSED, entry, highs, lows, OPEN, recentShown, rowsOf, serve, wireBatch } from './streamTestKit.ts';
+import {
+  CLOSED,
+  entry,
+  freshTabEachTest,
+  highs,
+  lows,
+  OPEN,
+  recentShown,
+  rowsOf,
+  serve,
+  wireBatch,
+} from './streamTestKit.ts';
 
 // docs/continuity.md §1: a Stream widget that mounts fills at once from the tab's view of its
 // channel, or from the server's recent view (GET /data/stream_bk) for a channel new to the tab.
@@ -35,16 +46,7 @@ const mountOne = (config = defaultConfig()) =>
   renderUi(<StreamWidget {...widgetProps('stream1', { config })} />, { wrap: withSession });
 
 describe('StreamWidget recent view', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: OPEN });
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
-    socket.stream = null;
-    channelViews.reset();
-  });
-  afterEach(() => {
-    channelViews.reset();
-    vi.restoreAllMocks();
-  });
+  freshTabEachTest();
 
   it('fills at once from the server, and a remount within a minute shows the same rows unasked', async () => {
     const api = serve().on('GET /data/stream_bk', { status: 200, body: RECENT });

@@ -1,15 +1,25 @@
 import { type DashboardConfig, defaultConfig, messages } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setConnectionStatus } from '../../lib/connectionStatus.ts';
-import { streamArrives as arrives, socket } from '../../test-setup/fakeSocket.ts';
+import { streamArrives as arrives } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { channelViews } from './channelViews.ts';
 import { StreamWidget } from './StreamWidget.tsx';
 import { FLUSH_MS } from './streamBuffer.ts';
-import { CLOSED, entry, highs, lows, OPEN, recentShown, rowsOf, serve, wireBatch } from './streamTestKit.ts';
+import {
+  CLOSED,
+  entry,
+  freshTabEachTest,
+  highs,
+  lows,
+  OPEN,
+  recentShown,
+  rowsOf,
+  serve,
+  wireBatch,
+} from './streamTestKit.ts';
 
 // The socket is the network here, as in useLiveStream.test: the tab's stream source is replaced by
 // a hand-fed one. Batches are built as the engine sends them (core's wire codec) and read with
@@ -26,19 +36,7 @@ async function renderStream(config: DashboardConfig = defaultConfig()) {
 }
 
 describe('StreamWidget', () => {
-  beforeEach(() => {
-    // Only the widget's clocks are faked (the 2 s flush, the 1 s tick, the wall time): the
-    // session's fetches and Testing Library's own waiting keep their real timeouts.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: OPEN });
-    // jsdom lays nothing out; the tables' scroll box gets a height so rows in view are drawn.
-    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
-    socket.stream = null;
-    channelViews.reset();
-  });
-  afterEach(() => {
-    channelViews.reset();
-    vi.restoreAllMocks();
-  });
+  freshTabEachTest();
 
   it('dims its rows while the connection is down, and shows them plainly once it is back', async () => {
     serve();

@@ -6,9 +6,11 @@ import {
   type StreamEntry,
 } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
+import { socket } from '../../test-setup/fakeSocket.ts';
 import { signedIn } from '../../test-setup/session.tsx';
+import { channelViews } from './channelViews.ts';
 
 // Shared by the Stream widget's component tests: entries and batches as the engine sends them,
 // the session the widget reads, and its rows as the trader reads them.
@@ -84,3 +86,22 @@ export const rowsOf = (table: HTMLElement) =>
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     );
+
+/**
+ * Every test of the file starts from an empty tab. Only the widget's clocks are faked (the 2 s
+ * flush, the 1 s tick, the wall time at OPEN): the session's fetches and Testing Library's own
+ * waiting keep their real timeouts. jsdom lays nothing out, so the tables' scroll box gets a
+ * height and the rows in view are drawn.
+ */
+export function freshTabEachTest(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: OPEN });
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
+    socket.stream = null;
+    channelViews.reset();
+  });
+  afterEach(() => {
+    channelViews.reset();
+    vi.restoreAllMocks();
+  });
+}

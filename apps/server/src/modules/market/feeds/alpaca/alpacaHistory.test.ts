@@ -1,12 +1,20 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type DiscoveryRow, nyWallToUtc, type SessionDay, sessionOfDay } from '@tapeline/market';
+import { nyWallToUtc, type SessionDay, sessionOfDay } from '@tapeline/market';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineRuntime } from '../../engine/runtime.ts';
 import { isoDate, sessionsBefore } from '../history/buildHistory.ts';
 import { type FakeRestServer, page, startFakeRest } from '../testing/fakeRestServer.ts';
 import { type FakeServer, recordingLogger, startFakeServer } from '../testing/fakeWsServer.ts';
-import { dailyBar, FIXTURE, NOW, PRIOR, quarterBars, TODAY } from '../testing/historyFixtures.ts';
+import {
+  dailyBar,
+  expectFixtureHistory,
+  FIXTURE,
+  NOW,
+  PRIOR,
+  quarterBars,
+  TODAY,
+} from '../testing/historyFixtures.ts';
 import { AlpacaFeed } from './alpacaFeed.ts';
 
 // A start against fakes of Alpaca's trading API (assets), market data API (multi-symbol bars,
@@ -144,14 +152,6 @@ async function start(backfill: boolean) {
   return { runtime, log, started: feed.start(runtime.sink) };
 }
 
-const rows = (r: EngineRuntime, tf: '1day' | '1hr' | '15min') =>
-  new Map(
-    (JSON.parse(r.answer({ kind: 'discovery', tf, access: 'proplus' })) as DiscoveryRow[]).map((row) => [
-      row.s,
-      row,
-    ]),
-  );
-
 describe('alpaca: history from the REST APIs at start', () => {
   it('fills names, exchanges, optionable and prior closes, and ATR, squeeze and trend for symbols with enough bars', async () => {
     const { runtime, started } = await start(true);
@@ -171,22 +171,7 @@ describe('alpaca: history from the REST APIs at start', () => {
       'NYSE',
     ]);
     expect(ids.map((id) => table.optionable[id])).toEqual([1, 1, 0]);
-    const aaa = ids[0] as number;
-    expect(table.prevClose[aaa]).toBe((dailyBar(FIXTURE[0] as never, PRIOR) as { c: number }).c);
-    expect(table.avgVolume[aaa]).toBeCloseTo(2_000_000 + 49.5, 6);
-
-    for (const tf of ['1day', '1hr', '15min'] as const) {
-      for (const sym of ['AAA', 'BBB']) {
-        const row = rows(runtime, tf).get(sym);
-        expect(typeof row?.tr, `${sym} ${tf} tr`).toBe('number');
-        expect(typeof row?.z, `${sym} ${tf} z`).toBe('number');
-        expect(Array.isArray(row?.st), `${sym} ${tf} st`).toBe(true);
-      }
-    }
-    const newb = rows(runtime, '1day').get('NEWB');
-    expect(typeof newb?.tr).toBe('number');
-    expect(newb?.z).toBeNull();
-    expect(rows(runtime, '15min').get('AAA')?.v).toBe(1000 + 28);
+    expectFixtureHistory(runtime);
 
     const requests = rest?.requests ?? [];
     expect(

@@ -1,13 +1,22 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DiscoveryRow, SessionDay } from '@tapeline/market';
+import type { SessionDay } from '@tapeline/market';
 import { sessionOfDay } from '@tapeline/market';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineRuntime } from '../../engine/runtime.ts';
 import { type FakeRestServer, page, startFakeRest } from '../testing/fakeRestServer.ts';
 import { type FakeServer, recordingLogger, startFakeServer } from '../testing/fakeWsServer.ts';
-import { dailyBar, FIXTURE, NOW, PRIOR, quarterBars, TODAY } from '../testing/historyFixtures.ts';
+import {
+  dailyBar,
+  expectFixtureHistory,
+  FIXTURE,
+  NOW,
+  PRIOR,
+  quarterBars,
+  discoveryRows as rows,
+  TODAY,
+} from '../testing/historyFixtures.ts';
 import { MassiveFeed } from './massiveFeed.ts';
 
 // A start against fakes of Massive's REST API (tickers, grouped daily, 15-minute aggregates, in
@@ -174,14 +183,6 @@ async function start(backfill: boolean, symbolsFile: string | null = null) {
   return { runtime, log, started: feed.start(runtime.sink) };
 }
 
-const rows = (r: EngineRuntime, tf: '1day' | '1hr' | '15min') =>
-  new Map(
-    (JSON.parse(r.answer({ kind: 'discovery', tf, access: 'proplus' })) as DiscoveryRow[]).map((row) => [
-      row.s,
-      row,
-    ]),
-  );
-
 describe('massive: history from the REST API at start', () => {
   it('fills names, exchanges and prior closes, and ATR, squeeze and trend for symbols with enough bars', async () => {
     const { runtime, started } = await start(true);
@@ -201,26 +202,7 @@ describe('massive: history from the REST API at start', () => {
       ),
     ).toEqual(['NASDAQ', 'ARCA', 'NYSE']);
     expect(['AAA', 'BBB', 'NEWB'].map((s) => table.float[runtime.engine.idOf(s)])).toEqual([15e6, 1e9, 8e6]);
-    // Monday's daily close is the prior close; the average is of the last 20 daily volumes.
-    const aaa = runtime.engine.idOf('AAA');
-    expect(table.prevClose[aaa]).toBe((dailyBar(FIXTURE[0] as never, PRIOR) as { c: number }).c);
-    expect(table.avgVolume[aaa]).toBeCloseTo(2_000_000 + 49.5, 6);
-
-    for (const tf of ['1day', '1hr', '15min'] as const) {
-      for (const sym of ['AAA', 'BBB']) {
-        const row = rows(runtime, tf).get(sym);
-        expect(typeof row?.tr, `${sym} ${tf} tr`).toBe('number');
-        expect(typeof row?.z, `${sym} ${tf} z`).toBe('number');
-        expect(Array.isArray(row?.st), `${sym} ${tf} st`).toBe(true);
-      }
-    }
-    // 15 sessions: enough for ATR(14) and Supertrend(10), not for the 20-bar squeeze.
-    const newb = rows(runtime, '1day').get('NEWB');
-    expect(typeof newb?.tr).toBe('number');
-    expect(Array.isArray(newb?.st)).toBe(true);
-    expect(newb?.z).toBeNull();
-    // Today's quarter hours so far are the forming 15-minute bar's and the day's volume.
-    expect(rows(runtime, '15min').get('AAA')?.v).toBe(1000 + 28);
+    expectFixtureHistory(runtime);
 
     const requests = rest?.requests ?? [];
     expect(requests.every((q) => q.headers.authorization === `Bearer ${KEY}`)).toBe(true);

@@ -1,4 +1,6 @@
-import { nyWallToUtc, type SessionDay, sessionOfDay } from '@tapeline/market';
+import { type DiscoveryRow, nyWallToUtc, type SessionDay, sessionOfDay } from '@tapeline/market';
+import { expect } from 'vitest';
+import type { EngineRuntime } from '../../engine/runtime.ts';
 import type { VendorBar } from '../history/buildHistory.ts';
 import { sessionsBefore } from '../history/buildHistory.ts';
 
@@ -48,4 +50,40 @@ export function quarterBars(f: FixtureSymbol, s: SessionDay, until: number): Ven
     out.push({ t, o: c, h: c + 0.1, l: c - 0.1, c, v: 1000 + k, vw: c });
   }
   return out;
+}
+
+/** The engine's Discovery rows of a timeframe as Pro Plus gets them, by symbol. */
+export const discoveryRows = (r: EngineRuntime, tf: '1day' | '1hr' | '15min'): Map<string, DiscoveryRow> =>
+  new Map(
+    (JSON.parse(r.answer({ kind: 'discovery', tf, access: 'proplus' })) as DiscoveryRow[]).map((row) => [
+      row.s,
+      row,
+    ]),
+  );
+
+/**
+ * What a start with the fixture's history gives, whatever the vendor: Monday's daily close is
+ * AAA's prior close and its average the last 20 daily volumes; ATR, squeeze and trend for the
+ * symbols with 60 sessions on every timeframe; NEWB's 15 sessions are enough for ATR(14) and
+ * Supertrend(10), not for the 20-bar squeeze; today's quarter hours so far are the forming
+ * 15-minute bar's volume.
+ */
+export function expectFixtureHistory(runtime: EngineRuntime): void {
+  const { table } = runtime.engine;
+  const aaa = runtime.engine.idOf('AAA');
+  expect(table.prevClose[aaa]).toBe((dailyBar(FIXTURE[0] as FixtureSymbol, PRIOR) as { c: number }).c);
+  expect(table.avgVolume[aaa]).toBeCloseTo(2_000_000 + 49.5, 6);
+  for (const tf of ['1day', '1hr', '15min'] as const) {
+    for (const sym of ['AAA', 'BBB']) {
+      const row = discoveryRows(runtime, tf).get(sym);
+      expect(typeof row?.tr, `${sym} ${tf} tr`).toBe('number');
+      expect(typeof row?.z, `${sym} ${tf} z`).toBe('number');
+      expect(Array.isArray(row?.st), `${sym} ${tf} st`).toBe(true);
+    }
+  }
+  const newb = discoveryRows(runtime, '1day').get('NEWB');
+  expect(typeof newb?.tr).toBe('number');
+  expect(Array.isArray(newb?.st)).toBe(true);
+  expect(newb?.z).toBeNull();
+  expect(discoveryRows(runtime, '15min').get('AAA')?.v).toBe(1000 + 28);
 }
