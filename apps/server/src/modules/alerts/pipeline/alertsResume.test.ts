@@ -16,6 +16,7 @@ import { alertOutbox } from '../../../platform/db/schema.ts';
 import { seedSubscriber } from '../../../test/factories.ts';
 import { connectTab, until } from '../../../test/waitFor.ts';
 import { withApp } from '../../../test/withApp.ts';
+import { firedDraft } from './testing/firedDrafts.ts';
 
 // A tab that dropped its connection asks `alerts_resume` on reconnect (docs/continuity.md §2).
 // Runs on PGlite and, with TEST_DB_KIND=postgres, on Postgres.
@@ -35,24 +36,7 @@ async function resume(socket: Socket, body: unknown): Promise<AlertsResumeAck> {
   return alertsResumeAckSchema.parse(await socket.timeout(5000).emitWithAck(ALERT_EVENTS.resume, body));
 }
 
-function draft(userId: string, n: number, kind: FiredDraft['kind'] = 'price'): FiredDraft {
-  return {
-    key: `${userId}:7:ABC:${kind}:${1_763_650_000_000 + n}`,
-    userId,
-    ruleId: 7,
-    kind,
-    symbol: 'ABC',
-    msg: `ABC up ${n}.0% at 1${n}.00`,
-    time: 1_763_650_000_000 + n,
-    price: 10 + n,
-    price_dist: n,
-    uv: null,
-    vwap: null,
-    vwap_dist: null,
-    zone: 'primary_high',
-    ...(kind === 'filtered' ? { filter: 'Gappers' } : {}),
-  };
-}
+const draft = firedDraft;
 
 /** Outbox rows written straight to the table, `ageMs` before the app's clock. */
 async function insertRows(drafts: FiredDraft[], { ageMs = 0, dispatched = true } = {}): Promise<void> {

@@ -14,6 +14,7 @@ import { alertOutbox } from '../../../platform/db/schema.ts';
 import { seedSubscriber } from '../../../test/factories.ts';
 import { connectTab as connectTo, until } from '../../../test/waitFor.ts';
 import { withApp } from '../../../test/withApp.ts';
+import { firedDraft } from './testing/firedDrafts.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -39,24 +40,9 @@ async function connect(baseUrl: string, token: string): Promise<Socket> {
   return socket;
 }
 
-function draft(userId: string, n: number, kind: FiredDraft['kind'] = 'price'): FiredDraft {
-  return {
-    key: `${userId}:7:ABC:${kind}:${1_763_650_000_000 + n}`,
-    userId,
-    ruleId: 7,
-    kind,
-    symbol: 'ABC',
-    msg: `ABC up ${2 * n}.0% at 1${n}.00`,
-    time: 1_763_650_000_000 + n,
-    price: 10 + n,
-    price_dist: 2 * n,
-    uv: null,
-    vwap: null,
-    vwap_dist: null,
-    zone: 'primary_high',
-    ...(kind === 'filtered' ? { filter: 'Gappers' } : {}),
-  };
-}
+/** The n-th alert, up 2n percent. */
+const draft = (userId: string, n: number, kind: FiredDraft['kind'] = 'price') =>
+  firedDraft(userId, n, kind, 2 * n);
 
 describe('fired alerts across two API nodes', () => {
   it('records, lists and shows each alert once, however many nodes heard it', async () => {
