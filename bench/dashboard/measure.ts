@@ -70,3 +70,24 @@ export function summarize(probe: Probe, from: number, to: number, longTasksBefor
     worstSecondFps: full.length ? Math.min(...full) : 0,
   };
 }
+
+/** The longest animation frames of [from, to], each with its longest script: where a long task came from. */
+export function longestFrames(
+  probe: Probe,
+  from: number,
+  to: number,
+  count = 5,
+): { at: number; ms: number; script: string }[] {
+  return (probe.loafs ?? [])
+    .filter((f) => f.start >= from && f.start <= to)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((f) => {
+      const top = [...f.scripts].sort((a, b) => b.ms - a.ms)[0];
+      return {
+        at: Math.round((f.start - from) / 100) / 10,
+        ms: Math.round(f.ms),
+        script: top ? `${top.name} (${Math.round(top.ms)} ms)` : 'no script (style, layout, paint)',
+      };
+    });
+}

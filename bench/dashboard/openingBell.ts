@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION, STREAM_EVENTS } from '@tapeline/core';
 import { nextSession } from '@tapeline/market';
 import { io } from 'socket.io-client';
 import { runBrowserBench } from './browserBench.ts';
-import { type Probe, summarize, topScripts } from './measure.ts';
+import { longestFrames, type Probe, summarize, topScripts } from './measure.ts';
 
 // `npm run bench:dashboard -- --open [--seconds=90] [--json]` (docs/continuity.md §8): the real
 // default dashboard in Debian's Chromium at 1440 × 900 through the simulated opening bell, on the
@@ -57,6 +57,8 @@ export async function openingBell(seconds: number, json: boolean): Promise<void>
       );
       console.log(`  rows in Main High   ${rows}`);
       for (const s of topScripts(probe, from, to)) console.log(`  long-frame script   ${s.ms} ms  ${s.name}`);
+      for (const f of longestFrames(probe, from, to))
+        console.log(`  long frame at +${f.at} s  ${f.ms} ms  ${f.script}`);
       if (json) {
         const out: OpeningBellFigures = {
           open_seconds: seconds,
