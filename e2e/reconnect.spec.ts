@@ -7,20 +7,32 @@ import { freshEmail } from './support/users.ts';
 // back (reconnected and caught up).
 
 /**
- * What the page's sockets receive: the `stream_resume` answers (the text frame of socket.io's
- * ack) and how many live stream batches came.
+ * What the page's sockets carry: the `stream_resume` requests sent and their answers (the text
+ * frame of socket.io's ack), and how many live stream batches came. A tab asks once at the start
+ * too, for the batches between its recent view and its first live batch (continuity §2).
  */
-function watchFrames(page: Page): { answers: string[]; batches: () => number } {
+function watchFrames(page: Page): { asked: () => number; answers: string[]; batches: () => number } {
   const answers: string[] = [];
   let batches = 0;
-  page.on('websocket', (ws) =>
+  let asked = 0;
+  page.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"stream_resume"')) asked += 1;
+    });
     ws.on('framereceived', ({ payload }) => {
       if (typeof payload !== 'string') return;
       if (payload.includes('"compressedUpdate"')) batches += 1;
       if (/^4[36]\d*-?\d*\[\{"ok":\w+,"batches"/.test(payload)) answers.push(payload);
-    }),
-  );
-  return { answers, batches: () => batches };
+    });
+  });
+  return { asked: () => asked, answers, batches: () => batches };
+}
+
+/** Live batches have come and every resume asked so far is answered: returns the answers so far. */
+async function settled(frames: ReturnType<typeof watchFrames>): Promise<number> {
+  await expect.poll(frames.batches, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => frames.answers.length === frames.asked()).toBe(true);
+  return frames.answers.length;
 }
 
 /** Once back, it stays back: a reconnect that breaks again would bring the pill back. */
@@ -54,11 +66,11 @@ test('a connection cut for 20 s says Reconnecting… throughout, and nothing onc
     ws.connectToServer();
     open.add(ws);
   });
-  const { answers, batches } = watchFrames(page);
+  const frames = watchFrames(page);
   await page.reload();
   await dashboardReady(page);
   // A live batch has come, so the tab has a place in the sequence to resume from.
-  await expect.poll(batches, { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await settled(frames);
   const pill = page.getByTestId('connection-pill');
   await expect(pill).toHaveCount(0);
 
@@ -73,8 +85,8 @@ test('a connection cut for 20 s says Reconnecting… throughout, and nothing onc
   await staysLive(page);
   expect(open.size).toBeGreaterThan(0);
   // One catch-up, answered with the missed batches.
-  expect(answers).toHaveLength(1);
-  expect(answers[0]).toContain('{"ok":true');
+  expect(frames.answers.slice(before)).toHaveLength(1);
+  expect(frames.answers[before]).toContain('{"ok":true');
 });
 
 // The browser says it is offline: the pill shows at once and the dead WebSocket is closed.
@@ -83,9 +95,9 @@ test('20 s offline says Reconnecting… for as long as it lasts, and nothing onc
   context,
 }, info) => {
   test.setTimeout(120_000);
-  const { answers, batches } = watchFrames(page);
+  const frames = watchFrames(page);
   await liveDashboard(page, freshEmail(info, 'offline'));
-  await expect.poll(batches, { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await settled(frames);
   const pill = page.getByTestId('connection-pill');
   await expect(pill).toHaveCount(0);
 
@@ -96,6 +108,6 @@ test('20 s offline says Reconnecting… for as long as it lasts, and nothing onc
 
   await context.setOffline(false);
   await staysLive(page);
-  expect(answers).toHaveLength(1);
-  expect(answers[0]).toContain('{"ok":true');
+  expect(frames.answers.slice(before)).toHaveLength(1);
+  expect(frames.answers[before]).toContain('{"ok":true');
 });
