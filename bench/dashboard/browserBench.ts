@@ -43,6 +43,8 @@ export async function runBrowserBench(
       : {}),
     // The subscriber helper reads its verification link from the loopback-only dev outbox route.
     DEV_ROUTES: 'true',
+    // A build elsewhere (to compare two builds) instead of apps/web/dist.
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...bench.env,
   });
   const browser = await chromium.launch({
