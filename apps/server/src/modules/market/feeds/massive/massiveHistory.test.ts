@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SessionDay } from '@tapeline/market';
 import { sessionOfDay } from '@tapeline/market';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createCheckpointStore } from '../../engine/checkpointStore.ts';
 import { EngineRuntime } from '../../engine/runtime.ts';
 import { type FakeRestServer, page, startFakeRest } from '../testing/fakeRestServer.ts';
 import { type FakeServer, recordingLogger, startFakeServer } from '../testing/fakeWsServer.ts';
@@ -244,6 +245,31 @@ describe('massive: history from the REST API at start', () => {
     const { table } = again.runtime.engine;
     expect(['AAA', 'NEWB'].map((s) => table.sector[again.runtime.engine.idOf(s)])).toEqual([9, 16]);
     expect(['AAA', 'NEWB'].map((s) => table.float[again.runtime.engine.idOf(s)])).toEqual([15e6, 8e6]);
+  });
+
+  it('a restart on the next trading day keeps ATR, squeeze and trend, even with the vendor gone', async () => {
+    const { runtime, started } = await start(true);
+    await started;
+    // Tuesday's close, checkpointed as the engine process does at its interval and on stop.
+    const file = path.join(cacheDir, 'checkpoint.bin');
+    runtime.sink.clock(Date.UTC(2026, 10, 24, 22, 0));
+    await createCheckpointStore(file).save(runtime.engine.snapshot());
+    await rest?.close();
+    rest = null;
+    // Wednesday 09:00 New York, before any print, no REST API to backfill from.
+    const wednesday = new EngineRuntime('massive', createCheckpointStore(file), {
+      clockStart: Date.UTC(2026, 10, 25, 14, 0),
+    });
+    expect(await wednesday.restore()).toBe(false);
+    expect(wednesday.engine.session.date).toBe(20261125);
+    for (const tf of ['1day', '1hr'] as const) {
+      for (const sym of ['AAA', 'BBB']) {
+        const row = rows(wednesday, tf).get(sym);
+        expect(typeof row?.tr, `${sym} ${tf} tr`).toBe('number');
+        expect(typeof row?.z, `${sym} ${tf} z`).toBe('number');
+        expect(Array.isArray(row?.st), `${sym} ${tf} st`).toBe(true);
+      }
+    }
   });
 
   it('lets MARKET_SYMBOLS win per symbol', async () => {
