@@ -160,6 +160,14 @@ describe('loadConfig', () => {
   });
 });
 
+/** HISTORY_* unset: backfill on, 45 sessions, 3000 intraday symbols, details kept in DATA_DIR/engine. */
+const DEFAULT_HISTORY = {
+  backfill: true,
+  sessions: 45,
+  intradayMax: 3000,
+  cacheDir: path.resolve('./data', 'engine'),
+};
+
 describe('loadConfig: MARKET_FEED and the feed settings', () => {
   it('defaults to the simulator on a virtual clock with 10,000 symbols', () => {
     const c = feedOf({});
@@ -197,12 +205,7 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       apiKey: 'k',
       url: 'wss://socket.massive.com/stocks',
       restUrl: 'https://api.massive.com',
-      history: {
-        backfill: true,
-        sessions: 45,
-        intradayMax: 3000,
-        cacheDir: path.resolve('./data', 'engine'),
-      },
+      history: DEFAULT_HISTORY,
     });
     expect(
       feedOf({ MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'id', ALPACA_SECRET_KEY: 's', ALPACA_FEED: 'sip' }),
@@ -216,12 +219,7 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       url: 'wss://stream.data.alpaca.markets/v2/sip',
       dataUrl: 'https://data.alpaca.markets',
       tradingUrl: 'https://api.alpaca.markets',
-      history: {
-        backfill: true,
-        sessions: 45,
-        intradayMax: 3000,
-        cacheDir: path.resolve('./data', 'engine'),
-      },
+      history: DEFAULT_HISTORY,
     });
   });
 
