@@ -3,6 +3,7 @@ import {
   configResponseSchema,
   type DashboardConfig,
   defaultConfig,
+  type Layout,
   settingsResponseSchema,
   successResponseSchema,
 } from '@tapeline/core';
@@ -34,15 +35,15 @@ export function customAltConfig(symbols: string[], mainType?: 'popular'): Dashbo
 }
 
 /** A fake API serving a saved config to the settings store and accepting its saves. */
-export function settingsApi(config: DashboardConfig): FakeApi {
+export function settingsApi(config: DashboardConfig | null, layouts: Layout[] | null = null): FakeApi {
   return fakeApi()
     .on(
       'GET /api/settings',
       ok(settingsResponseSchema, {
         success: true,
-        config: JSON.stringify(config),
+        config: config === null ? null : JSON.stringify(config),
         discovery: null,
-        layout: null,
+        layout: layouts === null ? null : JSON.stringify(layouts),
       }),
     )
     .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))

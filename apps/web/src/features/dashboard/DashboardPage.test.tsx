@@ -1,17 +1,11 @@
-import {
-  defaultLayouts,
-  type Layout,
-  settingsResponseSchema,
-  successResponseSchema,
-  WIDGET_IDS,
-  type WidgetId,
-} from '@tapeline/core';
+import { defaultLayouts, type Layout, WIDGET_IDS, type WidgetId } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore, setConnectionStatus } from '../../lib/connectionStatus.ts';
 import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
 import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
-import { type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import type { FakeApi } from '../../test-setup/fakeApi.ts';
+import { settingsApi } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
 import { connectionText } from '../connection/connectionText.ts';
@@ -37,18 +31,7 @@ function savedLayouts(): Layout[] {
 }
 
 function serve(plan: string | null = null): FakeApi {
-  const api = fakeApi()
-    .on(
-      'GET /api/settings',
-      ok(settingsResponseSchema, {
-        success: true,
-        config: null,
-        discovery: null,
-        layout: JSON.stringify(savedLayouts()),
-      }),
-    )
-    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
-    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
+  const api = settingsApi(null, savedLayouts());
   signedIn(api, { subscription: plan === null ? null : subscription(plan) });
   return api;
 }

@@ -1,9 +1,9 @@
-import { activeLayout, defaultLayouts, settingsResponseSchema, successResponseSchema } from '@tapeline/core';
+import { activeLayout, defaultLayouts } from '@tapeline/core';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
 import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
-import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
+import { settingsApi } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
 import { DashboardCommandSource } from './DashboardCommandSource.tsx';
@@ -16,18 +16,7 @@ function Probe() {
 }
 
 function serve(plan: string) {
-  const api = fakeApi()
-    .on(
-      'GET /api/settings',
-      ok(settingsResponseSchema, {
-        success: true,
-        config: null,
-        discovery: null,
-        layout: JSON.stringify(defaultLayouts()),
-      }),
-    )
-    .on('POST /api/settings/config', ok(successResponseSchema, { success: true }))
-    .on('POST /api/settings/dashboard/layout', ok(successResponseSchema, { success: true }));
+  const api = settingsApi(null, defaultLayouts());
   signedIn(api, { subscription: subscription(plan) });
 }
 
