@@ -193,8 +193,10 @@ describe('alerts fired while the connection was down', () => {
     voiceNoti: [{ zone: 'primary_high' as const, voice: 'voice2' as const, type: 'symbol' as const }],
     voiceBuffer: 0,
   };
-  // The page's clock, frozen (the settings load is due at once) and moved by hand.
-  const T0 = Date.UTC(2026, 10, 24, 15, 30);
+  // The page's clock, frozen and moved by hand. It starts from the real time the file runs at:
+  // the settings load waits for 2 s after the app module's real start, so a fixed date earlier
+  // than the day the suite runs would never load them (it failed after 15:30 UTC on its day).
+  const T0 = Date.now();
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'], now: T0 + SETTINGS_LOAD_DELAY_MS });
   });
