@@ -21,8 +21,11 @@ import { freshEmail } from './support/users.ts';
 // palette (cmdk, ~18 KB) is fetched only on the first Ctrl/Cmd+K (docs/decisions.md).
 // Continuity §2 (catch-up): the stream sequencer, stream_resume, the connection pill and the
 // alerts' resume, +2 KB on the dashboard.
+// Continuity §8 (smooth at the open): the rows worker, which reads the Discovery rows and stock
+// names off the page's thread, is bundled on its own with zod and the row schema: +25.5 KB,
+// fetched once beside the page (docs/decisions.md, "Smooth at the open").
 const LOGIN_BUDGET_KB = 163;
-const DASHBOARD_BUDGET_KB = 319;
+const DASHBOARD_BUDGET_KB = 345;
 const PALETTE_BUDGET_KB = 20;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */

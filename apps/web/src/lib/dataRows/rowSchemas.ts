@@ -1,4 +1,6 @@
-import { servedDiscoveryRowsSchema } from '@tapeline/core';
+// The schema's own module, not core's index: the worker is bundled apart from the page, and the
+// index would bring every contract of core into it (37 KB gzipped instead of zod and this one).
+import { servedDiscoveryRowsSchema } from '@tapeline/core/discovery/servedRowSchema';
 import { z } from 'zod';
 
 // The data host's long lists, by name: read off the main thread by the rows worker (its
