@@ -20,35 +20,35 @@ export function createDataHostClient(options: {
   const doFetch = options.fetchImpl ?? fetch;
   const worker = options.rowsWorker ? createRowsClient(options.rowsWorker) : null;
 
-  async function attempt(path: string): Promise<Response> {
+  /** One try with the current token; after a 401, one more with a new token (spec §7). */
+  async function withToken<T>(
+    attempt: (token: string) => Promise<T>,
+    status: (result: T) => number,
+  ): Promise<T> {
     token ??= await options.login();
-    return doFetch(`${options.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  }
-
-  async function viaWorker<L extends RowList>(path: string, list: L): Promise<RowsAnswer<L>> {
-    token ??= await options.login();
-    const url = new URL(`${options.baseUrl}${path}`, globalThis.location?.href).href;
-    return (worker as NonNullable<typeof worker>).fetch(url, token, list);
+    const first = await attempt(token);
+    if (status(first) !== 401) return first;
+    token = await options.login();
+    return attempt(token);
   }
 
   const client = {
     async get<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
-      let response = await attempt(path);
-      if (response.status === 401) {
-        token = null;
-        response = await attempt(path);
-      }
+      const response = await withToken(
+        (t) => doFetch(`${options.baseUrl}${path}`, { headers: { Authorization: `Bearer ${t}` } }),
+        (r) => r.status,
+      );
       if (!response.ok) throw new Error(`data host answered ${response.status} for ${path}`);
       return schema.parse(await response.json());
     },
     /** One of the host's long lists, fetched, parsed and checked off the page's thread. */
     async rows<L extends RowList>(path: string, list: L): Promise<RowsOf<L>> {
       if (!worker || worker.broken()) return client.get(path, ROW_SCHEMAS[list]) as Promise<RowsOf<L>>;
-      let answer = await viaWorker(path, list);
-      if (!answer.ok && answer.status === 401) {
-        token = null;
-        answer = await viaWorker(path, list);
-      }
+      const url = new URL(`${options.baseUrl}${path}`, globalThis.location?.href).href;
+      const answer = await withToken(
+        (t) => worker.fetch(url, t, list),
+        (a: RowsAnswer<L>) => (a.ok ? 200 : a.status),
+      );
       if (!answer.ok) throw new Error(`data host answered ${answer.status} for ${path}`);
       return answer.rows;
     },
