@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // The migrated PGlite every file's database starts from (test/pgliteTemplate.ts).
+          globalSetup: ['apps/server/src/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../platform/db/client.ts';
+import { pgliteTemplate } from './pgliteTemplate.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -20,7 +21,7 @@ function adminUrl(): string {
  * the Postgres server that is dropped on close.
  */
 export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dir: null });
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dir: null, template: await pgliteTemplate() });
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   const name = `tapeline_t_${randomBytes(6).toString('hex')}`;

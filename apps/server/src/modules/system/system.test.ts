@@ -1,63 +1,51 @@
 import { configResponseSchema } from '@tapeline/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config.ts';
+import { withApp } from '../../test/withApp.ts';
+import { publicConfig } from './publicConfig.ts';
 
-let app: TestApp | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+// What /api/config says is a function of the configuration alone: each setting is proven on the
+// pure presenter (no server per setting); one real app proves the routes serve it.
+const configOf = (env: Record<string, string> = {}) =>
+  publicConfig(loadConfig({ DATA_DIR: '/tmp/tapeline-unused', MARKET_FEED: 'off', ...env }));
 
-describe('GET /api/config', () => {
-  it('says SIMULATED only when the simulator feeds the market', async () => {
-    app = await startTestApp({ mail: 'outbox', env: { MARKET_FEED: 'off' } });
-    expect((await app.call('GET', '/api/config')).body).toMatchObject({
-      simulated: false,
-      google_client_id: null,
-    });
+describe('GET /api/config (the presenter)', () => {
+  it('says SIMULATED only when the simulator feeds the market', () => {
+    expect(configOf({ MARKET_FEED: 'off' })).toMatchObject({ simulated: false, google_client_id: null });
+    expect(configOf({ MARKET_FEED: 'simulator' }).simulated).toBe(true);
   });
 
-  it('names the Google client when sign-in with Google is configured', async () => {
-    app = await startTestApp({ mail: 'outbox', env: { GOOGLE_CLIENT_ID: 'client-123' } });
-    expect((await app.call('GET', '/api/config')).body).toMatchObject({ google_client_id: 'client-123' });
+  it('names the Google client when sign-in with Google is configured', () => {
+    expect(configOf({ GOOGLE_CLIENT_ID: 'client-123' })).toMatchObject({ google_client_id: 'client-123' });
+  });
+
+  it('has no icon URL without SYMBOL_ICON_URL (lettered badges), and passes a template through', () => {
+    expect(configOf().symbolIconUrl).toBeNull();
+    const template = 'https://cdn.example/icons/{symbol}.png';
+    expect(configOf({ SYMBOL_ICON_URL: template }).symbolIconUrl).toBe(template);
+  });
+
+  it("is the app's own /help without HELP_URL, else HELP_URL's value", () => {
+    expect(configOf().helpUrl).toBe('/help');
+    expect(configOf({ HELP_URL: 'https://docs.example.com/tapeline' }).helpUrl).toBe(
+      'https://docs.example.com/tapeline',
+    );
   });
 });
 
-describe('GET /api/config symbolIconUrl', () => {
-  it('is null without SYMBOL_ICON_URL, so the browser draws lettered badges', async () => {
-    app = await startTestApp({ mail: 'outbox' });
+describe('the system routes', () => {
+  const app = withApp({ mail: 'outbox', env: { GOOGLE_CLIENT_ID: 'client-123' } });
+
+  it('GET /api/config answers the configuration in its contract shape', async () => {
     const res = await app.call('GET', '/api/config');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ symbolIconUrl: null });
+    expect(configResponseSchema.parse(res.body)).toEqual(publicConfig(app.ctx.config));
+    expect(res.body).toMatchObject({ google_client_id: 'client-123', simulated: false });
   });
 
-  it('passes the icon URL template through for the browser to fill in', async () => {
-    const template = 'https://cdn.example/icons/{symbol}.png';
-    app = await startTestApp({ mail: 'outbox', env: { SYMBOL_ICON_URL: template } });
-    const body = (await app.call('GET', '/api/config')).body;
-    expect(configResponseSchema.parse(body).symbolIconUrl).toBe(template);
-  });
-});
-
-describe('GET /api/config helpUrl', () => {
-  it("is the app's own /help without HELP_URL", async () => {
-    app = await startTestApp({ mail: 'outbox' });
-    expect((await app.call('GET', '/api/config')).body).toMatchObject({ helpUrl: '/help' });
-  });
-
-  it("is HELP_URL's value when set", async () => {
-    app = await startTestApp({ mail: 'outbox', env: { HELP_URL: 'https://docs.example.com/tapeline' } });
-    expect((await app.call('GET', '/api/config')).body).toMatchObject({
-      helpUrl: 'https://docs.example.com/tapeline',
-    });
-  });
-});
-
-describe('GET /api/health', () => {
-  it('answers with the database driver in use', async () => {
-    app = await startTestApp({ mail: 'outbox' });
+  it('GET /api/health answers with the database driver in use', async () => {
     const res = await app.call('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, database: expect.stringMatching(/^(pglite|postgres)$/) });
+    expect(res.body).toMatchObject({ ok: true, database: app.ctx.database.driver });
   });
 });

@@ -20,7 +20,13 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /**
+   * `template`: an in-memory database starts from this dump of an already migrated one
+   * (`dumpDataDir`), skipping initdb and most of the migrations (the test harness, ~4× faster).
+   */
+  | { kind: 'pglite'; dir: string | null; template?: Blob };
 
 /** Opens the database and applies pending migrations before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -40,7 +46,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
   if (target.dir) await mkdir(target.dir, { recursive: true });
-  const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
+  const client = target.dir
+    ? await PGlite.create(target.dir)
+    : await PGlite.create(target.template ? { loadDataDir: target.template } : {});
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });

@@ -1,0 +1,14 @@
+import { type ConfigResponse, DEFAULT_HELP_URL, DEFAULT_VOICE_HOST } from '@tapeline/core';
+import { type Config, feedKindOf } from '../../platform/config.ts';
+
+/** GET /api/config: what the browser needs to know before sign-in, from the server's config. */
+export function publicConfig(config: Config): ConfigResponse {
+  return {
+    google_client_id: config.googleClientId ?? null,
+    billing: 'test',
+    simulated: feedKindOf(config.marketFeed) === 'simulator',
+    symbolIconUrl: config.symbolIconUrl ?? null,
+    voiceHost: config.voiceHost ?? DEFAULT_VOICE_HOST,
+    helpUrl: config.helpUrl ?? DEFAULT_HELP_URL,
+  };
+}
