@@ -1,8 +1,53 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { POSTGRES_PASS } from './apps/server/src/test/postgresPass.ts';
 
-// Three projects: pure unit tests (packages and the web's pure helpers), the server's integration
-// suite (run once per database by scripts/test.mjs), and the web's component tests in jsdom
-// (*.test.tsx beside each component). e2e/ belongs to Playwright.
+// The projects (docs/testing.md says what runs where and why):
+// - `unit`: pure tests (packages and the web's pure helpers), node;
+// - `web`: the web's component tests in jsdom (*.test.tsx beside each component);
+// - `*-mocks`: the files of those two that replace a module with `vi.mock`, each in a fresh
+//   module graph (a module mock only holds within a file when every file starts anew);
+// - `server`: the server's integration suite on PGlite;
+// - `server-postgres` (with TEST_DATABASE_URL): the server tests whose proof depends on the
+//   database, again on the Postgres server (apps/server/src/test/postgresPass.ts).
+// e2e/ belongs to Playwright.
+
+const root = import.meta.dirname;
+
+/** Test files under `dir` ending in `suffix`, relative to the root. */
+function testFiles(dir: string, suffix: string): string[] {
+  return (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+    .filter((file) => file.endsWith(suffix) && !file.includes('node_modules'))
+    .map((file) => path.join(dir, file));
+}
+
+/** Files that mock a module: they must not share a module graph with other files. */
+const mocking = (files: string[]) =>
+  files.filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(root, file), 'utf8')));
+
+const unitFiles = [
+  ...readdirSync(path.join(root, 'packages')).flatMap((p) => testFiles(`packages/${p}/src`, '.test.ts')),
+  ...testFiles('apps/web/src', '.test.ts'),
+];
+const unitMocking = mocking(unitFiles);
+const webMocking = mocking(testFiles('apps/web/src', '.test.tsx'));
+
+const unit = { environment: 'node' as const, testTimeout: 15_000 };
+const web = {
+  environment: 'jsdom' as const,
+  setupFiles: ['apps/web/src/test-setup/setup.ts'],
+  // Typing with user-event is slow on a busy two-core machine; no test waits on time.
+  testTimeout: 15_000,
+};
+const server = {
+  environment: 'node' as const,
+  // The migrated PGlite every file's database starts from (test/pgliteTemplate.ts).
+  globalSetup: ['apps/server/src/test/globalSetup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     // Integration files each start their own app, database and SMTP server; two cores.
@@ -10,32 +55,48 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...unit,
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-          environment: 'node',
+          exclude: [...configDefaults.exclude, ...unitMocking],
+          // Files share one module graph per worker instead of importing it again each: about a
+          // third of the CPU. They leave no state another reads (a store a test changes is reset
+          // by the test that changed it).
+          isolate: false,
         },
       },
+      { test: { ...unit, name: 'unit-mocks', include: unitMocking } },
       {
         test: {
+          ...web,
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test-setup/setup.ts'],
-          // Typing with user-event is slow on a busy two-core machine; no test waits on time.
-          testTimeout: 15_000,
+          exclude: [...configDefaults.exclude, ...webMocking],
+          isolate: false,
         },
       },
+      { test: { ...web, name: 'web-mocks', include: webMocking } },
       {
         test: {
+          ...server,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          // The migrated PGlite every file's database starts from (test/pgliteTemplate.ts).
-          globalSetup: ['apps/server/src/test/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, 'apps/server/src/**/*.postgres.test.ts'],
         },
       },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...server,
+                name: 'server-postgres',
+                include: [...POSTGRES_PASS],
+                globalSetup: [],
+                env: { TEST_DB_KIND: 'postgres' },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -14,23 +15,25 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('the dashboard, settings and profile have no serious or critical axe violations', async ({
-  page,
-}, info) => {
-  await newVerifiedUser(page, freshEmail(info, 'a11y'));
-  await subscribePro(page);
-  await dashboardReady(page);
-  // The stream and widgets have drawn their first content.
-  await expect(page.getByRole('region', { name: 'Main Stream' })).toBeVisible();
-  expect(await seriousViolations(page), '/dashboard').toEqual([]);
+test(
+  'the dashboard, settings and profile have no serious or critical axe violations',
+  PHONE,
+  async ({ page }, info) => {
+    await newVerifiedUser(page, freshEmail(info, 'a11y'));
+    await subscribePro(page);
+    await dashboardReady(page);
+    // The stream and widgets have drawn their first content.
+    await expect(page.getByRole('region', { name: 'Main Stream' })).toBeVisible();
+    expect(await seriousViolations(page), '/dashboard').toEqual([]);
 
-  await page.goto('/settings');
-  await expect(page.getByTestId('settings-spinner')).toBeHidden({ timeout: 15_000 });
-  await expect(page.locator('[data-testid^="settings-tab-"]').first()).toBeVisible();
-  expect(await seriousViolations(page), '/settings').toEqual([]);
+    await page.goto('/settings');
+    await expect(page.getByTestId('settings-spinner')).toBeHidden({ timeout: 15_000 });
+    await expect(page.locator('[data-testid^="settings-tab-"]').first()).toBeVisible();
+    expect(await seriousViolations(page), '/settings').toEqual([]);
 
-  await page.goto('/profile');
-  await expect(page.getByRole('tablist').or(page.getByRole('navigation')).first()).toBeVisible();
-  await expect(page.getByLabel('Current password')).toBeVisible();
-  expect(await seriousViolations(page), '/profile').toEqual([]);
-});
+    await page.goto('/profile');
+    await expect(page.getByRole('tablist').or(page.getByRole('navigation')).first()).toBeVisible();
+    await expect(page.getByLabel('Current password')).toBeVisible();
+    expect(await seriousViolations(page), '/profile').toEqual([]);
+  },
+);

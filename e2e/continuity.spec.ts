@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseLayout, dashboardReady } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -72,35 +73,36 @@ function expectSameRows({ before, after }: Across): void {
   }
 }
 
-test('maximise, restore and a layout switch show the rows shown before, unasked', async ({
-  page,
-  isMobile,
-}, info) => {
-  await newVerifiedUser(page, freshEmail(info, 'continuity'));
-  await subscribePro(page);
-  await dashboardReady(page);
-  const main = page.getByTestId('stream-stream1');
-  await expect(main).toHaveAttribute('data-recent', 'shown');
-  await expect(main.getByRole('table', { name: 'High stream' }).locator('tbody tr').first()).toBeVisible({
-    timeout: 15_000,
-  });
+test(
+  'maximise, restore and a layout switch show the rows shown before, unasked',
+  PHONE,
+  async ({ page, isMobile }, info) => {
+    await newVerifiedUser(page, freshEmail(info, 'continuity'));
+    await subscribePro(page);
+    await dashboardReady(page);
+    const main = page.getByTestId('stream-stream1');
+    await expect(main).toHaveAttribute('data-recent', 'shown');
+    await expect(main.getByRole('table', { name: 'High stream' }).locator('tbody tr').first()).toBeVisible({
+      timeout: 15_000,
+    });
 
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/data/stream_bk') asked.push(r.url());
-  });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/data/stream_bk') asked.push(r.url());
+    });
 
-  expectSameRows(await acrossRemount(page, { click: 'Maximise Main Stream' }));
-  await expect(page.getByTestId('maximized')).toBeVisible();
-  expectSameRows(await acrossRemount(page, { click: 'Restore Main Stream' }));
-  await expect(page.getByTestId('dashboard-grid')).toBeVisible();
-  if (!isMobile) {
-    // Primary holds the Main stream too: its widget is a new mount of the same channel.
-    await chooseLayout(page, 'Primary');
-    await expect(main.locator('tbody tr').first()).toBeVisible({ timeout: 1_000 });
-  }
-  expect(asked).toEqual([]);
-});
+    expectSameRows(await acrossRemount(page, { click: 'Maximise Main Stream' }));
+    await expect(page.getByTestId('maximized')).toBeVisible();
+    expectSameRows(await acrossRemount(page, { click: 'Restore Main Stream' }));
+    await expect(page.getByTestId('dashboard-grid')).toBeVisible();
+    if (!isMobile) {
+      // Primary holds the Main stream too: its widget is a new mount of the same channel.
+      await chooseLayout(page, 'Primary');
+      await expect(main.locator('tbody tr').first()).toBeVisible({ timeout: 1_000 });
+    }
+    expect(asked).toEqual([]);
+  },
+);
 
 test('a popped-out Stream is a new tab: it fills from the recent view at once', async ({ page }, info) => {
   await newVerifiedUser(page, freshEmail(info, 'continuity-popout'));

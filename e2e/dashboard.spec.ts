@@ -12,6 +12,7 @@ import {
   settledPlaceOf,
   toggle,
 } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, subscribeMonthly, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -28,38 +29,42 @@ test.describe('the dashboard grid', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  test('switching layouts, a locked layout refuses toggles, unlock, reset', async ({ page, isMobile }) => {
-    // Dynamic is active and unlocked: POPULAR hides the Popular widget.
-    await expect(page.locator('.dashboard-page')).toHaveAttribute('data-layout', 'dynamic');
-    await expect(cell(page, 'popular')).toBeAttached();
-    await toggle(page, 'POPULAR').click();
-    await expect(cell(page, 'popular')).toHaveCount(0);
-    if (isMobile) {
-      // At 768 px and below there is no layout menu (spec §2): the phone keeps its active layout.
-      await expect(page.locator('.layout-menu-btn')).toBeHidden();
-      return;
-    }
+  test(
+    'switching layouts, a locked layout refuses toggles, unlock, reset',
+    PHONE,
+    async ({ page, isMobile }) => {
+      // Dynamic is active and unlocked: POPULAR hides the Popular widget.
+      await expect(page.locator('.dashboard-page')).toHaveAttribute('data-layout', 'dynamic');
+      await expect(cell(page, 'popular')).toBeAttached();
+      await toggle(page, 'POPULAR').click();
+      await expect(cell(page, 'popular')).toHaveCount(0);
+      if (isMobile) {
+        // At 768 px and below there is no layout menu (spec §2): the phone keeps its active layout.
+        await expect(page.locator('.layout-menu-btn')).toBeHidden();
+        return;
+      }
 
-    // Primary is locked: no toggles, no drag handles, and its own widgets untouched.
-    await chooseLayout(page, 'Primary');
-    await expect(page.getByTestId('layout-locked')).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Widgets' })).toHaveCount(0);
-    await expect(page.locator('.widget-drag')).toHaveCount(0);
-    await expect(cell(page, 'popular')).toBeVisible();
+      // Primary is locked: no toggles, no drag handles, and its own widgets untouched.
+      await chooseLayout(page, 'Primary');
+      await expect(page.getByTestId('layout-locked')).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Widgets' })).toHaveCount(0);
+      await expect(page.locator('.widget-drag')).toHaveCount(0);
+      await expect(cell(page, 'popular')).toBeVisible();
 
-    // Unlocking Primary brings the toggles back.
-    const menu = await openLayoutMenu(page);
-    await menu.getByRole('button', { name: 'Unlock Primary' }).click();
-    await expect(page.getByRole('group', { name: 'Widgets' })).toBeVisible();
+      // Unlocking Primary brings the toggles back.
+      const menu = await openLayoutMenu(page);
+      await menu.getByRole('button', { name: 'Unlock Primary' }).click();
+      await expect(page.getByRole('group', { name: 'Widgets' })).toBeVisible();
 
-    // Back on Dynamic, Popular is still hidden; reset restores it.
-    await chooseLayout(page, 'Dynamic');
-    await expect(cell(page, 'popular')).toHaveCount(0);
-    const again = await openLayoutMenu(page);
-    await again.getByRole('button', { name: 'Reset Dynamic' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();
-    await expect(cell(page, 'popular')).toBeVisible();
-  });
+      // Back on Dynamic, Popular is still hidden; reset restores it.
+      await chooseLayout(page, 'Dynamic');
+      await expect(cell(page, 'popular')).toHaveCount(0);
+      const again = await openLayoutMenu(page);
+      await again.getByRole('button', { name: 'Reset Dynamic' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();
+      await expect(cell(page, 'popular')).toBeVisible();
+    },
+  );
 
   test('maximise shows one widget, and restores the grid', async ({ page }) => {
     await cell(page, 'alerts').getByRole('button', { name: 'Maximise Alerts' }).click();
@@ -71,7 +76,7 @@ test.describe('the dashboard grid', () => {
     await expect(page.getByTestId('dashboard-grid')).toBeVisible();
   });
 
-  test('drag and resize survive a reload', async ({ page, isMobile }) => {
+  test('drag and resize survive a reload', PHONE, async ({ page, isMobile }) => {
     const before = await placeOf(page, 'alerts');
     const saves = layoutSavesQuiet(page);
     const saved = layoutSaved(page);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cell, dashboardReady } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -21,43 +22,44 @@ test.describe('navigation', () => {
     await dashboardReady(page);
   });
 
-  test('the sidebar links Dashboard, Settings, Subscription and the Help page', async ({
-    page,
-    isMobile,
-  }) => {
-    if (isMobile) {
-      // On a phone the sidebar hides and its links join the top bar's menu.
-      await expect(sections(page)).toBeHidden();
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'Subscription' })
-        .click();
+  test(
+    'the sidebar links Dashboard, Settings, Subscription and the Help page',
+    PHONE,
+    async ({ page, isMobile }) => {
+      if (isMobile) {
+        // On a phone the sidebar hides and its links join the top bar's menu.
+        await expect(sections(page)).toBeHidden();
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Subscription' })
+          .click();
+        await expect(page).toHaveURL(/\/profile\/plan$/);
+        return;
+      }
+      await sections(page).getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/settings$/);
+      await sections(page).getByRole('link', { name: 'Subscription' }).click();
       await expect(page).toHaveURL(/\/profile\/plan$/);
-      return;
-    }
-    await sections(page).getByRole('link', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/settings$/);
-    await sections(page).getByRole('link', { name: 'Subscription' }).click();
-    await expect(page).toHaveURL(/\/profile\/plan$/);
-    await sections(page).getByRole('link', { name: 'Dashboard' }).click();
-    await dashboardReady(page);
+      await sections(page).getByRole('link', { name: 'Dashboard' }).click();
+      await dashboardReady(page);
 
-    // The rail widens to show its labels, and stays so after a reload.
-    await page.getByRole('button', { name: 'Expand the sidebar' }).click();
-    await expect(sections(page).getByText('Subscription')).toBeVisible();
-    await page.reload();
-    await expect(sections(page).getByText('Subscription')).toBeVisible();
+      // The rail widens to show its labels, and stays so after a reload.
+      await page.getByRole('button', { name: 'Expand the sidebar' }).click();
+      await expect(sections(page).getByText('Subscription')).toBeVisible();
+      await page.reload();
+      await expect(sections(page).getByText('Subscription')).toBeVisible();
 
-    // HELP_URL is unset here: Help is the built-in page, in this tab, framed by the app.
-    await sections(page).getByRole('link', { name: 'Help' }).click();
-    await expect(page).toHaveURL(/\/help$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
-    for (const heading of ['Widgets', 'Stream channels', 'Discovery columns', 'Keyboard shortcuts'])
-      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Discovery columns' }).getByText('RelStr')).toBeVisible();
-    await expect(sections(page)).toBeVisible();
-  });
+      // HELP_URL is unset here: Help is the built-in page, in this tab, framed by the app.
+      await sections(page).getByRole('link', { name: 'Help' }).click();
+      await expect(page).toHaveURL(/\/help$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+      for (const heading of ['Widgets', 'Stream channels', 'Discovery columns', 'Keyboard shortcuts'])
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Discovery columns' }).getByText('RelStr')).toBeVisible();
+      await expect(sections(page)).toBeVisible();
+    },
+  );
 
   test("'?' lists the shortcuts, '/' among them; Esc closes the list", async ({ page }) => {
     await page.keyboard.press('Shift+Slash');

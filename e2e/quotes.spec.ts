@@ -3,6 +3,7 @@ import { invalidOrDuplicated, quoteMessages } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { watchCsp } from './support/cspWatch.ts';
 import { dashboardReady } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -64,80 +65,81 @@ async function dragQuote(page: Page, symbol: string, onto: string, isMobile: boo
   if (isMobile) await quoteWidget(page).getByRole('button', { name: 'Hide list' }).click();
 }
 
-test('favourite quotes: add, reorder, pin, reload, live prices and the fav stream channel', async ({
-  page,
-  isMobile,
-}, info) => {
-  test.setTimeout(180_000);
-  const csp = watchCsp(page);
-  await newVerifiedUser(page, freshEmail(info, 'quotes'));
-  await subscribePro(page);
-  await dashboardReady(page);
-  const [listed, a, b, c] = (await tradingSymbols(page, 4)) as [string, string, string, string];
+test(
+  'favourite quotes: add, reorder, pin, reload, live prices and the fav stream channel',
+  PHONE,
+  async ({ page, isMobile }, info) => {
+    test.setTimeout(180_000);
+    const csp = watchCsp(page);
+    await newVerifiedUser(page, freshEmail(info, 'quotes'));
+    await subscribePro(page);
+    await dashboardReady(page);
+    const [listed, a, b, c] = (await tradingSymbols(page, 4)) as [string, string, string, string];
 
-  // One symbol is listed already (added through the API), so typing it again is a duplicate.
-  expect((await api(page, 'POST', '/api/quotes', { adds: [listed], deletes: [] })).status).toBe(200);
-  await page.reload();
-  await dashboardReady(page);
-  await expect(cards(page)).toHaveCount(1);
+    // One symbol is listed already (added through the API), so typing it again is a duplicate.
+    expect((await api(page, 'POST', '/api/quotes', { adds: [listed], deletes: [] })).status).toBe(200);
+    await page.reload();
+    await dashboardReady(page);
+    await expect(cards(page)).toHaveCount(1);
 
-  // '/' opens Edit Quote; five symbols typed in lower case, one unknown and one already listed.
-  await page.locator('body').press('/');
-  const modal = page.getByTestId('edit-quote-modal');
-  await expect(modal.getByRole('heading', { name: 'Edit Quote' })).toBeVisible();
-  const field = modal.getByRole('textbox', { name: 'Add symbols' });
-  await field.pressSequentially(`${a.toLowerCase()} ${b.toLowerCase()},nope1 ${c} ${listed}`);
-  await field.press('Enter');
-  await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(invalidOrDuplicated(['NOPE1'], [listed]) ?? '')).toBeVisible();
-  await expect(page.getByText(quoteMessages.updated)).toBeVisible();
-  await expect(modal).toBeHidden();
-  await expect.poll(() => cardSymbols(page)).toEqual([listed, a, b, c]);
+    // '/' opens Edit Quote; five symbols typed in lower case, one unknown and one already listed.
+    await page.locator('body').press('/');
+    const modal = page.getByTestId('edit-quote-modal');
+    await expect(modal.getByRole('heading', { name: 'Edit Quote' })).toBeVisible();
+    const field = modal.getByRole('textbox', { name: 'Add symbols' });
+    await field.pressSequentially(`${a.toLowerCase()} ${b.toLowerCase()},nope1 ${c} ${listed}`);
+    await field.press('Enter');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(invalidOrDuplicated(['NOPE1'], [listed]) ?? '')).toBeVisible();
+    await expect(page.getByText(quoteMessages.updated)).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect.poll(() => cardSymbols(page)).toEqual([listed, a, b, c]);
 
-  // Maximised, every card has room to be dragged; c onto a's place, saved 2 s after the drop.
-  await page.getByRole('button', { name: 'Maximise Quote' }).click();
-  await expect(page.getByTestId('maximized')).toBeVisible();
-  const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/quotes/reorder') && r.request().method() === 'POST' && r.ok(),
-  );
-  await dragQuote(page, c, a, isMobile);
-  await expect.poll(() => cardSymbols(page)).toEqual([listed, c, a, b]);
-  await saved;
+    // Maximised, every card has room to be dragged; c onto a's place, saved 2 s after the drop.
+    await page.getByRole('button', { name: 'Maximise Quote' }).click();
+    await expect(page.getByTestId('maximized')).toBeVisible();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/quotes/reorder') && r.request().method() === 'POST' && r.ok(),
+    );
+    await dragQuote(page, c, a, isMobile);
+    await expect.poll(() => cardSymbols(page)).toEqual([listed, c, a, b]);
+    await saved;
 
-  // A pin for b, set in its price field with Enter.
-  const card = cardOf(page, b);
-  await card.getByRole('button', { name: `Pin a price for ${b}` }).click();
-  await card.getByRole('textbox', { name: `Pin price for ${b}` }).fill('123.45');
-  await card.getByRole('textbox', { name: `Pin price for ${b}` }).press('Enter');
-  await expect(card.getByTestId('pin-distance')).toContainText('123.45');
+    // A pin for b, set in its price field with Enter.
+    const card = cardOf(page, b);
+    await card.getByRole('button', { name: `Pin a price for ${b}` }).click();
+    await card.getByRole('textbox', { name: `Pin price for ${b}` }).fill('123.45');
+    await card.getByRole('textbox', { name: `Pin price for ${b}` }).press('Enter');
+    await expect(card.getByTestId('pin-distance')).toContainText('123.45');
 
-  // A reload keeps the list, its order and the pin.
-  await page.reload();
-  await dashboardReady(page);
-  await expect.poll(() => cardSymbols(page), { timeout: 15_000 }).toEqual([listed, c, a, b]);
-  await expect(cardOf(page, b).getByTestId('pin-distance')).toContainText('123.45');
+    // A reload keeps the list, its order and the pin.
+    await page.reload();
+    await dashboardReady(page);
+    await expect.poll(() => cardSymbols(page), { timeout: 15_000 }).toEqual([listed, c, a, b]);
+    await expect(cardOf(page, b).getByTestId('pin-distance')).toContainText('123.45');
 
-  // Prices move without a reload (live frames, or at worst the 60 s refresh).
-  const prices = () => cards(page).getByTestId('quote-price').allInnerTexts();
-  const first = await prices();
-  await expect
-    .poll(async () => (await prices()).some((p, i) => p !== first[i]), { timeout: 70_000 })
-    .toBe(true);
+    // Prices move without a reload (live frames, or at worst the 60 s refresh).
+    const prices = () => cards(page).getByTestId('quote-price').allInnerTexts();
+    const first = await prices();
+    await expect
+      .poll(async () => (await prices()).some((p, i) => p !== first[i]), { timeout: 70_000 })
+      .toBe(true);
 
-  // Back to the grid; the Main channel set to fav: its rows are only the trader's quotes.
-  await page.getByRole('button', { name: 'Restore Quote' }).click();
-  await expect(page.getByTestId('dashboard-grid')).toBeVisible();
-  const settings = (await api<{ config: string | null }>(page, 'GET', '/api/settings')).body;
-  const config = JSON.parse(settings.config ?? 'null') ?? { stream: [] };
-  const main = config.stream.find((ch: { channel: string }) => ch.channel === 'main');
-  main.type = 'fav';
-  expect((await api(page, 'POST', '/api/settings/config', { config })).status).toBe(200);
-  await page.reload();
-  await dashboardReady(page);
-  const rows = mainStream(page).locator('.symbol-link');
-  await expect(rows.first()).toBeVisible({ timeout: 60_000 });
-  const favourites = new Set([listed, a, b, c]);
-  for (const symbol of await rows.allInnerTexts()) expect(favourites).toContain(symbol.trim());
+    // Back to the grid; the Main channel set to fav: its rows are only the trader's quotes.
+    await page.getByRole('button', { name: 'Restore Quote' }).click();
+    await expect(page.getByTestId('dashboard-grid')).toBeVisible();
+    const settings = (await api<{ config: string | null }>(page, 'GET', '/api/settings')).body;
+    const config = JSON.parse(settings.config ?? 'null') ?? { stream: [] };
+    const main = config.stream.find((ch: { channel: string }) => ch.channel === 'main');
+    main.type = 'fav';
+    expect((await api(page, 'POST', '/api/settings/config', { config })).status).toBe(200);
+    await page.reload();
+    await dashboardReady(page);
+    const rows = mainStream(page).locator('.symbol-link');
+    await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+    const favourites = new Set([listed, a, b, c]);
+    for (const symbol of await rows.allInnerTexts()) expect(favourites).toContain(symbol.trim());
 
-  expect(csp).toEqual([]);
-});
+    expect(csp).toEqual([]);
+  },
+);

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { dashboardReady } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, PASSWORD, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -162,43 +163,44 @@ test.describe('symbols everywhere', () => {
     await expect(volume).toBeHidden();
   });
 
-  test('search a streamed symbol, choose it: its menu opens at the search box', async ({
-    page,
-    isMobile,
-  }) => {
-    const symbol = (await highLinks(page).first().textContent()) ?? '';
-    expect(symbol).not.toBe('');
-    const box = await openSearch(page, isMobile);
-    // A typed search of up to 6 characters counts toward popularity after a 2-second pause.
-    const typedCount = countRequest(page, symbol);
-    const typedAt = Date.now();
-    await box.fill(symbol.toLowerCase());
-    const options = searchResults(page).getByRole('option');
-    // The exact symbol comes first, with its company name.
-    await expect(options.first().locator('.search-option__symbol')).toHaveText(symbol);
-    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-    expect(await options.count()).toBeLessThanOrEqual(50);
-    await typedCount;
-    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1900);
+  test(
+    'search a streamed symbol, choose it: its menu opens at the search box',
+    PHONE,
+    async ({ page, isMobile }) => {
+      const symbol = (await highLinks(page).first().textContent()) ?? '';
+      expect(symbol).not.toBe('');
+      const box = await openSearch(page, isMobile);
+      // A typed search of up to 6 characters counts toward popularity after a 2-second pause.
+      const typedCount = countRequest(page, symbol);
+      const typedAt = Date.now();
+      await box.fill(symbol.toLowerCase());
+      const options = searchResults(page).getByRole('option');
+      // The exact symbol comes first, with its company name.
+      await expect(options.first().locator('.search-option__symbol')).toHaveText(symbol);
+      await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+      expect(await options.count()).toBeLessThanOrEqual(50);
+      await typedCount;
+      expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1900);
 
-    const counted = countRequest(page, symbol);
-    await box.press('Enter');
-    await counted;
-    const menu = page.getByRole('menu', { name: `${symbol} actions` });
-    await expect(menu).toBeVisible();
-    await expectInsideViewport(page, menu);
-    await expect(searchResults(page).getByRole('option')).toHaveCount(0);
-    if (isMobile) await expect(page.getByTestId('symbol-search')).toBeHidden();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
+      const counted = countRequest(page, symbol);
+      await box.press('Enter');
+      await counted;
+      const menu = page.getByRole('menu', { name: `${symbol} actions` });
+      await expect(menu).toBeVisible();
+      await expectInsideViewport(page, menu);
+      await expect(searchResults(page).getByRole('option')).toHaveCount(0);
+      if (isMobile) await expect(page.getByTestId('symbol-search')).toBeHidden();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
 
-    // Nothing matches: NO RESULTS FOUND; Escape closes the dropdown.
-    const again = await openSearch(page, isMobile);
-    await again.fill('qqqqqq');
-    await expect(page.getByTestId('search-note')).toHaveText(messages.noResults);
-    await again.press('Escape');
-    await expect(page.getByTestId('search-note')).toBeHidden();
-  });
+      // Nothing matches: NO RESULTS FOUND; Escape closes the dropdown.
+      const again = await openSearch(page, isMobile);
+      await again.fill('qqqqqq');
+      await expect(page.getByTestId('search-note')).toHaveText(messages.noResults);
+      await again.press('Escape');
+      await expect(page.getByTestId('search-note')).toBeHidden();
+    },
+  );
 
   test('@ searches users from 3 characters; the exact username comes first', async ({ page, isMobile }) => {
     const username = `sym${Date.now().toString(36)}${isMobile ? 'm' : 'd'}`;

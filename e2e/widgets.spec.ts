@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { AlertHistoryItem, AlertRule } from '@tapeline/core';
 import { apiAs, dataAs } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
+import { PHONE } from './support/projects.ts';
 import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
@@ -147,26 +148,28 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
     await expect(items).toHaveCount(fired.length);
   });
 
-  test('Meters draws DOW, NAZ and SPY from the engine, greyed when the data host is unreachable', async ({
-    page,
-  }, info) => {
-    const meters = cell(page, 'meters');
-    const mobile = info.project.name === 'mobile';
-    const tiles = mobile ? 5 : 13;
-    const gauge = (label: string) => meters.getByRole('img', { name: new RegExp(`^${label}:`) });
-    for (const label of ['DOW', 'NAZ', 'SPY']) {
-      await expect(gauge(label).locator('.gauge-tile')).toHaveCount(tiles);
-      // The simulator seeds daily history, so every index ETF has a move measured in its ATR.
-      await expect(gauge(label)).toHaveAttribute(
-        'aria-label',
-        new RegExp(`^${label}: [+−-]?\\d+\\.\\d{2} ATR, [+−-]?\\d+\\.\\d{2}%$`),
-        { timeout: 15_000 },
-      );
-    }
-    await expect(meters.getByText('Meters unavailable')).toHaveCount(0);
+  test(
+    'Meters draws DOW, NAZ and SPY from the engine, greyed when the data host is unreachable',
+    PHONE,
+    async ({ page }, info) => {
+      const meters = cell(page, 'meters');
+      const mobile = info.project.name === 'mobile';
+      const tiles = mobile ? 5 : 13;
+      const gauge = (label: string) => meters.getByRole('img', { name: new RegExp(`^${label}:`) });
+      for (const label of ['DOW', 'NAZ', 'SPY']) {
+        await expect(gauge(label).locator('.gauge-tile')).toHaveCount(tiles);
+        // The simulator seeds daily history, so every index ETF has a move measured in its ATR.
+        await expect(gauge(label)).toHaveAttribute(
+          'aria-label',
+          new RegExp(`^${label}: [+−-]?\\d+\\.\\d{2} ATR, [+−-]?\\d+\\.\\d{2}%$`),
+          { timeout: 15_000 },
+        );
+      }
+      await expect(meters.getByText('Meters unavailable')).toHaveCount(0);
 
-    await page.route('**/data/meters', (route) => route.abort('connectionrefused'));
-    await expect(meters.getByText('Meters unavailable')).toBeVisible({ timeout: 12_000 });
-    await expect(meters.locator('.is-lit')).toHaveCount(0);
-  });
+      await page.route('**/data/meters', (route) => route.abort('connectionrefused'));
+      await expect(meters.getByText('Meters unavailable')).toBeVisible({ timeout: 12_000 });
+      await expect(meters.locator('.is-lit')).toHaveCount(0);
+    },
+  );
 });

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test. Lint and types first (cheap), then the unit, web
-// component and server suites on embedded PGlite, the server suite again on the Postgres server
-// when TEST_DATABASE_URL is set, then a production web build driven by Playwright in Chromium.
+// component and server suites on embedded PGlite, the database tests again on the Postgres
+// server when TEST_DATABASE_URL is set, then a production web build driven by Playwright in
+// Chromium. Each stage's minutes are printed before the closing tally; docs/testing.md keeps
+// the budget of each (the whole run: 30 minutes on a two-core machine).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,13 +15,19 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const stages = [];
+const started = Date.now();
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const begin = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label, ms: Date.now() - begin, ok: result.status === 0 });
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
+
+const minutes = (ms) => `${(ms / 60_000).toFixed(1).padStart(5)} min`;
 
 function countVitest(file) {
   try {
@@ -53,13 +61,14 @@ const vitest = (label, projects, file, env = {}) => {
 
 run('lint (biome)', 'npx', ['biome', 'check', '.']);
 run('types (tsc)', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit, web and server tests on PGlite', ['unit', 'web', 'server'], path.join(reports, 'pglite.json'), {
-  TEST_DB_KIND: 'pglite',
-});
+vitest(
+  'unit, web and server tests on PGlite',
+  ['unit', 'unit-mocks', 'web', 'web-mocks', 'server'],
+  path.join(reports, 'pglite.json'),
+  { TEST_DB_KIND: 'pglite' },
+);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('server tests on the Postgres server', ['server'], path.join(reports, 'postgres.json'), {
-    TEST_DB_KIND: 'postgres',
-  });
+  vitest('database tests on the Postgres server', ['server-postgres'], path.join(reports, 'postgres.json'));
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the Postgres-server pass is left out)');
 }
@@ -76,6 +85,9 @@ if (run('web build', 'npm', ['run', 'build', '-w', '@tapeline/web'])) {
   countPlaywright(e2eReport);
 }
 
+console.log('\nStage times:');
+for (const { label, ms, ok } of stages) console.log(`${minutes(ms)}  ${ok ? '  ' : '✗ '}${label}`);
+console.log(`${minutes(Date.now() - started)}  in all`);
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

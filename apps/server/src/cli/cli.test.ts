@@ -1,20 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/factories.ts';
 import {
   exitWithin,
   freePort,
-  REPO_ROOT,
   type ServerProcess,
   spawnServer,
   waitUntilUp,
 } from '../test/serverProcess.ts';
 import { tryLockDataDir } from './dataDirLock.ts';
 import { adminSocketPath, dataDirLockPath, runDir } from './paths.ts';
+import { runCli as cli } from './testing/runCli.ts';
 
 let root: string;
 const running: ServerProcess[] = [];
@@ -29,29 +27,6 @@ afterEach(() => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run cli -- …` as the operator runs it (same entry point, no npm wrapper). */
-function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 async function startServer(dataDir: string) {
   const port = await freePort();
@@ -177,34 +152,5 @@ describe('npm run cli -- user:role (embedded PGlite)', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run cli -- user:role <email> trader|mod|admin');
     await expect(stat(dataDir)).rejects.toThrow();
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('npm run cli -- user:role (DATABASE_URL)', () => {
-  it('talks to Postgres directly', SLOW, async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `tapeline_cli_${Date.now().toString(36)}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
-    // A plain client (ended and awaited) rather than a pool: nothing is left for the drop to cut.
-    const direct = new pg.Client({ connectionString: url.toString() });
-    try {
-      const env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(root, 'pg-unused') };
-      // The first run also migrates the empty database.
-      expect(await cli(['user:role', 'nobody@example.com', 'admin'], env)).toMatchObject({ code: 1 });
-      await direct.connect();
-      const email = uniqueEmail('pg-admin');
-      await direct.query('INSERT INTO users (email, email_verified) VALUES ($1, true)', [email]);
-      expect(await cli(['user:role', email, 'admin'], env)).toMatchObject({ code: 0 });
-      const { rows } = await direct.query('SELECT role FROM users WHERE email = $1', [email]);
-      expect(rows).toEqual([{ role: 'admin' }]);
-      await expect(stat(path.join(root, 'pg-unused'))).rejects.toThrow();
-    } finally {
-      await direct.end().catch(() => {});
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
   });
 });
