@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/factories.ts';
-import {
-  exitWithin,
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  waitUntilUp,
-} from '../test/serverProcess.ts';
+import { exitWithin, freePort, type ServerProcess, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
 import { tryLockDataDir } from './dataDirLock.ts';
 import { adminSocketPath, dataDirLockPath, runDir } from './paths.ts';
 import { runCli as cli } from './testing/runCli.ts';
