@@ -1,5 +1,5 @@
 import { type DiscoveryAccess, discoveryAccess, QUOTES_MAX } from '@tapeline/core';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
@@ -82,7 +82,7 @@ export function guardSources(auth: AuthDeps): GuardSources {
 /** The HTTP API, the SPA and socket.io on one server, wired to an already-built context. */
 export async function buildApp(ctx: AppContext): Promise<App> {
   const http: FastifyInstance = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    loggerInstance: ctx.requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // GET /api/stock_info/sparkline/{symbols} names up to 75 symbols in one parameter (the default cap is 100).
     routerOptions: { maxParamLength: QUOTES_MAX * 17 },

@@ -1,4 +1,3 @@
-import type pino from 'pino';
 import { buildApp, createAppContext } from './app.ts';
 import { startAdminChannel } from './cli/adminChannel.ts';
 import { lockDataDir } from './cli/dataDirLock.ts';
@@ -6,10 +5,10 @@ import { startEngineNode } from './modules/market/engineNode.ts';
 import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { closeContext } from './platform/context.ts';
 import { secureDataDir } from './platform/dataDir.ts';
-import { createLogger } from './platform/log.ts';
+import { createLogger, type Log, pinoLog } from './platform/log.ts';
 
 /** Exits on the first signal after `stop`, or by force if stopping hangs. */
-function onSignals(log: pino.Logger, stop: () => Promise<void>): void {
+function onSignals(log: Log, stop: () => Promise<void>): void {
   let stopping = false;
   const handle = async (signal: string) => {
     if (stopping) return;
@@ -35,7 +34,7 @@ function onSignals(log: pino.Logger, stop: () => Promise<void>): void {
 
 /** `--role=engine`: the market engine alone; no HTTP, no database. */
 async function runEngine(config: Config): Promise<void> {
-  const log = createLogger(config.logLevel);
+  const log = pinoLog(createLogger(config.logLevel));
   const node = await startEngineNode(config, log);
   // Stopping checkpoints the engine, so a restart resumes the session without false highs.
   onSignals(log, () => node.stop());

@@ -1,7 +1,7 @@
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Logger } from 'pino';
 import type { Db } from '../platform/db/client.ts';
+import type { Log } from '../platform/log.ts';
 import { runCommand } from './commands.ts';
 import { adminSocketPath, runDir } from './paths.ts';
 import { type ChannelResponse, channelRequestSchema, MAX_LINE_BYTES } from './protocol.ts';
@@ -11,7 +11,7 @@ export interface AdminChannel {
   close(): Promise<void>;
 }
 
-function serve(db: Db, log: Logger, socket: Socket): void {
+function serve(db: Db, log: Log, socket: Socket): void {
   let buffered = '';
   const reply = (response: ChannelResponse) => socket.end(`${JSON.stringify(response)}\n`);
   socket.setEncoding('utf8');
@@ -50,7 +50,7 @@ function serve(db: Db, log: Logger, socket: Socket): void {
  * DATA_DIR/run (directory 0700, socket 0600), never a TCP port. The caller holds the data-dir
  * lock, so a socket file already there is a leftover of a crash and is replaced.
  */
-export async function startAdminChannel(dataDir: string, db: Db, log: Logger): Promise<AdminChannel> {
+export async function startAdminChannel(dataDir: string, db: Db, log: Log): Promise<AdminChannel> {
   await mkdir(runDir(dataDir), { recursive: true, mode: 0o700 });
   await chmod(runDir(dataDir), 0o700);
   const path = adminSocketPath(dataDir);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type AccessTokens, createAccessTokens } from './auth/accessTokens.ts';
@@ -8,7 +9,7 @@ import { createRedisBus } from './bus/redisBus.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { createLogger } from './log.ts';
+import { createLogger, type Log, pinoLog } from './log.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './rateLimit.ts';
 import { loadOrCreateSecret } from './secrets.ts';
@@ -24,7 +25,9 @@ export interface PlatformContext {
   limiter: RateLimiter;
   clock: Clock;
   google: GoogleVerifier | null;
-  log: Logger;
+  log: Log;
+  /** The pino logger under `log`: Fastify logs requests to it (app.ts), nothing else does. */
+  requestLogger: FastifyBaseLogger;
   redis: Redis | null;
   /** Engine batches to gateways: in-process, or Redis across nodes. */
   bus: Bus;
@@ -47,6 +50,7 @@ export const DATA_TOKEN_TTL_MS = 15 * 60 * 1000;
 export interface ContextOverrides {
   clock?: Clock;
   database?: Database;
+  /** The pino logger lines go to (tests read one writing to memory). */
   log?: Logger;
 }
 
@@ -54,7 +58,8 @@ export async function createContext(
   config: Config,
   overrides: ContextOverrides = {},
 ): Promise<PlatformContext> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const requestLogger = overrides.log ?? createLogger(config.logLevel);
+  const log = pinoLog(requestLogger);
   const clock = overrides.clock ?? systemClock;
   const database =
     overrides.database ??
@@ -81,14 +86,20 @@ export async function createContext(
     config,
     database,
     mailer,
-    tokens: createAccessTokens(jwtSecret, config.jwtTtlMs, () => clock.now()),
-    dataTokens: createAccessTokens(jwtSecret, DATA_TOKEN_TTL_MS, () => clock.now(), 'tapeline-data'),
+    tokens: createAccessTokens(jwtSecret, config.jwtTtlMs, () => new Date(clock.now())),
+    dataTokens: createAccessTokens(
+      jwtSecret,
+      DATA_TOKEN_TTL_MS,
+      () => new Date(clock.now()),
+      'tapeline-data',
+    ),
     limiter: createRateLimiter({ redis: redis ?? undefined, scale: config.rateLimitScale }),
     clock,
     google: config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
       : null,
     log,
+    requestLogger,
     redis,
     bus: config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus(),
   };

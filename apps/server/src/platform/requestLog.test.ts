@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp, createAppContext } from '../app.ts';
 import { TEST_APP_URL } from '../test/testApp.ts';
-import { createTestClock } from '../test/testClock.ts';
+import { createManualClock } from '../test/manualClock.ts';
 import { openTestDatabase } from '../test/testDatabase.ts';
 import { loadConfig } from './config.ts';
 import { type AppContext, closeContext } from './context.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
     WEB_DIST: path.join(dataDir, 'no-web-build'),
   });
   ctx = await createAppContext(config, {
-    clock: createTestClock(),
+    clock: createManualClock(),
     database: await openTestDatabase(),
     log: createLogger('info', sink),
   });

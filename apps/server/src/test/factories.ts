@@ -29,7 +29,7 @@ export async function seedUser(
   const user = await createUsersRepository(app.ctx.database.db).insert({
     emailVerified: true,
     passwordHash: await hashPassword(password),
-    signedUpAt: app.clock.now(),
+    signedUpAt: new Date(app.clock.now()),
     ...fields,
     email,
   });
@@ -41,7 +41,7 @@ export async function seedUser(
 export async function issueTestToken(app: TestApp, user: UserRow): Promise<string> {
   const session = await createSessionsRepository(app.ctx.database.db).create(
     user.id,
-    app.clock.now(),
+    new Date(app.clock.now()),
     app.ctx.config.jwtTtlMs,
   );
   return app.ctx.tokens.issue({ userId: user.id, sessionId: session.id, tokenVersion: user.tokenVersion });
@@ -53,7 +53,7 @@ export async function seedSubscription(
   userId: string,
   overrides: Partial<typeof subscriptions.$inferInsert> = {},
 ): Promise<SubscriptionRow> {
-  const now = app.clock.now();
+  const now = new Date(app.clock.now());
   const [row] = await app.ctx.database.db
     .insert(subscriptions)
     .values({

@@ -7,7 +7,7 @@ import { type App, buildApp, createAppContext } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type AppContext, closeContext } from '../platform/context.ts';
 import { type SmtpSink, startSmtpSink } from './smtpSink.ts';
-import { createTestClock, type TestClock } from './testClock.ts';
+import { createManualClock, type ManualClock } from './manualClock.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** Links in mail point here, never at the test server, proving they come from APP_URL. */
@@ -33,7 +33,7 @@ export interface TestApp {
   baseUrl: string;
   ctx: AppContext;
   app: App;
-  clock: TestClock;
+  clock: ManualClock;
   smtp: SmtpSink | null;
   /** JSON over real HTTP. A string body is sent as is, to test malformed input. */
   call<T = Record<string, unknown>>(
@@ -62,7 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...options.env,
   });
-  const clock = createTestClock();
+  const clock = createManualClock();
   const shared = options.shareDatabaseWith?.ctx.database;
   const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
   const ctx = await createAppContext(config, {

@@ -57,7 +57,7 @@ async function changeEmail(deps: AuthDeps, user: UserRow, email: string): Promis
     }
     throw error;
   }
-  const now = ctx.clock.now();
+  const now = new Date(ctx.clock.now());
   await deps.emailTokens.retireAll(user.id, 'email_change', now);
   if (!user.emailVerified) {
     const moved = await deps.users.update(user.id, { email, signedUpAt: now, pendingEmail: null });
@@ -109,7 +109,7 @@ export async function updateAccount(
   if (password) {
     updated = await deps.users.update(updated.id, { passwordHash: await hashPassword(password) });
     updated = await endAllSessions(deps, updated);
-    await deps.emailTokens.retireAll(updated.id, 'reset', deps.ctx.clock.now());
+    await deps.emailTokens.retireAll(updated.id, 'reset', new Date(deps.ctx.clock.now()));
     response.access_token = await issueAccessToken(deps, updated);
     const changed = updated;
     await notify(deps, () => sendPasswordChangedNotice(deps, changed));

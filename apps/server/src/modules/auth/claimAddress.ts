@@ -21,7 +21,7 @@ export async function claimAddress(
   }
   const pending = () => new HttpError(409, 'duplicate_account_pending', messages.signupDuplicatePending);
   const heldUntil = existing.signedUpAt.getTime() + DUPLICATE_PENDING_WAIT_MS;
-  if (deps.ctx.clock.now().getTime() < heldUntil) throw pending();
+  if (deps.ctx.clock.now() < heldUntil) throw pending();
   if (options.dryRun) {
     if (await deps.users.hasHistory(existing.id)) throw pending();
     return;

@@ -25,7 +25,7 @@ describe('POST /api/auth/ds/login', () => {
 
   it('refuses a subscription that has ended', async () => {
     const { token, user } = await seedUser(app);
-    await subscribe(user.id, 'canceled', app.clock.now());
+    await subscribe(user.id, 'canceled', new Date(app.clock.now()));
     const res = await app.call('POST', '/api/auth/ds/login', { token });
     expect(res.status).toBe(403);
   });

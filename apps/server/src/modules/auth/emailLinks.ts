@@ -41,7 +41,7 @@ async function sendLink(deps: AuthDeps, user: UserRow, kind: EmailTokenKind, to 
     kind,
     tokenHash: hash,
     email: to,
-    expiresAt: new Date(deps.ctx.clock.now().getTime() + spec.ttlMs),
+    expiresAt: new Date(deps.ctx.clock.now() + spec.ttlMs),
   });
   await deps.ctx.mailer.send(spec.mail(to, spec.link(deps.ctx.config.appUrl, token)));
 }

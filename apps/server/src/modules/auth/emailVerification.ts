@@ -58,7 +58,7 @@ export async function openVerificationLink(deps: AuthDeps, token: string): Promi
   const row =
     (await deps.emailTokens.findByHash('verify', hash)) ??
     (await deps.emailTokens.findByHash('email_change', hash));
-  const now = deps.ctx.clock.now();
+  const now = new Date(deps.ctx.clock.now());
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return INVALID_LINK_REDIRECT;
   return row.kind === 'verify' ? verify(deps, row, now) : confirmChange(deps, row, now);
 }
@@ -71,7 +71,7 @@ export async function resendVerification(
 ): Promise<SuccessResponse> {
   const user = await mailRecipient(deps, input, ip, messages.resendNoUser);
   if (user.emailVerified) return { success: true, message: serverMessages.emailAlreadyVerified };
-  const refreshed = await deps.users.update(user.id, { signedUpAt: deps.ctx.clock.now() });
+  const refreshed = await deps.users.update(user.id, { signedUpAt: new Date(deps.ctx.clock.now()) });
   try {
     await sendVerificationLink(deps, refreshed);
   } catch (error) {

@@ -39,7 +39,7 @@ export async function googleSignIn(
     email,
     googleSub: identity.sub,
     emailVerified: true,
-    signedUpAt: deps.ctx.clock.now(),
+    signedUpAt: new Date(deps.ctx.clock.now()),
   });
   return issueSession(deps, created);
 }

@@ -36,6 +36,6 @@ export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Pr
     throw new HttpError(400, 'invalid_password', messages.loginInvalidCredentials);
   }
   await limiter.reset('loginAccountIp', `${email}|${ip}`);
-  await deps.loginAddresses.remember(user.id, ip, clock.now());
+  await deps.loginAddresses.remember(user.id, ip, new Date(clock.now()));
   return issueSession(deps, user);
 }

@@ -39,7 +39,7 @@ export async function resetPassword(
     ? await deps.emailTokens.findByHash('reset', hashOneTimeToken(input.token))
     : undefined;
   if (!row || row.usedAt) throw invalid();
-  const now = deps.ctx.clock.now();
+  const now = new Date(deps.ctx.clock.now());
   if (row.expiresAt.getTime() <= now.getTime())
     throw new HttpError(400, 'link_expired', messages.resetInvalid);
   assertNewPassword(input.password, () => new HttpError(400, 'invalid_content', messages.passwordTooShort));

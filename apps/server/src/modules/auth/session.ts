@@ -8,7 +8,7 @@ import { presentUser } from './userView.ts';
 /** Starts a session (a `sessions` row) and signs the access token that names it. */
 export async function issueAccessToken(deps: AuthDeps, user: UserRow): Promise<string> {
   const { ctx } = deps;
-  const session = await deps.sessions.create(user.id, ctx.clock.now(), ctx.config.jwtTtlMs);
+  const session = await deps.sessions.create(user.id, new Date(ctx.clock.now()), ctx.config.jwtTtlMs);
   return ctx.tokens.issue({ userId: user.id, sessionId: session.id, tokenVersion: user.tokenVersion });
 }
 
@@ -36,7 +36,7 @@ export async function authenticateSession(
   const { userId, sessionId, tokenVersion } = result.claims;
   const [user, live] = await Promise.all([
     deps.users.findById(userId),
-    deps.sessions.isLive(sessionId, userId, deps.ctx.clock.now()),
+    deps.sessions.isLive(sessionId, userId, new Date(deps.ctx.clock.now())),
   ]);
   if (!user || !live || user.tokenVersion !== tokenVersion) throw unauthorized();
   return { user, sessionId };
@@ -48,7 +48,7 @@ export async function authenticate(deps: AuthDeps, header: string | undefined): 
 
 /** Ends one session (logout). */
 export async function endSession(deps: AuthDeps, userId: string, sessionId: string): Promise<void> {
-  await deps.sessions.revoke(sessionId, deps.ctx.clock.now());
+  await deps.sessions.revoke(sessionId, new Date(deps.ctx.clock.now()));
   deps.revocations.publish({ userId, sessionId });
 }
 
@@ -57,7 +57,7 @@ export async function endSession(deps: AuthDeps, userId: string, sessionId: stri
  * token version moves too, so a data-host token signed before stops at its next check.
  */
 export async function endAllSessions(deps: AuthDeps, user: UserRow): Promise<UserRow> {
-  await deps.sessions.revokeAll(user.id, deps.ctx.clock.now());
+  await deps.sessions.revokeAll(user.id, new Date(deps.ctx.clock.now()));
   const updated = await deps.users.update(user.id, { tokenVersion: user.tokenVersion + 1 });
   deps.revocations.publish({ userId: user.id, sessionId: null });
   return updated;

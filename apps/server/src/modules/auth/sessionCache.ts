@@ -40,10 +40,10 @@ export function createSessionCache(
   };
   return {
     async isLive(sessionId, userId) {
-      const now = clock.now().getTime();
+      const now = clock.now();
       const entry = entries.get(sessionId);
       if (entry && entry.userId === userId && now - entry.checkedAt < ttlMs) return entry.live;
-      const live = await sessions.isLive(sessionId, userId, clock.now());
+      const live = await sessions.isLive(sessionId, userId, new Date(clock.now()));
       if (entries.size >= 50_000) prune(now);
       entries.set(sessionId, { userId, live, checkedAt: now });
       return live;

@@ -37,7 +37,7 @@ async function createPendingUser(
       email,
       passwordHash: await hashPassword(input.password),
       ...(username ? usernameFields(username) : {}),
-      signedUpAt: deps.ctx.clock.now(),
+      signedUpAt: new Date(deps.ctx.clock.now()),
     });
   } catch (error) {
     // Two signups raced past the checks: the database's unique constraints pick one winner.

@@ -27,7 +27,7 @@ export function watchSocketSessions(
   const sweep = async () => {
     const sockets = await io.local.fetchSockets();
     const ids = [...new Set(sockets.map((socket) => socket.data.sessionId as string))];
-    const live = await deps.sessions.liveAmong(ids, deps.clock.now());
+    const live = await deps.sessions.liveAmong(ids, new Date(deps.clock.now()));
     let closed = 0;
     for (const socket of sockets) {
       if (live.has(socket.data.sessionId as string)) continue;

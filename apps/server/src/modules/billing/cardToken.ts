@@ -8,7 +8,7 @@ export async function createCardToken(
   ctx: AppContext,
   input: LocalCardTokenRequest,
 ): Promise<{ id: string }> {
-  return createLocalCardToken(ctx.database.db, input, ctx.clock.now());
+  return createLocalCardToken(ctx.database.db, input, new Date(ctx.clock.now()));
 }
 
 /**

@@ -106,7 +106,7 @@ describe('local lifecycle on the server clock', () => {
     const seeded = await seedUser(app);
     await saveCard(app, seeded);
     const sub = await subscribeTo(app, seeded, 'proplus');
-    const trialEnd = seconds(app.clock.now()) + TRIAL_DAYS * 86_400;
+    const trialEnd = seconds(new Date(app.clock.now())) + TRIAL_DAYS * 86_400;
     await app.call('DELETE', `/api/stripe/subscription/${sub.body.id}`, { token: seeded.token });
 
     app.clock.advance(TRIAL_DAYS * DAY_MS + 1000);
@@ -134,7 +134,7 @@ describe('local lifecycle on the server clock', () => {
     await saveCard(app, a);
     await subscribeTo(app, a, 'standard');
     app.clock.advance(TRIAL_DAYS * DAY_MS + 1000);
-    const now = app.clock.now();
+    const now = new Date(app.clock.now());
     const [first, second] = await Promise.all([
       advanceLocalBilling(app.ctx, now),
       advanceLocalBilling(app.ctx, now),

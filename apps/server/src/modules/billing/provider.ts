@@ -1,9 +1,9 @@
 import type { Coupon, Invoice } from '@tapeline/core';
-import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/client.ts';
 import type { BillingCustomerRow, SubscriptionRow, UserRow } from '../../platform/db/schema.ts';
+import type { Log } from '../../platform/log.ts';
 import type { Catalog, PlanDef } from './catalog.ts';
 
 /** What a provider needs from the context; AppContext satisfies it, and so do unit harnesses. */
@@ -11,7 +11,7 @@ export interface BillingDeps {
   config: Config;
   database: Database;
   clock: Clock;
-  log: Logger;
+  log: Log;
 }
 
 export interface SubscribeInput {

@@ -24,7 +24,7 @@ describe('cancel_at and POST /api/stripe/subscription/:id/resume', () => {
     await saveCard(app, seeded);
     const sub = await subscribeTo(app, seeded, 'pro');
     expect(sub.body.cancel_at).toBeNull();
-    const trialEnd = seconds(app.clock.now()) + TRIAL_DAYS * 86_400;
+    const trialEnd = seconds(new Date(app.clock.now())) + TRIAL_DAYS * 86_400;
 
     const canceled = await cancel(seeded.token, sub.body.id);
     expect(Math.abs((canceled.body.cancel_at ?? 0) - trialEnd)).toBeLessThanOrEqual(1);
@@ -48,7 +48,7 @@ describe('cancel_at and POST /api/stripe/subscription/:id/resume', () => {
   it("answers 404 for someone else's subscription and leaves its cancellation pending", async () => {
     const owner = await seedUser(app);
     const other = await seedUser(app);
-    const at = app.clock.now();
+    const at = new Date(app.clock.now());
     const sub = await seedSubscription(app, owner.user.id, { cancelAtPeriodEnd: true, canceledAt: at });
     const res = await resume(other.token, sub.id);
     expect(res.status).toBe(404);
@@ -61,7 +61,7 @@ describe('cancel_at and POST /api/stripe/subscription/:id/resume', () => {
 
   it('refuses to resume a subscription that has ended, and changes nothing', async () => {
     const seeded = await seedUser(app);
-    const at = app.clock.now();
+    const at = new Date(app.clock.now());
     const sub = await seedSubscription(app, seeded.user.id, {
       status: 'canceled',
       canceledAt: at,

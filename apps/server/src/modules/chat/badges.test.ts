@@ -29,7 +29,7 @@ describe('badges', () => {
     // Their one subscription started 366 days ago.
     await app.ctx.database.db
       .update(subscriptions)
-      .set({ createdAt: new Date(app.clock.now().getTime() - 366 * 86_400_000) })
+      .set({ createdAt: new Date(app.clock.now() - 366 * 86_400_000) })
       .where(eq(subscriptions.userId, veteran.user.id));
 
     const set = await app.call('POST', '/api/admin/user/update', {

@@ -74,7 +74,7 @@ export function startChat(
   };
   io.on('connection', onConnection);
 
-  const sweep = () => sweepMonth(ctx.database.db, ctx.clock.now());
+  const sweep = () => sweepMonth(ctx.database.db, new Date(ctx.clock.now()));
   const logSweep = () =>
     sweep().catch((error: unknown) => ctx.log.warn({ err: error }, 'chat month sweep failed'));
   void logSweep();

@@ -23,6 +23,6 @@ export async function listMessages(
     { channelId: channel, username: query.u, symbol: query.s, before: query.p_ts },
     CHAT_PAGE_SIZE,
   );
-  const messages = await viewMessages(deps.repository, rows, readerId, deps.clock.now().getTime());
+  const messages = await viewMessages(deps.repository, rows, readerId, deps.clock.now());
   return { messages, reachedEnd: !more };
 }

@@ -43,7 +43,7 @@ describe('a mod bans a trader for 10 minutes', () => {
       code: 'bad_request',
     });
 
-    const bannedAt = app.clock.now().getTime();
+    const bannedAt = app.clock.now();
     expect(
       await modTab.call(CHAT_EVENTS.ban, { user_id: victim.user.id, minutes: 10, reason: 'spam' }),
     ).toEqual({ success: true });
@@ -158,7 +158,7 @@ describe('mentions', () => {
 describe('paging with p_ts', () => {
   it('walks 120 messages, 50 a page newest first, sharing timestamps, each once, to reachedEnd', async () => {
     const me = await trader(app);
-    const base = app.clock.now().getTime() - 1_000_000;
+    const base = app.clock.now() - 1_000_000;
     // Pairs share a millisecond so that page boundaries fall inside ties.
     const rows = Array.from({ length: 120 }, (_, i) => ({
       channelId: 'options',

@@ -1,9 +1,9 @@
 import { QUOTE_TOPICS } from '@tapeline/core';
-import type { Logger } from 'pino';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
 import { createRedisBus } from '../../platform/bus/redisBus.ts';
 import type { Config } from '../../platform/config.ts';
+import type { Log } from '../../platform/log.ts';
 import { startNewsSources } from '../news/ingest/runner.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineService, startEngineService } from './engine/engineService.ts';
@@ -24,7 +24,7 @@ export interface EngineNode {
  * `--role=engine`: the market engine alone. No HTTP and no database, only the bus (batches
  * out, data-host queries in) and DATA_DIR for the checkpoint.
  */
-export async function startEngineNode(config: Config, log: Logger): Promise<EngineNode> {
+export async function startEngineNode(config: Config, log: Log): Promise<EngineNode> {
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus();
   if (bus.kind === 'memory') {
     log.warn('engine role without REDIS_URL: no other process can receive its batches');

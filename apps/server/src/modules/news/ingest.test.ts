@@ -74,7 +74,7 @@ afterAll(() => {
 
 describe('news ingest on two API nodes', () => {
   it('stores each article once and pushes it to a subscribed tab on either node once', async () => {
-    const now = nodeA.clock.now().getTime();
+    const now = nodeA.clock.now();
     const story = draft({
       title: 'Acme Bio wins approval for its lead drug',
       symbols: ['ACMB'],
@@ -168,7 +168,7 @@ describe('news ingest on two API nodes', () => {
   });
 
   it('answers news:sync with the newest time per symbol and kind of the last five days', async () => {
-    const old = nodeA.clock.now().getTime() - 6 * 86_400_000;
+    const old = nodeA.clock.now() - 6 * 86_400_000;
     await publish([
       draft({ title: 'An old story the sync leaves out entirely', symbols: ['SYNC'], publishedAt: old }),
     ]);

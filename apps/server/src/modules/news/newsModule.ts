@@ -52,7 +52,7 @@ export async function startNews(
     ),
   );
   const ingest = await startNewsIngest({ bus: ctx.bus, io, news, clock: ctx.clock, log: ctx.log });
-  const sweep = () => sweepNews(news, ctx.clock.now(), ctx.config.news.retentionDays);
+  const sweep = () => sweepNews(news, new Date(ctx.clock.now()), ctx.config.news.retentionDays);
   const runSweep = () =>
     void sweep().then(
       (deleted) => deleted > 0 && ctx.log.info({ deleted }, 'old news deleted'),

@@ -289,7 +289,7 @@ describe('GET /api/news', () => {
 describe('retention', () => {
   it('deletes articles published before NEWS_RETENTION_DAYS, with their symbol rows', async () => {
     const repo = createNewsRepository(app.ctx.database.db);
-    const now = app.clock.now().getTime();
+    const now = app.clock.now();
     await store(
       app,
       draft({
@@ -304,9 +304,9 @@ describe('retention', () => {
       }),
     );
     expect(app.ctx.config.news.retentionDays).toBe(30);
-    expect(await sweepNews(repo, app.clock.now(), app.ctx.config.news.retentionDays)).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      await sweepNews(repo, new Date(app.clock.now()), app.ctx.config.news.retentionDays),
+    ).toBeGreaterThanOrEqual(1);
     expect(titles((await news('?symbols=RETN')).body)).toEqual(['Recent enough to be kept by retention']);
     const rows = await app.ctx.database.db.select().from(newsSymbols);
     expect(rows.filter((r) => r.symbol === 'RETN')).toHaveLength(1);

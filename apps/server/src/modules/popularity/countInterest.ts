@@ -31,6 +31,6 @@ export async function countInterest(
     if (error instanceof RateLimitedError) return { success: true, counted: false };
     throw error;
   }
-  await createPopularityRepository(ctx.database.db).increment(symbol, ctx.clock.now());
+  await createPopularityRepository(ctx.database.db).increment(symbol, new Date(ctx.clock.now()));
   return { success: true, counted: true };
 }

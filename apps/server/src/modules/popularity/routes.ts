@@ -34,6 +34,6 @@ export function popularityRoutes(
 
   route(app, { method: 'GET', url: '/api/stock_stats/top', guard: guards.subscriber }, async () => ({
     success: true,
-    data: await createPopularityRepository(ctx.database.db).top(ctx.clock.now()),
+    data: await createPopularityRepository(ctx.database.db).top(new Date(ctx.clock.now())),
   }));
 }

@@ -38,7 +38,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, form: Profil
     if (!image) throw imageUnusable();
   }
   await assertUsernameFree(ctx.database.db, username, user.id);
-  const now = ctx.clock.now();
+  const now = new Date(ctx.clock.now());
   return ctx.database.db
     .transaction(async (tx) => {
       if (image) {

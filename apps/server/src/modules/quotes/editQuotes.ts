@@ -18,7 +18,13 @@ export async function editQuotes(
   // Before the lock: the universe may ask the engine (a 503 when it is there but silent).
   const known = await deps.universe.symbols();
   const isListed = known ? (symbol: string) => known.has(symbol) : () => true;
-  const { plan, list } = await deps.quotes.edit(userId, body.adds, body.deletes, isListed, deps.clock.now());
+  const { plan, list } = await deps.quotes.edit(
+    userId,
+    body.adds,
+    body.deletes,
+    isListed,
+    new Date(deps.clock.now()),
+  );
   if (plan.kind === 'empty') {
     const data = await withFigures(deps, list);
     return reply.code(400).send({

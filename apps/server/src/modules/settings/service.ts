@@ -17,18 +17,18 @@ export function createSettingsService(ctx: Pick<AppContext, 'database' | 'clock'
     },
     /** Layouts arrive already checked by `saveLayoutRequestSchema` (three keys, one active). */
     saveLayout(userId: string, layouts: Layout[]): Promise<void> {
-      return repository.save(userId, 'layout', JSON.stringify(layouts), ctx.clock.now());
+      return repository.save(userId, 'layout', JSON.stringify(layouts), new Date(ctx.clock.now()));
     },
     saveConfig(userId: string, config: DashboardConfig, tier: Tier): Promise<void> {
       return repository.save(
         userId,
         'config',
         JSON.stringify(withoutLockedRanges(config, tier)),
-        ctx.clock.now(),
+        new Date(ctx.clock.now()),
       );
     },
     saveDiscovery(userId: string, discovery: SaveDiscoveryRequest['discovery']): Promise<void> {
-      return repository.save(userId, 'discovery', JSON.stringify(discovery), ctx.clock.now());
+      return repository.save(userId, 'discovery', JSON.stringify(discovery), new Date(ctx.clock.now()));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { messages } from '@tapeline/core';
+import type { Clock } from '../../platform/clock.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 
 /** The symbols the market knows, or null when this node cannot tell (no engine, none loaded yet). */
@@ -50,11 +51,11 @@ export const UNIVERSE_CACHE_MS = 30_000;
  * the engine has none (starting, reference data not loaded) every call asks again, so symbols
  * count as soon as it has them. Time comes from the injected clock.
  */
-export function cachedUniverse(universe: SymbolUniverse, clock: { now(): Date }): SymbolUniverse {
+export function cachedUniverse(universe: SymbolUniverse, clock: Pick<Clock, 'now'>): SymbolUniverse {
   let cached: { symbols: ReadonlySet<string>; at: number } | null = null;
   return {
     async symbols() {
-      const now = clock.now().getTime();
+      const now = clock.now();
       if (cached && now - cached.at < UNIVERSE_CACHE_MS) return cached.symbols;
       const symbols = await universe.symbols();
       cached = symbols ? { symbols, at: now } : null;

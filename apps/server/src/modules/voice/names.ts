@@ -47,7 +47,7 @@ export function engineNameBook(source: NamesSource, clock: Clock): NameBook {
 
   return {
     async nameOf(symbol) {
-      const now = clock.now().getTime();
+      const now = clock.now();
       if (!cached || now - cached.at >= NAMES_CACHE_MS) {
         // One question at a time: concurrent clips share the answer.
         asking ??= load().finally(() => {

@@ -29,7 +29,7 @@ export function createGoogleVerifier(options: {
         const { payload } = await jwtVerify(idToken, jwks, {
           issuer: ISSUERS,
           audience: options.clientId,
-          currentDate: options.clock.now(),
+          currentDate: new Date(options.clock.now()),
         });
         const verified = payload.email_verified === true || payload.email_verified === 'true';
         if (!verified || typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;

@@ -93,7 +93,11 @@ describe('createGuards against the database', () => {
   it('a lapsed subscription counts as none', async () => {
     const guards = createGuards(guardSources(createAuthDeps(app.ctx)));
     const { user: u } = await seedUser(app);
-    await seedSubscription(app, u.id, { plan: 'proplus', status: 'active', endedAt: app.clock.now() });
+    await seedSubscription(app, u.id, {
+      plan: 'proplus',
+      status: 'active',
+      endedAt: new Date(app.clock.now()),
+    });
     expect((await guards.forUserId(u.id, {})).tier).toBe('none');
   });
 });

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { devMail } from '../db/schema.ts';
+import type { Log } from '../log.ts';
 
 export interface Mail {
   to: string;
@@ -43,7 +43,7 @@ export const OUTBOX_HINT = 'mail kept in the dev outbox: list it with `npm run c
  * Its links sign people in, so neither they nor the recipient are ever logged: the log says
  * where the outbox is, and only the operator's CLI on this machine reads it (`mail:list`).
  */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(db: Db, log: Log): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {

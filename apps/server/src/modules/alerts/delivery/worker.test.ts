@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alertDeliveries } from '../../../platform/db/schema.ts';
+import { createManualClock, type ManualClock } from '../../../test/manualClock.ts';
 import { deliveryHarness } from '../webhooks/deliveryHarness.ts';
-import {
-  deliveryRow,
-  fire,
-  type StillClock,
-  setWebhooks,
-  stillClock,
-  traderIn,
-} from '../webhooks/testKit.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from '../webhooks/testKit.ts';
 import { createDeliveryQueue } from './deliveryQueue.ts';
 import { DELIVERY_LEASE_MS, type DeliveryWorkerOptions } from './worker.ts';
 
@@ -20,14 +14,14 @@ import { DELIVERY_LEASE_MS, type DeliveryWorkerOptions } from './worker.ts';
 const h = deliveryHarness();
 
 /** A node's worker (its own sender and connections) on the shared database. */
-const node = (clock: StillClock, options: DeliveryWorkerOptions = {}) => h.worker(clock, options);
+const node = (clock: ManualClock, options: DeliveryWorkerOptions = {}) => h.worker(clock, options);
 
-async function traderWithRows(clock: StillClock, n: number): Promise<{ user: string; ids: number[] }> {
+async function traderWithRows(clock: ManualClock, n: number): Promise<{ user: string; ids: number[] }> {
   const user = await traderIn(h.database.db);
   await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/in` });
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const [row] = await fire(h.database.db, user, clock.now(), { symbol: `S${i}` });
+    const [row] = await fire(h.database.db, user, new Date(clock.now()), { symbol: `S${i}` });
     if (row) ids.push(row.id);
   }
   return { user, ids };
@@ -35,7 +29,7 @@ async function traderWithRows(clock: StillClock, n: number): Promise<{ user: str
 
 describe('delivery worker', () => {
   it('two nodes draining one database at once send every row exactly once', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const { user, ids } = await traderWithRows(clock, 60);
     const [a, b] = await Promise.all([
       node(clock, { batch: 4, concurrency: 8 }).runOnce(),
@@ -51,14 +45,14 @@ describe('delivery worker', () => {
   });
 
   it('a row claimed by a node that died is sent again when its lease ends, and the dead claim cannot overwrite it', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const { ids } = await traderWithRows(clock, 1);
     const id = ids[0] ?? 0;
     // The node that died: claimed the row (lease written), never sent or recorded it.
     const [dead] = await createDeliveryQueue(h.database.db).claim(
       ['webhook'],
       10,
-      clock.now(),
+      new Date(clock.now()),
       DELIVERY_LEASE_MS,
     );
     expect(dead?.attempt.id).toBe(id);
@@ -78,7 +72,7 @@ describe('delivery worker', () => {
     const late = await createDeliveryQueue(h.database.db).record(
       dead,
       { outcome: 'retry', status: 500, error: 'late' },
-      clock.now(),
+      new Date(clock.now()),
     );
     expect(late).toBe(false);
     expect(await deliveryRow(h.database.db, id)).toMatchObject({
@@ -89,7 +83,7 @@ describe('delivery worker', () => {
   });
 
   it('survives a restart: rows written while no worker ran are sent by the next one', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const first = node(clock);
     await first.stop();
     const { ids } = await traderWithRows(clock, 3);
@@ -101,7 +95,7 @@ describe('delivery worker', () => {
   });
 
   it('a kick sends new rows without waiting for the poll', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const worker = node(clock);
     const { ids } = await traderWithRows(clock, 2);
     worker.kick();
@@ -111,14 +105,14 @@ describe('delivery worker', () => {
   });
 
   it('the poll picks up rows nobody kicked for (retries coming due, rows of other nodes)', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     node(clock, { pollMs: 20 });
     await traderWithRows(clock, 2);
     await expect.poll(() => h.receiver.received.length, { timeout: 10_000, interval: 5 }).toBe(2);
   });
 
   it('leaves rows of a channel it has no sender for', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const { ids } = await traderWithRows(clock, 1);
     await h.database.db
       .update(alertDeliveries)

@@ -59,7 +59,7 @@ export function startDeliveryWorker(
       log.error({ err: error, delivery: claimed.attempt.id }, 'delivery sender failed; retried');
       result = { outcome: 'retry', status: null, error: 'internal error' };
     }
-    await record({ claimed, result, now: clock.now() });
+    await record({ claimed, result, now: new Date(clock.now()) });
   };
 
   /** Keeps up to `concurrency` sends in flight, claiming more as slots free, until nothing is due. */
@@ -71,7 +71,7 @@ export function startDeliveryWorker(
       const free = concurrency - inflight.size;
       if (!exhausted && !stopped && free >= Math.ceil(batch / 2)) {
         const want = Math.min(batch, free);
-        const claimed = await queue.claim(channels, want, clock.now(), leaseMs);
+        const claimed = await queue.claim(channels, want, new Date(clock.now()), leaseMs);
         if (claimed.length < want) exhausted = true;
         for (const row of claimed) {
           const p: Promise<void> = attempt(row)

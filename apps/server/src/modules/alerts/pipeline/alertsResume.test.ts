@@ -40,7 +40,7 @@ const draft = firedDraft;
 
 /** Outbox rows written straight to the table, `ageMs` before the app's clock. */
 async function insertRows(drafts: FiredDraft[], { ageMs = 0, dispatched = true } = {}): Promise<void> {
-  const at = new Date(app.clock.now().getTime() - ageMs);
+  const at = new Date(app.clock.now() - ageMs);
   await app.ctx.database.db.insert(alertOutbox).values(
     drafts.map((d) => ({
       key: d.key,

@@ -7,18 +7,18 @@ import {
   type FiredAlert,
 } from '@tapeline/core';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { alertOutbox } from '../../../platform/db/schema.ts';
+import type { Log } from '../../../platform/log.ts';
 import { toFiredAlert } from './outbox.ts';
 
 export interface AlertsResumeDeps {
   db: Db;
   io: Server;
   clock: Clock;
-  log: Pick<Logger, 'warn'>;
+  log: Pick<Log, 'warn'>;
 }
 
 /**
@@ -57,7 +57,7 @@ export function serveAlertsResume(deps: AlertsResumeDeps): () => void {
       const parsed = alertsResumeRequestSchema.safeParse(body);
       if (!parsed.success) return reply({ ok: false, reason: 'refused' });
       const userId = socket.data.userId as string;
-      alertsSince(db, userId, parsed.data.since, clock.now()).then(
+      alertsSince(db, userId, parsed.data.since, new Date(clock.now())).then(
         (alerts) => reply({ ok: true, alerts }),
         (error: Error) => {
           log.warn({ err: error, userId }, 'alerts resume failed');

@@ -1,10 +1,10 @@
 import { ALERT_EVENTS, type FiredAlert, type FiredDraft, PROTOCOL_VERSION } from '@tapeline/core';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { type AlertOutboxRow, alertOutbox } from '../../../platform/db/schema.ts';
+import type { Log } from '../../../platform/log.ts';
 import { createAlertHistoryRepository } from '../../alertHistory/repository.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,7 +16,7 @@ export interface OutboxDeps {
   db: Db;
   io: Server;
   clock: Clock;
-  log: Logger;
+  log: Log;
   enqueue: EnqueueDeliveries;
   /** Deliveries were enqueued: the delivery worker should look now rather than at its next poll. */
   kickDeliveries(): void;

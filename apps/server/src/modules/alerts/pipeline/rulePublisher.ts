@@ -1,7 +1,7 @@
 import { ALERT_TOPICS, alertSyncMessageSchema, PROTOCOL_VERSION, type RuleSetsMessage } from '@tapeline/core';
-import type { Logger } from 'pino';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import type { Db } from '../../../platform/db/client.ts';
+import type { Log } from '../../../platform/log.ts';
 import type { RuleChanges } from '../rules/ruleChanges.ts';
 import { loadRuleSet, usersWithRules } from './ruleSets.ts';
 
@@ -21,7 +21,7 @@ export interface RulePublisher extends RuleChanges {
  * the bus; when an engine (re)starts it asks for all of them. Whole sets, not diffs, so a lost or
  * repeated message never leaves the evaluator wrong for long: the next change or resync fixes it.
  */
-export async function startRulePublisher(db: Db, bus: Bus, log: Logger): Promise<RulePublisher> {
+export async function startRulePublisher(db: Db, bus: Bus, log: Log): Promise<RulePublisher> {
   let chain: Promise<void> = Promise.resolve();
   const queued = new Set<string>();
 

@@ -57,7 +57,7 @@ function draftFor(userId: string, msg = 'ABC new high 12.10'): FiredDraft {
     kind: 'trade',
     symbol: 'ABC',
     msg,
-    time: app.clock.now().getTime(),
+    time: app.clock.now(),
     price: 12.1,
     price_dist: null,
     uv: null,
@@ -81,7 +81,7 @@ async function fire(userId: string, msg?: string): Promise<AlertDeliveryRow[]> {
     return tx.select().from(alertDeliveries).where(eq(alertDeliveries.outboxId, row.id));
   });
   expect(written.every((d) => d.status === 'pending' && d.nextAttemptAt === null)).toBe(true);
-  const later = new Date(app.clock.now().getTime() + 86_400_000);
+  const later = new Date(app.clock.now() + 86_400_000);
   for (const d of written) {
     await db.update(alertDeliveries).set({ nextAttemptAt: later }).where(eq(alertDeliveries.id, d.id));
   }

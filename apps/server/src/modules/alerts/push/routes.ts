@@ -51,7 +51,7 @@ export function pushRoutes(
       await registerDevice(
         principal.user.id,
         { kind: params.id, registrationId: body.registration_id, endpoint: body.endpoint },
-        { devices, allowInsecure: ctx.config.push.allowInsecure, now: () => ctx.clock.now() },
+        { devices, allowInsecure: ctx.config.push.allowInsecure, now: () => new Date(ctx.clock.now()) },
       );
       return { success: true as const };
     },

@@ -187,7 +187,7 @@ describe('tiers (§6): the server decides', () => {
 describe(`at most ${ALERT_RULES_MAX} rules a trader`, () => {
   it('refuses the next one with 400, also when several race for the last place', async () => {
     const { user, token } = await seedSubscriber(app, 'standard');
-    const now = app.clock.now();
+    const now = new Date(app.clock.now());
     await app.ctx.database.db.insert(alertRules).values(
       Array.from({ length: ALERT_RULES_MAX - 1 }, (_, i) => ({
         userId: user.id,

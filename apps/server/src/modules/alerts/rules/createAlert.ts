@@ -32,7 +32,7 @@ export async function createAlert(deps: RulesDeps, { user, tier }: Principal, bo
       low: price ? (body.low ?? null) : null,
     },
     ALERT_RULES_MAX,
-    deps.clock.now(),
+    new Date(deps.clock.now()),
   );
   if (outcome === 'full') {
     throw new HttpError(400, 'limit_exceeded', alertMessages.rulesLimit(ALERT_RULES_MAX));

@@ -114,7 +114,7 @@ describe('PUT /api/alerts/{id}', () => {
 
   it('keeps Standard from editing a Pro rule it still holds after a downgrade (403), rate unchanged', async () => {
     const { token, user } = await seedSubscriber(app, 'standard');
-    const now = app.clock.now();
+    const now = new Date(app.clock.now());
     const [row] = await app.ctx.database.db
       .insert(alertRules)
       .values({ userId: user.id, type: 'uv', category: 'AAPL', rate: 30, createdAt: now, updatedAt: now })

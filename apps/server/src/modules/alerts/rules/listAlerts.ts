@@ -10,7 +10,7 @@ import type { RulesDeps } from './deps.ts';
 export async function listAlerts(deps: RulesDeps, { user }: Principal): Promise<AlertsAnswer> {
   const [alerts, settings] = await Promise.all([
     deps.rules.list(user.id),
-    deps.rules.settings(user.id, deps.clock.now()),
+    deps.rules.settings(user.id, new Date(deps.clock.now())),
   ]);
   return {
     alerts,

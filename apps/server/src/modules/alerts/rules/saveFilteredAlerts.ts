@@ -35,7 +35,7 @@ export async function saveFilteredAlerts(
     const problem = filteredAlertProblem(filter, list.slice(0, index));
     if (problem) throw new HttpError(400, 'invalid_filter', problem);
   }
-  await deps.rules.saveSetting(user.id, { filteredAlerts: list }, deps.clock.now());
+  await deps.rules.saveSetting(user.id, { filteredAlerts: list }, new Date(deps.clock.now()));
   deps.ruleChanges.changed(user.id);
   return { success: true };
 }

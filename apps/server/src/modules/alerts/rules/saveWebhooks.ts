@@ -15,7 +15,7 @@ export async function saveWebhooks(
 ): Promise<{ success: true }> {
   const verdicts = await Promise.all(Object.values(webhooks).map((url) => deps.webhookTarget(url ?? '')));
   if (verdicts.includes('invalid')) throw new HttpError(400, 'invalid_webhook', alertMessages.webhookInvalid);
-  await deps.rules.saveSetting(user.id, { alertWebhook: webhooks }, deps.clock.now());
+  await deps.rules.saveSetting(user.id, { alertWebhook: webhooks }, new Date(deps.clock.now()));
   deps.ruleChanges.changed(user.id);
   return { success: true };
 }

@@ -12,7 +12,7 @@ export async function toggleHalt(deps: RulesDeps, { user }: Principal, state: 'e
       ? await deps.rules.ensure(
           user.id,
           { type: 'halt', category: HALT_CATEGORY, rate: 0, high: null, low: null },
-          deps.clock.now(),
+          new Date(deps.clock.now()),
         )
       : await deps.rules.removeByCategory(user.id, 'halt', HALT_CATEGORY);
   if (changed) deps.ruleChanges.changed(user.id);

@@ -53,7 +53,7 @@ export async function updateAlert(
     requireTypeTier(tier, type);
     const rate = body.rate === undefined ? rule.rate : clampRate(type, body.rate);
     const fields = { rate, ...bounds(rule, body) };
-    if (!(await deps.rules.update(user.id, id, fields, deps.clock.now()))) throw alertNotFound();
+    if (!(await deps.rules.update(user.id, id, fields, new Date(deps.clock.now())))) throw alertNotFound();
     deps.ruleChanges.changed(user.id);
   }
   return { success: true as const, data: { list: await deps.rules.list(user.id) } };

@@ -2,10 +2,10 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Database } from '../../../platform/db/client.ts';
 import { alertDeliveries } from '../../../platform/db/schema.ts';
+import type { ManualClock } from '../../../test/manualClock.ts';
 import { openTestDatabase } from '../../../test/testDatabase.ts';
 import { type DeliveryWorker, type DeliveryWorkerOptions, startDeliveryWorker } from '../delivery/worker.ts';
 import { type LoopbackReceiver, startLoopbackReceiver } from './loopbackReceiver.ts';
-import type { StillClock } from './testKit.ts';
 import { createWebhookSender, type WebhookSenderOptions } from './webhookSender.ts';
 
 export interface DeliveryHarness {
@@ -15,7 +15,7 @@ export interface DeliveryHarness {
   readonly receiver: LoopbackReceiver;
   /** A node's delivery worker with its own webhook sender (private targets allowed unless said). */
   worker(
-    clock: StillClock,
+    clock: ManualClock,
     options?: DeliveryWorkerOptions &
       Partial<Pick<WebhookSenderOptions, 'allowPrivate' | 'resolve' | 'timeoutMs'>>,
   ): DeliveryWorker;

@@ -48,7 +48,7 @@ export function webhookRoutes(
       guard: guards.subscriber,
       response: webhookSecretAnswerSchema,
     },
-    async ({ principal }) => rotateWebhookSecret(db, principal.user.id, ctx.clock.now()),
+    async ({ principal }) => rotateWebhookSecret(db, principal.user.id, new Date(ctx.clock.now())),
   );
 
   route(
@@ -62,7 +62,7 @@ export function webhookRoutes(
       afterGuard: (principal) => ctx.limiter.consume('webhookTestUser', principal.user.id),
     },
     async ({ principal }) => {
-      const answer = await sendTestWebhooks(db, principal.user.id, ctx.clock.now());
+      const answer = await sendTestWebhooks(db, principal.user.id, new Date(ctx.clock.now()));
       if (answer.queued > 0) deps.kickDeliveries?.();
       return answer;
     },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertWebhook, FiredDraft } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
-import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import {
   type AlertDeliveryRow,
@@ -14,26 +13,7 @@ import { createUsersRepository } from '../../auth/usersRepository.ts';
 import { newWebhookSecret } from '../rules/webhookSecret.ts';
 import { enqueueWebhookDeliveries } from './enqueueWebhookDeliveries.ts';
 
-// What the webhook and delivery tests (and the bench) share: a clock that stands still until
-// moved, a trader's webhook settings, and fired alerts written the way the outbox writes them.
-
-export interface StillClock extends Clock {
-  advance(ms: number): void;
-}
-
-/** Time that moves only when told, so retry times can be asserted to the millisecond. */
-export function stillClock(start = new Date()): StillClock {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance(ms) {
-      at += ms;
-    },
-    async sleep(ms) {
-      at += ms;
-    },
-  };
-}
+// What the webhook and delivery tests (and the bench) share (their clock: test/manualClock.ts): a trader's webhook settings, and fired alerts written the way the outbox writes them.
 
 /** A trader row, straight into a database that no app serves (the worker tests own their queue). */
 export async function traderIn(db: Db): Promise<string> {

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { alertDeliveries } from '../../../platform/db/schema.ts';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { RETRY_DELAYS_MS } from '../delivery/retrySchedule.ts';
 import { newWebhookSecret } from '../rules/webhookSecret.ts';
 import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, stillClock, traderIn } from './testKit.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
 import { WEBHOOK_USER_AGENT } from './webhookSender.ts';
 
 // The webhook sender behind the delivery worker, against a real HTTP receiver on 127.0.0.1
@@ -18,10 +19,10 @@ const h = deliveryHarness();
 
 describe('webhook delivery', () => {
   it('POSTs the alert as JSON, signed so that standardwebhooks verifies it, and records it delivered', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     const secret = await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/hook` });
-    const [row] = await fire(h.database.db, user, clock.now(), { kind: 'trade', symbol: 'ABC' });
+    const [row] = await fire(h.database.db, user, new Date(clock.now()), { kind: 'trade', symbol: 'ABC' });
     if (!row) throw new Error('no delivery row');
 
     expect(await h.worker(clock).runOnce()).toBe(1);
@@ -33,7 +34,7 @@ describe('webhook delivery', () => {
       'content-type': 'application/json',
       'user-agent': WEBHOOK_USER_AGENT,
       'webhook-id': `msg_${row.id}`,
-      'webhook-timestamp': String(Math.floor(clock.now().getTime() / 1000)),
+      'webhook-timestamp': String(Math.floor(clock.now() / 1000)),
     });
     expect(got?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     const verified = new Webhook(secret).verify(got?.body ?? '', got?.headers ?? {});
@@ -41,7 +42,7 @@ describe('webhook delivery', () => {
       type: 'high_low',
       symbol: 'ABC',
       msg: 'ABC new high 12.00',
-      time: clock.now().getTime(),
+      time: clock.now(),
       price: 12,
       price_dist: 0.1,
       uv: 150,
@@ -59,7 +60,7 @@ describe('webhook delivery', () => {
   });
 
   it('sends each alert kind to the URL of its type, halts with their New York date and time, and digests nowhere', async () => {
-    const clock = stillClock(new Date(Date.UTC(2026, 10, 20, 14, 30, 5)));
+    const clock = createManualClock(Date.UTC(2026, 10, 20, 14, 30, 5));
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, {
       halts: `${h.receiver.url}/halts`,
@@ -67,17 +68,25 @@ describe('webhook delivery', () => {
       vwapdist: `${h.receiver.url}/vwap`,
       uvol: '',
     });
-    const halt = await fire(h.database.db, user, clock.now(), {
+    const halt = await fire(h.database.db, user, new Date(clock.now()), {
       kind: 'halt',
       subtype: 'halt',
       reason_code: 'LUDP',
     });
-    const resume = await fire(h.database.db, user, clock.now(), { kind: 'halt', subtype: 'resume' });
-    const filtered = await fire(h.database.db, user, clock.now(), { kind: 'filtered', filter: 'Gappers' });
-    const vwap = await fire(h.database.db, user, clock.now(), { kind: 'vwap' });
-    expect(await fire(h.database.db, user, clock.now(), { kind: 'uv' })).toEqual([]);
-    expect(await fire(h.database.db, user, clock.now(), { kind: 'trade' })).toEqual([]);
-    expect(await fire(h.database.db, user, clock.now(), { kind: 'digest', symbols: ['A', 'B'] })).toEqual([]);
+    const resume = await fire(h.database.db, user, new Date(clock.now()), {
+      kind: 'halt',
+      subtype: 'resume',
+    });
+    const filtered = await fire(h.database.db, user, new Date(clock.now()), {
+      kind: 'filtered',
+      filter: 'Gappers',
+    });
+    const vwap = await fire(h.database.db, user, new Date(clock.now()), { kind: 'vwap' });
+    expect(await fire(h.database.db, user, new Date(clock.now()), { kind: 'uv' })).toEqual([]);
+    expect(await fire(h.database.db, user, new Date(clock.now()), { kind: 'trade' })).toEqual([]);
+    expect(
+      await fire(h.database.db, user, new Date(clock.now()), { kind: 'digest', symbols: ['A', 'B'] }),
+    ).toEqual([]);
 
     expect([halt, resume, filtered, vwap].map((rows) => rows.map((r) => r.webhookType))).toEqual([
       ['halts'],
@@ -111,10 +120,10 @@ describe('webhook delivery', () => {
   });
 
   it('retries a failing receiver on the Standard Webhooks schedule under the same webhook-id, then fails', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { price: `${h.receiver.url}/down` });
-    const [row] = await fire(h.database.db, user, clock.now(), { kind: 'price' });
+    const [row] = await fire(h.database.db, user, new Date(clock.now()), { kind: 'price' });
     if (!row) throw new Error('no delivery row');
     h.receiver.answer({ status: 500 });
     const w = h.worker(clock);
@@ -125,14 +134,14 @@ describe('webhook delivery', () => {
       attempts: 1,
       responseStatus: 500,
       error: 'HTTP 500',
-      nextAttemptAt: new Date(clock.now().getTime() + 5000),
+      nextAttemptAt: new Date(clock.now() + 5000),
     });
     clock.advance(4999);
     expect(await w.runOnce()).toBe(0);
     clock.advance(1);
     expect(await w.runOnce()).toBe(1);
     expect((await deliveryRow(h.database.db, row.id)).nextAttemptAt).toEqual(
-      new Date(clock.now().getTime() + 5 * 60_000),
+      new Date(clock.now() + 5 * 60_000),
     );
 
     for (const [i, delay] of RETRY_DELAYS_MS.slice(1).entries()) {
@@ -157,10 +166,10 @@ describe('webhook delivery', () => {
   });
 
   it('delivers on the retry once the receiver answers 200', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/flaky` });
-    const [row] = await fire(h.database.db, user, clock.now());
+    const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     h.receiver.answer({ status: 503 });
     const w = h.worker(clock);
@@ -178,10 +187,10 @@ describe('webhook delivery', () => {
   });
 
   it('keeps at most `concurrency` POSTs in flight and still delivers them all', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/slow` });
-    for (let i = 0; i < 10; i++) await fire(h.database.db, user, clock.now());
+    for (let i = 0; i < 10; i++) await fire(h.database.db, user, new Date(clock.now()));
     h.receiver.answer('hang');
     const pass = h.worker(clock, { concurrency: 4 }).runOnce();
     let answered = 0;

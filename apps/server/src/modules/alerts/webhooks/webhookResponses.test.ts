@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alertSettings } from '../../../platform/db/schema.ts';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, stillClock, traderIn } from './testKit.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
 import { FTP_UNSUPPORTED, WEBHOOK_TIMEOUT_MS } from './webhookSender.ts';
 
 // How the webhook sender takes what a receiver (a real HTTP server on 127.0.0.1) answers, or
@@ -12,13 +13,13 @@ const h = deliveryHarness();
 
 describe('webhook answers', () => {
   it('on 410 Gone removes that URL from the settings, keeps the others, and disables the delivery', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, {
       high_low: `${h.receiver.url}/gone`,
       price: `${h.receiver.url}/kept`,
     });
-    const [row] = await fire(h.database.db, user, clock.now(), { kind: 'trade' });
+    const [row] = await fire(h.database.db, user, new Date(clock.now()), { kind: 'trade' });
     if (!row) throw new Error('no delivery row');
     h.receiver.answer({ status: 410 });
     await h.worker(clock).runOnce();
@@ -29,15 +30,15 @@ describe('webhook answers', () => {
     });
     const [settings] = await h.database.db.select().from(alertSettings).where(eq(alertSettings.userId, user));
     expect(settings?.alertWebhook).toEqual({ price: `${h.receiver.url}/kept` });
-    expect(await fire(h.database.db, user, clock.now(), { kind: 'trade' })).toEqual([]);
-    expect(await fire(h.database.db, user, clock.now(), { kind: 'price' })).toHaveLength(1);
+    expect(await fire(h.database.db, user, new Date(clock.now()), { kind: 'trade' })).toEqual([]);
+    expect(await fire(h.database.db, user, new Date(clock.now()), { kind: 'price' })).toHaveLength(1);
   });
 
   it('does not send a delivery whose URL the trader has changed since the alert', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/old` });
-    const [row] = await fire(h.database.db, user, clock.now());
+    const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/new` });
     await h.worker(clock).runOnce();
@@ -46,10 +47,10 @@ describe('webhook answers', () => {
   });
 
   it('does not follow a redirect: a 3xx is retried and the new location is never asked', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/moved` });
-    const [row] = await fire(h.database.db, user, clock.now());
+    const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     h.receiver.answer((r) =>
       r.path === '/moved' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 },
@@ -66,10 +67,10 @@ describe('webhook answers', () => {
 
   it(`gives up on a receiver that never answers (${WEBHOOK_TIMEOUT_MS / 1000} s; shortened here) and retries it`, async () => {
     expect(WEBHOOK_TIMEOUT_MS).toBe(5000);
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/silent` });
-    const [row] = await fire(h.database.db, user, clock.now());
+    const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     h.receiver.answer('hang');
     await h.worker(clock, { timeoutMs: 150 }).runOnce();
@@ -79,15 +80,15 @@ describe('webhook answers', () => {
       attempts: 1,
       responseStatus: null,
       error: 'timed out: no answer within 0.15 s',
-      nextAttemptAt: new Date(clock.now().getTime() + 5000),
+      nextAttemptAt: new Date(clock.now() + 5000),
     });
   });
 
   it('records an ftp:// target as failed without trying: there is no POST over FTP', async () => {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: 'ftp://files.example.com/drop' });
-    const [row] = await fire(h.database.db, user, clock.now());
+    const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     await h.worker(clock).runOnce();
     expect(await deliveryRow(h.database.db, row.id)).toMatchObject({

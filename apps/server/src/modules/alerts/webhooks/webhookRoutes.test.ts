@@ -49,7 +49,7 @@ describe('GET /api/alerts/webhook/deliveries', () => {
       price: `${receiver.url}/ap`,
     });
     await setWebhooks(app.ctx.database.db, b.user.id, { high_low: `${receiver.url}/b` });
-    const t0 = app.clock.now().getTime();
+    const t0 = app.clock.now();
     const [first] = await fire(app.ctx.database.db, a.user.id, new Date(t0), { symbol: 'AAA' });
     const [second] = await fire(app.ctx.database.db, a.user.id, new Date(t0 + 1000), {
       kind: 'price',

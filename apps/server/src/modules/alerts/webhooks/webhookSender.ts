@@ -55,7 +55,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const removeUrl = async (userId: string, type: string, url: string) => {
     const removed = await db
       .update(alertSettings)
-      .set({ alertWebhook: sql`${alertSettings.alertWebhook} - ${type}::text`, updatedAt: clock.now() })
+      .set({
+        alertWebhook: sql`${alertSettings.alertWebhook} - ${type}::text`,
+        updatedAt: new Date(clock.now()),
+      })
       .where(
         and(
           eq(alertSettings.userId, userId),
@@ -80,7 +83,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     if (url.protocol === 'ftp:') return { outcome: 'failed', status: null, error: FTP_UNSUPPORTED };
 
     const id = webhookMessageId(attempt.id);
-    const at = clock.now();
+    const at = new Date(clock.now());
     const body = JSON.stringify(attempt.payload);
     const headers = {
       'content-type': 'application/json',

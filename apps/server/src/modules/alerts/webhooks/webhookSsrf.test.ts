@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../platform/config.ts';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, stillClock, traderIn } from './testKit.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
 import { checkWebhookTarget, type ResolveAll } from './webhookTarget.ts';
 
 // SSRF: what a webhook URL may point at, at save (checkWebhookTarget) and at connect time (the
@@ -81,10 +82,10 @@ describe('the sender at connect time', () => {
 
   /** One delivery to `url`, sent by a worker whose sender resolves names with `resolve`. */
   async function deliverTo(url: string, allowPrivate: boolean, resolve: ResolveAll) {
-    const clock = stillClock();
+    const clock = createManualClock();
     const user = await traderIn(h.database.db);
     await setWebhooks(h.database.db, user, { high_low: url });
-    const [row] = await fire(h.database.db, user, clock.now());
+    const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     const worker = h.worker(clock, { allowPrivate, resolve });
     await worker.runOnce();

@@ -131,7 +131,7 @@ export class ChatThrottles {
 
   /** Whether this user may send a typing notice now (one per `ms`); records it if so. */
   typingAllowed(userId: string, ms: number): boolean {
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     const last = this.typing.get(userId);
     if (last !== undefined && now - last < ms) return false;
     if (this.typing.size > 10_000) this.sweepTyping(now, ms);
@@ -141,7 +141,7 @@ export class ChatThrottles {
 
   /** Counts a vote; answers the time it may vote again when over `burst` per `windowMs`. */
   voteRetryAt(userId: string, burst: number, windowMs: number): number | null {
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     const times = (this.votes.get(userId) ?? []).filter((t) => now - t < windowMs);
     if (times.length >= burst) {
       this.votes.set(userId, times);

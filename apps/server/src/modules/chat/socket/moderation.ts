@@ -19,7 +19,7 @@ import { type ChatHandler, ChatRefusal, caller, channelRoom, chatEvent } from '.
  */
 export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = async (deps, socket, body) => {
   const { user } = await caller(deps, socket, { role: 'mod' });
-  const now = deps.clock.now();
+  const now = new Date(deps.clock.now());
   const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(chatMessages)
@@ -51,7 +51,7 @@ export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = asyn
 export const ban: ChatHandler<z.infer<typeof chatBanSchema>> = async (deps, socket, body) => {
   const { user: mod } = await caller(deps, socket, { role: 'mod' });
   if (body.user_id === mod.id) throw new ChatRefusal('cannot_ban');
-  const now = deps.clock.now();
+  const now = new Date(deps.clock.now());
   const end = banEnd(body.minutes, now.getTime());
   const until = end === null ? null : new Date(end);
   await deps.db.transaction(async (tx) => {

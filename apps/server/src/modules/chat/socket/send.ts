@@ -39,7 +39,7 @@ async function symbolCheck(deps: ChatSocketDeps): Promise<(symbol: string) => bo
  */
 export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, socket, body) => {
   const { user, subscription } = await caller(deps, socket, { subscriber: true });
-  const now = deps.clock.now();
+  const now = new Date(deps.clock.now());
   assertMayWrite(user, now.getTime());
   const rendered = renderChatContent(body.msg, { isSymbol: await symbolCheck(deps) });
   if (!rendered.ok) throw new ChatRefusal(rendered.problem);

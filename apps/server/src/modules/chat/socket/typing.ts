@@ -12,7 +12,7 @@ export const typing: ChatHandler<z.infer<typeof chatTypingSchema>> = async (deps
   const userId = socket.data.userId as string;
   if (!deps.throttles.typingAllowed(userId, CHAT_TYPING_MS)) return null;
   const { user } = await caller(deps, socket, { subscriber: true });
-  if (user.chat === 0 || banActive(user.banExpAt?.getTime() ?? null, deps.clock.now().getTime())) return null;
+  if (user.chat === 0 || banActive(user.banExpAt?.getTime() ?? null, deps.clock.now())) return null;
   socket.to(room).emit(
     CHAT_EVENTS.update,
     chatEvent({

@@ -12,7 +12,7 @@ import { assertMayWrite } from './send.ts';
  */
 export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, socket, body) => {
   const { user } = await caller(deps, socket, { subscriber: true });
-  const now = deps.clock.now();
+  const now = new Date(deps.clock.now());
   assertMayWrite(user, now.getTime());
   const retryAt = deps.throttles.voteRetryAt(user.id, CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS);
   if (retryAt !== null) throw new ChatRefusal('rate_limited', retryAt);

@@ -195,7 +195,7 @@ describe('one node', () => {
     expect(t.socket.connected).toBe(true);
 
     // The plan lapses: live mode ends with the upgrade reason, and nothing more is sent.
-    await setPlan({ status: 'canceled', endedAt: app.clock.now() });
+    await setPlan({ status: 'canceled', endedAt: new Date(app.clock.now()) });
     app.clock.advance(DISCOVERY_RECHECK_MS);
     await until('the end of live mode', async () => (ended.length > 0 ? true : void (await tick())));
     expect(discoveryEndedSchema.parse(ended[0])).toEqual({ v: PROTOCOL_VERSION, reason: 'upgrade' });

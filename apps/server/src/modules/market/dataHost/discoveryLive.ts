@@ -208,7 +208,7 @@ export function startDiscoveryLive(
   async function compute(): Promise<DiscoveryTickReport> {
     const report = { queried: 0, computed: 0, sent: 0 };
     try {
-      await recheckDiscoveryAccess(io, ROOM_PREFIX, deps.clock.now().getTime(), deps.access, replan);
+      await recheckDiscoveryAccess(io, ROOM_PREFIX, deps.clock.now(), deps.access, replan);
     } catch (error) {
       deps.log.warn({ err: error }, 'discovery live plan check failed');
     }
@@ -232,7 +232,7 @@ export function startDiscoveryLive(
         }
         continue;
       }
-      const ts = deps.clock.now().getTime();
+      const ts = deps.clock.now();
       const previous = served.get(tf);
       const all = diffRows(previous, rows, []);
       served.set(tf, { ts, rows: all.after });
@@ -282,7 +282,7 @@ export function startDiscoveryLive(
       leaveDiscovery(socket);
       await socket.join(room);
     }
-    const held: HeldDiscovery = { tf, access, checkedAt: deps.clock.now().getTime() };
+    const held: HeldDiscovery = { tf, access, checkedAt: deps.clock.now() };
     socket.data.discovery = held;
     const state = states.get(room);
     if (state)

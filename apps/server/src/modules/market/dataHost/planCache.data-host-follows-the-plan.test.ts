@@ -52,7 +52,7 @@ describe('the data host follows the plan, not the token', () => {
     for (const row of await rowsServed(data)) expect(row).not.toHaveProperty('st');
 
     // The plan lapses: Discovery is refused with the upgrade answer.
-    await setPlan(app, seeded.user.id, { status: 'canceled', endedAt: app.clock.now() });
+    await setPlan(app, seeded.user.id, { status: 'canceled', endedAt: new Date(app.clock.now()) });
     app.clock.advance(PLAN_CACHE_MS);
     const refused = await app.call('GET', '/data/discovery?tf=1day', { token: data });
     expect(refused.status).toBe(403);

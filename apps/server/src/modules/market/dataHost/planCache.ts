@@ -28,7 +28,7 @@ export function createPlanCache(
   const entries = new Map<string, Entry>();
   return {
     async accessOf(userId) {
-      const now = clock.now().getTime();
+      const now = clock.now();
       const entry = entries.get(userId);
       if (entry && now - entry.readAt < ttlMs) return entry.access;
       const access = await read(userId);

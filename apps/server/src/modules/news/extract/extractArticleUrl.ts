@@ -32,6 +32,6 @@ export async function extractArticleUrl(deps: ExtractDeps, id: number): Promise<
     timeoutMs: deps.timeoutMs,
   });
   if (!canonical) return { url: article.url };
-  await deps.news.setCanonical(id, canonical, deps.clock.now());
+  await deps.news.setCanonical(id, canonical, new Date(deps.clock.now()));
   return { url: canonical };
 }

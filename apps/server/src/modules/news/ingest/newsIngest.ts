@@ -7,10 +7,10 @@ import {
   newsSyncMessageSchema,
   PROTOCOL_VERSION,
 } from '@tapeline/core';
-import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { Bus, BusPayload } from '../../../platform/bus/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import type { Log } from '../../../platform/log.ts';
 import type { NewsRepository } from '../store/repository.ts';
 import { prepareArticle } from './prepareArticle.ts';
 
@@ -48,7 +48,7 @@ export async function startNewsIngest(deps: {
   io: Server;
   news: NewsRepository;
   clock: Clock;
-  log: Logger;
+  log: Log;
 }): Promise<NewsIngest> {
   const { bus, io, news, clock, log } = deps;
   const stats: IngestStats = { messages: 0, stored: 0, duplicates: 0, updated: 0, malformed: 0, failures: 0 };
@@ -110,7 +110,7 @@ export async function startNewsIngest(deps: {
     try {
       const message = newsSyncMessageSchema.safeParse(JSON.parse(text(payload)));
       if (!message.success) return;
-      const since = new Date(clock.now().getTime() - SYNC_WINDOW_MS);
+      const since = new Date(clock.now() - SYNC_WINDOW_MS);
       await publishTimes(await news.newestTimes(since));
     } catch (error) {
       log.warn({ err: error }, 'news:sync not answered');

@@ -1,7 +1,7 @@
 import { NEWS_TOPICS, type NewsSourceName, newsDraftSchema } from '@tapeline/core';
-import type { Logger } from 'pino';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import type { Config } from '../../../platform/config.ts';
+import type { Log } from '../../../platform/log.ts';
 import { Backoff } from '../../market/feeds/backoff.ts';
 import { createSources, type SourceDeps } from '../sources/createSources.ts';
 import { engineListedSymbols, type NamesEngine } from '../sources/listedSymbols.ts';
@@ -48,7 +48,7 @@ export async function startNewsSources(
   config: Config,
   bus: Bus,
   engine: NewsEngine,
-  log: Logger,
+  log: Log,
   options: RunnerOptions = {},
 ): Promise<NewsRunner> {
   const timers = options.timers ?? systemTimers;
@@ -72,7 +72,7 @@ export async function startNewsSources(
   };
 }
 
-function supervise(source: NewsSource, bus: Bus, log: Logger, timers: Timers) {
+function supervise(source: NewsSource, bus: Bus, log: Log, timers: Timers) {
   const name = source.name;
   let malformed = 0;
   let startFailures = 0;

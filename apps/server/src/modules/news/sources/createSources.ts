@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NewsSourceName } from '@tapeline/core';
-import type { Logger } from 'pino';
 import type { NewsConfig } from '../../../platform/config.ts';
+import type { Log } from '../../../platform/log.ts';
 import { createAlpacaNewsSource } from './alpaca/alpacaSource.ts';
 import { createMassiveSource } from './massive/massiveSource.ts';
 import type { ListedSymbols, NewsSource } from './newsSource.ts';
@@ -21,7 +21,7 @@ export interface SourceDeps {
   listed: ListedSymbols;
   /** DATA_DIR, for what a source caches between starts (SEC tickers: `engine/news/`). */
   dataDir: string;
-  log: Logger;
+  log: Log;
 }
 
 type Builder = (deps: SourceDeps) => NewsSource;

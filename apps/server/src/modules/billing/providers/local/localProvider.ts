@@ -27,7 +27,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 export function createLocalProvider(deps: BillingDeps): BillingProvider {
   const { db } = deps.database;
   const catalog = buildCatalog(deps.config.billing);
-  const now = () => deps.clock.now();
+  const now = () => new Date(deps.clock.now());
   // A failed step must not break the read that triggered it; the next read or tick retries it.
   registerBillingRefresh(db, async (userId) => {
     await advanceLocalBilling(deps, now(), userId).catch((error: unknown) =>

@@ -33,7 +33,7 @@ export async function handleStripeEvent(
       secret,
       WEBHOOK_TOLERANCE_SECONDS,
       undefined,
-      deps.clock.now().getTime(),
+      deps.clock.now(),
     );
   } catch {
     throw badSignature();
