@@ -1,6 +1,7 @@
 import { setRoleByEmail } from '../modules/admin/setRole.ts';
 import { setVipByEmail } from '../modules/admin/setVip.ts';
 import { listOutbox } from '../modules/dev/outbox.ts';
+import { systemClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { ChannelRequest, ChannelResponse } from './protocol.ts';
 
@@ -8,7 +9,8 @@ import type { ChannelRequest, ChannelResponse } from './protocol.ts';
 export async function runCommand(db: Db, request: ChannelRequest): Promise<ChannelResponse> {
   switch (request.op) {
     case 'user:role':
-      return setRoleByEmail(db, request.email, request.role);
+      // The operator's command runs now: the CLI has no app context, so its clock is the system's.
+      return setRoleByEmail(db, request.email, request.role, new Date(systemClock.now()));
     case 'user:vip':
       return setVipByEmail(db, request.email, request.vip);
     case 'mail:list':

@@ -6,8 +6,8 @@ import pino, { type Logger } from 'pino';
 import { type App, buildApp, createAppContext } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type AppContext, closeContext } from '../platform/context.ts';
-import { type SmtpSink, startSmtpSink } from './smtpSink.ts';
 import { createManualClock, type ManualClock } from './manualClock.ts';
+import { type SmtpSink, startSmtpSink } from './smtpSink.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** Links in mail point here, never at the test server, proving they come from APP_URL. */

@@ -10,7 +10,7 @@ export type SetRoleResult =
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** The CLI's `user:role`: the one way to make (or unmake) an admin. Emails are stored lower-cased. */
-export async function setRoleByEmail(db: Db, email: string, role: string): Promise<SetRoleResult> {
+export async function setRoleByEmail(db: Db, email: string, role: string, now: Date): Promise<SetRoleResult> {
   if (!isRole(role)) {
     return { ok: false, error: 'invalid_role', message: `Role must be one of ${ROLES.join(', ')}` };
   }
@@ -23,7 +23,7 @@ export async function setRoleByEmail(db: Db, email: string, role: string): Promi
     user.role === role
       ? user
       : await db.transaction(async (tx) => {
-          await createSessionsRepository(tx).revokeAll(user.id, new Date());
+          await createSessionsRepository(tx).revokeAll(user.id, now);
           return createUsersRepository(tx).update(user.id, { role, tokenVersion: user.tokenVersion + 1 });
         });
   return {

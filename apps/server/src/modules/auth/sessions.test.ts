@@ -95,7 +95,7 @@ describe('sessions', () => {
     expect((await dataCall(ds)).status).toBe(200);
     const live = await connect(target.token);
 
-    const result = await setRoleByEmail(app.ctx.database.db, target.email, 'mod');
+    const result = await setRoleByEmail(app.ctx.database.db, target.email, 'mod', new Date(app.clock.now()));
     expect(result.ok).toBe(true);
     expect((await me(app, target.token)).status).toBe(401);
 

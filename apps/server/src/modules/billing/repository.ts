@@ -14,6 +14,8 @@ type NewSubscription = typeof subscriptions.$inferInsert;
 type NewCustomer = typeof billingCustomers.$inferInsert;
 type NewInvoice = typeof invoices.$inferInsert;
 
+// Writers take `now` (the caller's injected clock) for `updatedAt`: a repository reads no clock.
+
 export async function insertSubscription(db: Db, values: NewSubscription): Promise<SubscriptionRow> {
   const [row] = await db.insert(subscriptions).values(values).returning();
   if (!row) throw new Error('subscription insert returned nothing');
@@ -21,12 +23,16 @@ export async function insertSubscription(db: Db, values: NewSubscription): Promi
 }
 
 /** Insert or refresh a provider's subscription (Stripe mirrors arrive in any order, any number of times). */
-export async function upsertSubscription(db: Db, values: NewSubscription): Promise<SubscriptionRow> {
+export async function upsertSubscription(
+  db: Db,
+  values: NewSubscription,
+  now: Date,
+): Promise<SubscriptionRow> {
   const { id: _id, userId: _u, createdAt: _c, ...changes } = values;
   const [row] = await db
     .insert(subscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: subscriptions.id, set: { ...changes, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: subscriptions.id, set: { ...changes, updatedAt: now } })
     .returning();
   if (!row) throw new Error('subscription upsert returned nothing');
   return row;
@@ -36,10 +42,11 @@ export async function updateSubscription(
   db: Db,
   id: string,
   changes: Partial<NewSubscription>,
+  now: Date,
 ): Promise<SubscriptionRow> {
   const [row] = await db
     .update(subscriptions)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now })
     .where(eq(subscriptions.id, id))
     .returning();
   if (!row) throw new Error(`subscription ${id} vanished`);
@@ -56,12 +63,12 @@ export async function findOwnedSubscription(db: Db, id: string, userId: string) 
   return row;
 }
 
-export async function saveCustomerRow(db: Db, values: NewCustomer): Promise<BillingCustomerRow> {
+export async function saveCustomerRow(db: Db, values: NewCustomer, now: Date): Promise<BillingCustomerRow> {
   const { userId: _u, createdAt: _c, ...changes } = values;
   const [row] = await db
     .insert(billingCustomers)
     .values(values)
-    .onConflictDoUpdate({ target: billingCustomers.userId, set: { ...changes, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: billingCustomers.userId, set: { ...changes, updatedAt: now } })
     .returning();
   if (!row) throw new Error('customer upsert returned nothing');
   return row;

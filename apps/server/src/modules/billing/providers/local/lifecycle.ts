@@ -60,7 +60,12 @@ async function charge(db: Db, sub: SubscriptionRow) {
  * Applies one step in a transaction, guarded on the state it was computed from: when the timer
  * and a request (or two nodes) race, the loser's update matches no row and it stops.
  */
-async function apply(deps: BillingDeps, sub: SubscriptionRow, step: Step): Promise<SubscriptionRow | null> {
+async function apply(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  step: Step,
+  now: Date,
+): Promise<SubscriptionRow | null> {
   const { db } = deps.database;
   const months = buildCatalog(deps.config.billing).find(sub.plan)?.months ?? 1;
   const paid = step.kind === 'end' ? true : (await charge(db, sub)).ok;
@@ -84,7 +89,7 @@ async function apply(deps: BillingDeps, sub: SubscriptionRow, step: Step): Promi
     }
     const [updated] = await tx
       .update(subscriptions)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: now })
       .where(
         and(
           eq(subscriptions.id, sub.id),
@@ -145,7 +150,7 @@ export async function advanceLocalBilling(deps: BillingDeps, now: Date, userId?:
     for (let i = 0; i < 500; i++) {
       const step = await nextStep(db, sub);
       if (!step || step.at > now) break;
-      const next = await apply(deps, sub, step);
+      const next = await apply(deps, sub, step, now);
       if (!next) break;
       sub = next;
       steps += 1;
@@ -180,6 +185,6 @@ export async function payOutstanding(deps: BillingDeps, userId: string, now: Dat
       .where(and(eq(invoices.subscriptionId, sub.id), inArray(invoices.status, ['open', 'failed'])))
       .orderBy(desc(invoices.created))
       .limit(1);
-    if (invoice) await apply(deps, sub, { at: now, kind: 'retry', invoiceId: invoice.id });
+    if (invoice) await apply(deps, sub, { at: now, kind: 'retry', invoiceId: invoice.id }, now);
   }
 }

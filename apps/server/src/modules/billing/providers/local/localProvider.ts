@@ -48,9 +48,9 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
     const base = { plan: plan.id, amount, couponId: coupon?.id ?? current.couponId, percentOff, ...resume };
     // Same plan and price: only a pending cancellation is undone.
     if (plan.id === current.plan && amount === current.amount)
-      return updateSubscription(db, current.id, resume);
+      return updateSubscription(db, current.id, resume, now());
     // Nothing was paid during a trial, so there is nothing to credit or charge yet.
-    if (current.status === 'trialing') return updateSubscription(db, current.id, base);
+    if (current.status === 'trialing') return updateSubscription(db, current.id, base, now());
 
     const oldMonths = catalog.find(current.plan)?.months ?? 1;
     const at = now();
@@ -75,7 +75,7 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
       created: at,
     });
     const period = restart ? { currentPeriodStart: at, currentPeriodEnd: addMonths(at, plan.months) } : {};
-    return updateSubscription(db, current.id, { ...base, ...period });
+    return updateSubscription(db, current.id, { ...base, ...period }, now());
   }
 
   return {
@@ -94,16 +94,20 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
       // Like Stripe, these cards fail when attached; 0341 attaches and fails on every charge.
       if (behaviour !== 'succeeds' && behaviour !== 'charge_fails')
         throw cardError(DECLINE_MESSAGES[behaviour]);
-      const saved = await saveCustomerRow(db, {
-        userId: user.id,
-        provider: 'local',
-        providerCustomerId: existing?.providerCustomerId ?? newId('cus'),
-        paymentMethodId: card.id,
-        cardKind: card.cardKind,
-        cardLast4: card.last4,
-        cardExpMonth: card.expMonth,
-        cardExpYear: card.expYear,
-      });
+      const saved = await saveCustomerRow(
+        db,
+        {
+          userId: user.id,
+          provider: 'local',
+          providerCustomerId: existing?.providerCustomerId ?? newId('cus'),
+          paymentMethodId: card.id,
+          cardKind: card.cardKind,
+          cardLast4: card.last4,
+          cardExpMonth: card.expMonth,
+          cardExpYear: card.expYear,
+        },
+        now(),
+      );
       await payOutstanding(deps, user.id, now());
       return saved;
     },
@@ -114,7 +118,7 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
       const at = now();
       // An unpaid leftover is closed so only one subscription is ever open per user.
       if (current && !current.endedAt) {
-        await updateSubscription(db, current.id, { status: 'canceled', canceledAt: at, endedAt: at });
+        await updateSubscription(db, current.id, { status: 'canceled', canceledAt: at, endedAt: at }, now());
       }
       const amount = discounted(plan.amount, coupon?.percent_off);
       const trialDays = trialDaysFor(current);
@@ -154,12 +158,12 @@ export function createLocalProvider(deps: BillingDeps): BillingProvider {
       const at = now();
       // An unpaid subscription has no paid time left to keep.
       if (sub.status === 'unpaid')
-        return updateSubscription(db, sub.id, { status: 'canceled', canceledAt: at, endedAt: at });
-      return updateSubscription(db, sub.id, { cancelAtPeriodEnd: true, canceledAt: at });
+        return updateSubscription(db, sub.id, { status: 'canceled', canceledAt: at, endedAt: at }, now());
+      return updateSubscription(db, sub.id, { cancelAtPeriodEnd: true, canceledAt: at }, now());
     },
 
     async resume(sub) {
-      return updateSubscription(db, sub.id, { cancelAtPeriodEnd: false, canceledAt: null });
+      return updateSubscription(db, sub.id, { cancelAtPeriodEnd: false, canceledAt: null }, now());
     },
 
     async history(userId) {

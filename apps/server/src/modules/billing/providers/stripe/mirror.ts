@@ -27,6 +27,7 @@ export function planIdOf(price: Pick<Stripe.Price, 'id' | 'lookup_key'> | null |
 export async function mirrorSubscription(
   db: Db,
   sub: Stripe.Subscription,
+  now: Date,
   knownUserId?: string,
 ): Promise<SubscriptionRow | null> {
   const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
@@ -34,22 +35,26 @@ export async function mirrorSubscription(
   if (!userId) return null;
   const item = sub.items.data[0];
   const coupon = couponOf(sub);
-  const created = toDate(sub.created) ?? new Date();
-  return upsertSubscription(db, {
-    id: sub.id,
-    userId,
-    provider: 'stripe',
-    plan: planIdOf(item?.price),
-    amount: discounted(item?.price?.unit_amount ?? 0, coupon?.percent_off),
-    status: sub.status,
-    couponId: coupon?.id ?? null,
-    percentOff: coupon?.percent_off ?? null,
-    trialEnd: toDate(sub.trial_end),
-    currentPeriodStart: toDate(item?.current_period_start) ?? created,
-    currentPeriodEnd: toDate(item?.current_period_end) ?? created,
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-    canceledAt: toDate(sub.canceled_at),
-    endedAt: toDate(sub.ended_at),
-    createdAt: created,
-  });
+  const created = toDate(sub.created) ?? now;
+  return upsertSubscription(
+    db,
+    {
+      id: sub.id,
+      userId,
+      provider: 'stripe',
+      plan: planIdOf(item?.price),
+      amount: discounted(item?.price?.unit_amount ?? 0, coupon?.percent_off),
+      status: sub.status,
+      couponId: coupon?.id ?? null,
+      percentOff: coupon?.percent_off ?? null,
+      trialEnd: toDate(sub.trial_end),
+      currentPeriodStart: toDate(item?.current_period_start) ?? created,
+      currentPeriodEnd: toDate(item?.current_period_end) ?? created,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      canceledAt: toDate(sub.canceled_at),
+      endedAt: toDate(sub.ended_at),
+      createdAt: created,
+    },
+    now,
+  );
 }

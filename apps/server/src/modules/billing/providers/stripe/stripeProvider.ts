@@ -79,7 +79,7 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
       );
     }
     const live = await stripeCall(deps, () => stripe.subscriptions.retrieve(row.id, { expand }));
-    await mirrorSubscription(db, withId(live), userId);
+    await mirrorSubscription(db, withId(live), new Date(deps.clock.now()), userId);
   }
 
   return {
@@ -108,16 +108,20 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
       // No card on the answer is a refusal: nothing is stored, the previous card (if any) stays.
       if (!card || typeof card === 'string' || card.object !== 'card' || !card.id || !card.last4)
         throw cardError(messages.paymentMethodFailed);
-      const saved = await saveCustomerRow(db, {
-        userId: user.id,
-        provider: 'stripe',
-        providerCustomerId: customer.id,
-        paymentMethodId: card.id,
-        cardKind: card.brand,
-        cardLast4: card.last4,
-        cardExpMonth: card.exp_month,
-        cardExpYear: card.exp_year,
-      });
+      const saved = await saveCustomerRow(
+        db,
+        {
+          userId: user.id,
+          provider: 'stripe',
+          providerCustomerId: customer.id,
+          paymentMethodId: card.id,
+          cardKind: card.brand,
+          cardLast4: card.last4,
+          cardExpMonth: card.exp_month,
+          cardExpYear: card.exp_year,
+        },
+        new Date(deps.clock.now()),
+      );
       // The card is saved whatever happens next; Stripe's own retries use it if this attempt fails.
       await payOutstanding(user.id, customer.id).catch((error: unknown) =>
         deps.log.warn({ err: error, userId: user.id }, 'paying the outstanding invoice failed'),
@@ -146,7 +150,9 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
             expand,
           }),
         );
-        return (await mirrorSubscription(db, withId(updated), user.id)) ?? current;
+        return (
+          (await mirrorSubscription(db, withId(updated), new Date(deps.clock.now()), user.id)) ?? current
+        );
       }
       const trialDays = trialDaysFor(current);
       const created = await stripeCall(deps, () =>
@@ -161,7 +167,7 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
           expand,
         }),
       );
-      const row = await mirrorSubscription(db, withId(created), user.id);
+      const row = await mirrorSubscription(db, withId(created), new Date(deps.clock.now()), user.id);
       if (!row) throw providerUnavailable();
       return row;
     },
@@ -170,7 +176,7 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
       const updated = await stripeCall(deps, () =>
         stripe.subscriptions.update(sub.id, { cancel_at_period_end: false, expand }),
       );
-      return (await mirrorSubscription(db, withId(updated), sub.userId)) ?? sub;
+      return (await mirrorSubscription(db, withId(updated), new Date(deps.clock.now()), sub.userId)) ?? sub;
     },
 
     async cancel(sub) {
@@ -178,7 +184,7 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
       const updated = await stripeCall(deps, () =>
         stripe.subscriptions.update(sub.id, { cancel_at_period_end: true, expand }),
       );
-      return (await mirrorSubscription(db, withId(updated), sub.userId)) ?? sub;
+      return (await mirrorSubscription(db, withId(updated), new Date(deps.clock.now()), sub.userId)) ?? sub;
     },
 
     async history(_userId, customer): Promise<Invoice[]> {

@@ -55,7 +55,7 @@ export async function handleStripeEvent(
           // 503: Stripe delivers the event again later.
           throw providerUnavailable();
         });
-      if (current) await mirrorSubscription(db, current);
+      if (current) await mirrorSubscription(db, current, new Date(deps.clock.now()));
     }
   }
   // Recorded only after it was applied: a failure answers 5xx and Stripe delivers it again.
