@@ -2,6 +2,7 @@ import { buildApp, createAppContext } from './app.ts';
 import { startAdminChannel } from './cli/adminChannel.ts';
 import { lockDataDir } from './cli/dataDirLock.ts';
 import { startEngineNode } from './modules/market/engineNode.ts';
+import { systemClock } from './platform/clock.ts';
 import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { closeContext } from './platform/context.ts';
 import { secureDataDir } from './platform/dataDir.ts';
@@ -35,7 +36,7 @@ function onSignals(log: Log, stop: () => Promise<void>): void {
 /** `--role=engine`: the market engine alone; no HTTP, no database. */
 async function runEngine(config: Config): Promise<void> {
   const log = pinoLog(createLogger(config.logLevel));
-  const node = await startEngineNode(config, log);
+  const node = await startEngineNode(config, log, systemClock);
   // Stopping checkpoints the engine, so a restart resumes the session without false highs.
   onSignals(log, () => node.stop());
 }

@@ -2,6 +2,7 @@ import { QUOTE_TOPICS } from '@tapeline/core';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
 import { createRedisBus } from '../../platform/bus/redisBus.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Log } from '../../platform/log.ts';
 import { startNewsSources } from '../news/ingest/runner.ts';
@@ -24,7 +25,7 @@ export interface EngineNode {
  * `--role=engine`: the market engine alone. No HTTP and no database, only the bus (batches
  * out, data-host queries in) and DATA_DIR for the checkpoint.
  */
-export async function startEngineNode(config: Config, log: Log): Promise<EngineNode> {
+export async function startEngineNode(config: Config, log: Log, clock: Clock): Promise<EngineNode> {
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus();
   if (bus.kind === 'memory') {
     log.warn('engine role without REDIS_URL: no other process can receive its batches');
@@ -47,7 +48,7 @@ export async function startEngineNode(config: Config, log: Log): Promise<EngineN
   const stopAlerts = await bridgeAlerts(bus, engine, log);
   const stopBridge = await bridgeNews(bus, engine, log);
   // News sources run beside the engine (no database here): drafts go out on the bus for the API nodes.
-  const newsSources = await startNewsSources(config, bus, engine, log);
+  const newsSources = await startNewsSources(config, bus, engine, log, { clock });
   const stopNews = async () => {
     await newsSources.stop();
     await stopBridge();

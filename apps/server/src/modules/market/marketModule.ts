@@ -66,7 +66,7 @@ export async function startMarket(
     stopAlerts = await bridgeAlerts(bus, engine, log);
     const stopBridge = await bridgeNews(bus, engine, log);
     // News sources run beside the engine; their drafts go out on the bus (docs/quotes-news.md §3).
-    const newsSources = await startNewsSources(config, bus, engine, log);
+    const newsSources = await startNewsSources(config, bus, engine, log, { clock: ctx.clock });
     stopNews = async () => {
       await newsSources.stop();
       await stopBridge();

@@ -1,5 +1,5 @@
 import { type NewsDraft, PROTOCOL_VERSION } from '@tapeline/core';
-import { systemTimers, type Timers } from './timers.ts';
+import { type Clock, systemClock, type Timer } from '../../../platform/clock.ts';
 
 // One source's drafts onto the bus (docs/quotes-news.md §3): messages of at most 50 articles
 // and 512 KB, at most one a second, so a backfill of thousands reaches the API nodes as a steady
@@ -14,7 +14,7 @@ export const BATCH_MAX_QUEUED = 5_000;
 export interface DraftBatcherOptions {
   /** One `news:articles` message, serialized; a rejection puts its drafts back in front. */
   publish(json: string): Promise<void>;
-  timers?: Timers;
+  clock?: Clock;
   onError?(error: Error): void;
 }
 
@@ -29,19 +29,19 @@ const ENVELOPE = `{"v":${PROTOCOL_VERSION},"articles":[]}`;
 const envelopeOf = (items: readonly string[]) => `{"v":${PROTOCOL_VERSION},"articles":[${items.join(',')}]}`;
 
 export function createDraftBatcher(options: DraftBatcherOptions): DraftBatcher {
-  const timers = options.timers ?? systemTimers;
+  const clock = options.clock ?? systemClock;
   const queue: { json: string; bytes: number }[] = [];
   let dropped = 0;
   let messages = 0;
   let lastSentAt = Number.NEGATIVE_INFINITY;
-  let timer: unknown = null;
+  let timer: Timer | null = null;
   let sending = false;
   let stopped = false;
 
   const schedule = () => {
     if (stopped || timer !== null || sending || queue.length === 0) return;
-    const wait = Math.max(0, lastSentAt + BATCH_MIN_GAP_MS - timers.now());
-    timer = timers.setTimeout(() => {
+    const wait = Math.max(0, lastSentAt + BATCH_MIN_GAP_MS - clock.now());
+    timer = clock.setTimeout(() => {
       timer = null;
       send();
     }, wait);
@@ -58,7 +58,7 @@ export function createDraftBatcher(options: DraftBatcherOptions): DraftBatcher {
       queue.shift();
     }
     if (batch.length === 0) return;
-    lastSentAt = timers.now();
+    lastSentAt = clock.now();
     sending = true;
     options.publish(envelopeOf(batch.map((item) => item.json))).then(
       () => {
@@ -96,7 +96,7 @@ export function createDraftBatcher(options: DraftBatcherOptions): DraftBatcher {
     stats: () => ({ queued: queue.length, dropped, messages }),
     stop() {
       stopped = true;
-      if (timer !== null) timers.clearTimeout(timer);
+      timer?.cancel();
       timer = null;
       queue.length = 0;
     },

@@ -1,10 +1,10 @@
+import { type Clock, systemClock, type Timer } from '../../../platform/clock.ts';
 import { Backoff } from '../../market/feeds/backoff.ts';
-import { systemTimers, type Timers } from './timers.ts';
 
 // The supervised loop every polling news source runs (docs/quotes-news.md §3 "how it fails"): a
 // poll that throws, rejects or outlives its deadline is caught, counted and retried on a jittered
 // backoff (5 s doubling to 10 min, reset by a good poll); refused credentials wait 10 minutes.
-// Each source has its own loop and timers, so one source's trouble never delays another's.
+// Each source has its own loop and clock, so one source's trouble never delays another's.
 
 export const POLL_TIMEOUT_MS = 15_000;
 export const RETRY_BASE_MS = 5_000;
@@ -29,7 +29,7 @@ export interface PollLoopOptions {
   waitAfter?(error: Error): number | null;
   onSuccess?(): void;
   onFailure?(error: Error, retryInMs: number): void;
-  timers?: Timers;
+  clock?: Clock;
   /** Jitter source for the backoff; tests fix it. */
   random?: () => number;
 }
@@ -41,25 +41,26 @@ export interface PollLoop {
 
 /** Starts polling at once, then every `everyMs` after a good poll, on backoff after a bad one. */
 export function startPollLoop(options: PollLoopOptions): PollLoop {
-  const timers = options.timers ?? systemTimers;
+  const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? POLL_TIMEOUT_MS;
   const backoff = new Backoff({ baseMs: RETRY_BASE_MS, maxMs: RETRY_MAX_MS, random: options.random });
   let stopped = false;
-  let timer: unknown = null;
+  let timer: Timer | null = null;
   let current: AbortController | null = null;
   let running: Promise<void> = Promise.resolve();
 
   const once = async () => {
     const controller = new AbortController();
     current = controller;
-    let deadline: unknown = null;
+    let expire: (error: Error) => void = () => {};
     const expired = new Promise<never>((_, reject) => {
-      deadline = timers.setTimeout(() => {
-        const error = new PollTimeoutError(timeoutMs);
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
+      expire = reject;
     });
+    const deadline = clock.setTimeout(() => {
+      const error = new PollTimeoutError(timeoutMs);
+      controller.abort(error);
+      expire(error);
+    }, timeoutMs);
     expired.catch(() => {});
     try {
       // A poll that ignores its signal still ends here at the deadline; its promise is left behind.
@@ -73,14 +74,14 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
       if (!stopped) options.onFailure?.(error, wait);
       next(wait);
     } finally {
-      timers.clearTimeout(deadline);
+      deadline.cancel();
       current = null;
     }
   };
 
   const next = (ms: number) => {
     if (stopped) return;
-    timer = timers.setTimeout(() => {
+    timer = clock.setTimeout(() => {
       timer = null;
       running = once();
     }, ms);
@@ -90,7 +91,7 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
   return {
     async stop() {
       stopped = true;
-      if (timer !== null) timers.clearTimeout(timer);
+      timer?.cancel();
       (current as AbortController | null)?.abort(new Error('stopped'));
       await running;
     },

@@ -3,13 +3,13 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
 import { loadConfig } from '../../../platform/config.ts';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { until } from '../../../test/waitFor.ts';
 import type { NewsSink, NewsSource, NewsStats } from '../sources/newsSource.ts';
 import { draft } from '../testing/drafts.ts';
 import { BATCH_MAX_BYTES, createDraftBatcher } from './draftBatcher.ts';
 import { CREDENTIALS_WAIT_MS, PollTimeoutError, startPollLoop } from './pollLoop.ts';
 import { startNewsSources } from './runner.ts';
-import { manualTimers } from './timers.ts';
 
 // The runner's parts on a manual clock: batching (≤ 50 articles, ≤ 512 KB, ≤ 1 message a second),
 // the supervised poll loop (deadline, backoff, long wait), and per-source supervision.
@@ -19,17 +19,17 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('draft batcher', () => {
   it('sends at most 50 articles a message and at most one message a second', async () => {
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     const sent: { at: number; count: number }[] = [];
     const batcher = createDraftBatcher({
-      timers,
+      clock,
       publish: async (json) => {
-        sent.push({ at: timers.now(), count: (JSON.parse(json) as { articles: unknown[] }).articles.length });
+        sent.push({ at: clock.now(), count: (JSON.parse(json) as { articles: unknown[] }).articles.length });
       },
     });
     batcher.push(Array.from({ length: 120 }, () => draft({ source: 'rss' })));
     for (let i = 0; i < 4; i++) {
-      timers.advance(i === 0 ? 0 : 1_000);
+      clock.advance(i === 0 ? 0 : 1_000);
       await settle();
     }
     expect(sent).toEqual([
@@ -38,18 +38,18 @@ describe('draft batcher', () => {
       { at: 2_000, count: 20 },
     ]);
     // A draft arriving long after waits for nobody.
-    timers.advance(10_000);
+    clock.advance(10_000);
     batcher.push([draft()]);
-    timers.advance(0);
+    clock.advance(0);
     await settle();
     expect(sent.at(-1)).toEqual({ at: 13_000, count: 1 });
   });
 
   it('keeps a message under 512 KB and drops a draft too big to fit one alone', async () => {
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     const sizes: number[] = [];
     const batcher = createDraftBatcher({
-      timers,
+      clock,
       publish: async (json) => {
         sizes.push(Buffer.byteLength(json));
       },
@@ -61,7 +61,7 @@ describe('draft batcher', () => {
     ]);
     expect(batcher.stats()).toMatchObject({ queued: 12, dropped: 1 });
     for (let i = 0; i < 4; i++) {
-      timers.advance(1_000);
+      clock.advance(1_000);
       await settle();
     }
     expect(sizes.length).toBe(3);
@@ -69,11 +69,11 @@ describe('draft batcher', () => {
   });
 
   it('puts a batch back in front when the bus refuses it', async () => {
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     let refuse = true;
     const got: string[] = [];
     const batcher = createDraftBatcher({
-      timers,
+      clock,
       publish: async (json) => {
         if (refuse) throw new Error('bus down');
         got.push(...(JSON.parse(json) as { articles: NewsDraft[] }).articles.map((a) => a.sourceId));
@@ -81,11 +81,11 @@ describe('draft batcher', () => {
     });
     const drafts = [draft(), draft()];
     batcher.push(drafts);
-    timers.advance(0);
+    clock.advance(0);
     await settle();
     expect(batcher.stats().queued).toBe(2);
     refuse = false;
-    timers.advance(1_000);
+    clock.advance(1_000);
     await settle();
     expect(got).toEqual(drafts.map((d) => d.sourceId));
   });
@@ -93,14 +93,14 @@ describe('draft batcher', () => {
 
 describe('poll loop', () => {
   it('fails a poll at its deadline, backs off, and resets after a good poll', async () => {
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     const waits: number[] = [];
     let hang = true;
     let polls = 0;
     let ok = 0;
     const loop = startPollLoop({
       everyMs: 60_000,
-      timers,
+      clock,
       random: () => 1,
       poll: () => {
         polls++;
@@ -112,29 +112,29 @@ describe('poll loop', () => {
         waits.push(wait);
       },
     });
-    timers.advance(15_000);
+    clock.advance(15_000);
     await settle();
-    timers.advance(5_000 + 15_000);
+    clock.advance(5_000 + 15_000);
     await settle();
     expect(waits).toEqual([5_000, 10_000]);
     hang = false;
-    timers.advance(10_000);
+    clock.advance(10_000);
     await settle();
     expect({ polls, ok }).toEqual({ polls: 3, ok: 1 });
     hang = true;
-    timers.advance(60_000 + 15_000);
+    clock.advance(60_000 + 15_000);
     await settle();
     expect(waits).toEqual([5_000, 10_000, 5_000]);
     await loop.stop();
-    expect(timers.pending()).toBe(0);
+    expect(clock.pending()).toBe(0);
   });
 
   it("waits a failure's own delay when it names one (refused credentials)", async () => {
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     const waits: number[] = [];
     const loop = startPollLoop({
       everyMs: 60_000,
-      timers,
+      clock,
       poll: async () => {
         throw new Error('401');
       },
@@ -167,7 +167,7 @@ function fakeSource(name: NewsSource['name'], behaviour: { failStarts?: number; 
 
 describe('startNewsSources', () => {
   it('keeps each source apart: one failing to start is retried while another publishes', async () => {
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     const bus = createMemoryBus();
     const messages: { articles: NewsDraft[] }[] = [];
     await bus.subscribe(NEWS_TOPICS.articles, (payload) => messages.push(JSON.parse(String(payload))));
@@ -181,21 +181,21 @@ describe('startNewsSources', () => {
       bus,
       { query: async () => '[]' },
       log,
-      { sources: [broken, working], timers },
+      { sources: [broken, working], clock },
     );
-    timers.advance(0);
+    clock.advance(0);
     await until('the working source published', () => (messages.length === 1 ? true : undefined));
     expect(messages[0]?.articles.map((a) => a.sourceId)).toEqual([good.sourceId]);
     // Empty id, another source's draft and garbage: counted against the source, never sent.
     expect(runner.stats().massive).toMatchObject({ malformed: 3, queued: 0 });
     expect(runner.stats().rss).toMatchObject({ startFailures: 1 });
-    timers.advance(5_000);
+    clock.advance(5_000);
     await settle();
-    timers.advance(10_000);
+    clock.advance(10_000);
     await settle();
     expect(broken.starts()).toBe(3);
     expect(runner.stats().rss).toMatchObject({ startFailures: 2 });
     await runner.stop();
-    expect(timers.pending()).toBe(0);
+    expect(clock.pending()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { NEWS_TOPICS, type NewsSourceName, newsDraftSchema } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Clock, Timer } from '../../../platform/clock.ts';
 import type { Config } from '../../../platform/config.ts';
 import type { Log } from '../../../platform/log.ts';
 import { Backoff } from '../../market/feeds/backoff.ts';
@@ -9,7 +10,6 @@ import type { NewsSink, NewsSource, NewsStats } from '../sources/newsSource.ts';
 import type { SimNewsEngine } from '../sources/simulated/simulatedSource.ts';
 import { createDraftBatcher, type DraftBatcher } from './draftBatcher.ts';
 import { RETRY_BASE_MS, RETRY_MAX_MS } from './pollLoop.ts';
-import { systemTimers, type Timers } from './timers.ts';
 
 // Where the engine runs (`all` or `--role=engine`; no database there), the news sources run
 // and publish drafts on the bus for the API nodes to store (docs/quotes-news.md §3 "Ingestion").
@@ -35,7 +35,7 @@ export interface NewsRunner {
 export interface RunnerOptions {
   /** The sources to run instead of NEWS_SOURCES' (tests). */
   sources?: readonly NewsSource[];
-  timers?: Timers;
+  clock: Clock;
 }
 
 /**
@@ -49,20 +49,21 @@ export async function startNewsSources(
   bus: Bus,
   engine: NewsEngine,
   log: Log,
-  options: RunnerOptions = {},
+  options: RunnerOptions,
 ): Promise<NewsRunner> {
-  const timers = options.timers ?? systemTimers;
+  const { clock } = options;
   const deps: SourceDeps = {
     config: config.news,
     engine,
-    listed: engineListedSymbols(engine, timers),
+    listed: engineListedSymbols(engine, clock),
     dataDir: config.dataDir,
     log,
+    clock,
   };
   const sources = options.sources ?? createSources(deps);
   if (sources.length === 0 && config.news.warning) log.warn(config.news.warning);
 
-  const running = sources.map((source) => supervise(source, bus, log, timers));
+  const running = sources.map((source) => supervise(source, bus, log, clock));
   if (running.length > 0) log.info({ sources: sources.map((s) => s.name) }, 'news sources running');
   return {
     stats: () => Object.fromEntries(running.map((r) => [r.source.name, r.stats()])),
@@ -72,16 +73,16 @@ export async function startNewsSources(
   };
 }
 
-function supervise(source: NewsSource, bus: Bus, log: Log, timers: Timers) {
+function supervise(source: NewsSource, bus: Bus, log: Log, clock: Clock) {
   const name = source.name;
   let malformed = 0;
   let startFailures = 0;
   let stopped = false;
-  let retry: unknown = null;
+  let retry: Timer | null = null;
   const backoff = new Backoff({ baseMs: RETRY_BASE_MS, maxMs: RETRY_MAX_MS });
   const batcher: DraftBatcher = createDraftBatcher({
     publish: (json) => bus.publish(NEWS_TOPICS.articles, json),
-    timers,
+    clock,
     onError: (error) => log.warn({ err: error, source: name }, 'news drafts not published; retrying'),
   });
 
@@ -119,7 +120,7 @@ function supervise(source: NewsSource, bus: Bus, log: Log, timers: Timers) {
         startFailures++;
         const wait = backoff.next();
         log.warn({ err: error, source: name, retryInMs: wait }, 'news source did not start; retrying');
-        if (!stopped) retry = timers.setTimeout(start, wait);
+        if (!stopped) retry = clock.setTimeout(start, wait);
       },
     );
   };
@@ -140,7 +141,7 @@ function supervise(source: NewsSource, bus: Bus, log: Log, timers: Timers) {
     },
     async stop() {
       stopped = true;
-      if (retry !== null) timers.clearTimeout(retry);
+      retry?.cancel();
       batcher.stop();
       await Promise.resolve()
         .then(() => source.stop())

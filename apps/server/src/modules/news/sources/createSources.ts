@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NewsSourceName } from '@tapeline/core';
+import type { Clock } from '../../../platform/clock.ts';
 import type { NewsConfig } from '../../../platform/config.ts';
 import type { Log } from '../../../platform/log.ts';
 import { createAlpacaNewsSource } from './alpaca/alpacaSource.ts';
@@ -22,6 +23,7 @@ export interface SourceDeps {
   /** DATA_DIR, for what a source caches between starts (SEC tickers: `engine/news/`). */
   dataDir: string;
   log: Log;
+  clock: Clock;
 }
 
 type Builder = (deps: SourceDeps) => NewsSource;
@@ -31,12 +33,14 @@ const common = (deps: SourceDeps, source: NewsSourceName) => ({
   listed: deps.listed,
   pollMs: deps.config.pollMs,
   logger: deps.log.child({ source }),
+  clock: deps.clock,
 });
 
 const BUILDERS: Record<NewsSourceName, Builder> = {
   simulated: (deps) =>
     createSimulatedSource({
       engine: deps.engine,
+      clock: deps.clock,
       onFailure: (error, wait) =>
         deps.log.warn({ err: error, source: 'simulated', retryInMs: wait }, 'news source poll failed'),
     }),

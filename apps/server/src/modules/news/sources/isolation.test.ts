@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { newsDraftSchema } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock, type ManualClock } from '../../../test/manualClock.ts';
 import { until } from '../../../test/waitFor.ts';
 import { type FakeServer, startFakeServer } from '../../market/feeds/testing/fakeWsServer.ts';
 import { createAlpacaNewsSource } from './alpaca/alpacaSource.ts';
@@ -11,7 +12,6 @@ import type { NewsSource } from './newsSource.ts';
 import { createRssSource } from './rss/rssSource.ts';
 import { createSecSource } from './sec/secSource.ts';
 import { type FakeAnswer, type FakeHttp, listedOf, startFakeHttp } from './testing/fakeHttpServer.ts';
-import { type ManualTimers, manualClock } from './testing/pollDriver.ts';
 import {
   alpacaItem,
   COMPANY_TICKERS,
@@ -39,7 +39,7 @@ interface Lane {
   served: number;
   fake: FakeHttp;
   source: NewsSource;
-  timers: ManualTimers;
+  clock: ManualClock;
   lines: string[];
   valid: number;
 }
@@ -80,7 +80,7 @@ async function lane(
     if (req.path === '/files/company_tickers.json') return { status: 200, body: COMPANY_TICKERS };
     return misbehave(l.mode, xml) ?? ok(++l.served);
   });
-  l.timers = manualClock(NOW);
+  l.clock = createManualClock(NOW);
   l.source = build(l.fake.url, l);
   await l.source.start({
     articles: (drafts) => {
@@ -93,7 +93,7 @@ async function lane(
 const common = (l: Lane) => ({
   listed: listedOf('ACMB'),
   pollMs: POLL_MS,
-  timers: l.timers,
+  clock: l.clock,
   random: () => 0.5,
 });
 
@@ -194,7 +194,7 @@ async function drive(l: Lane, what: string, done: () => boolean): Promise<void> 
   const deadline = Date.now() + 30_000;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`${l.name}: ${what} did not happen`);
-    if (pending(l) <= 0 || l.mode === 'hang') l.timers.advance(5_000);
+    if (pending(l) <= 0 || l.mode === 'hang') l.clock.advance(5_000);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

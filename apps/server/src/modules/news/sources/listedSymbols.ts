@@ -1,4 +1,4 @@
-import { systemTimers, type Timers } from '../ingest/timers.ts';
+import { type Clock, systemClock } from '../../../platform/clock.ts';
 import type { ListedSymbols } from './newsSource.ts';
 
 /** The engine's reference data is asked at most this often (docs/quotes-news.md §3 tagging). */
@@ -13,11 +13,11 @@ export interface NamesEngine {
  * known (no engine answer, reference data not loaded) the answer is null and asked again next
  * time: tagging then keeps nothing rather than guessing.
  */
-export function engineListedSymbols(engine: NamesEngine, timers: Timers = systemTimers): ListedSymbols {
+export function engineListedSymbols(engine: NamesEngine, clock: Clock = systemClock): ListedSymbols {
   let cached: { symbols: ReadonlySet<string>; at: number } | null = null;
   return {
     async listed() {
-      const now = timers.now();
+      const now = clock.now();
       if (cached && now - cached.at < LISTED_CACHE_MS) return cached.symbols;
       try {
         const names = JSON.parse(await engine.query({ kind: 'names' })) as { s?: unknown }[];

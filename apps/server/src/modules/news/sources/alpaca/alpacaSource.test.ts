@@ -137,20 +137,20 @@ describe('alpaca news source', () => {
 
   it('polls the history while the socket is down, and not while it is up', async () => {
     let mode: WsMode = 'drop';
-    const { timers, source, lines } = await run(() => mode);
+    const { clock, source, lines } = await run(() => mode);
     await until('history at start', () => (rest.requests.length === 1 ? true : undefined));
     await until('dropped', () =>
       lines.some((l) => l.includes('reconnecting in 3750 ms')) ? true : undefined,
     );
     mode = 'ok';
     // The minute holds the reconnect (3.75 s backoff) and the poll, which finds the socket down.
-    timers.advance(POLL_MS);
+    clock.advance(POLL_MS);
     await until('history again while down', () => (rest.requests.length === 2 ? true : undefined));
     await until('subscription acknowledged', () =>
       ws.connections[1]?.received.length === 2 ? true : undefined,
     );
     await until('poll settled', () => (source.stats().lastOkAt === NOW + POLL_MS ? true : undefined));
-    timers.advance(POLL_MS);
+    clock.advance(POLL_MS);
     await until('next poll settled', () =>
       source.stats().lastOkAt === NOW + 2 * POLL_MS ? true : undefined,
     );
@@ -159,16 +159,16 @@ describe('alpaca news source', () => {
 
   it('refused keys (402) are logged naming the variables and retried after 10 minutes', async () => {
     let mode: WsMode = 'refuse';
-    const { timers, lines } = await run(() => mode);
+    const { clock, lines } = await run(() => mode);
     await until('refused', () => (lines.some((l) => l.includes('402')) ? true : undefined));
     expect(lines.find((l) => l.includes('402'))).toMatch(/^error .*ALPACA_KEY_ID and ALPACA_SECRET_KEY/);
     await until('closed', () =>
       lines.some((l) => l.includes('reconnecting in 600000 ms')) ? true : undefined,
     );
     mode = 'ok';
-    timers.advance(10 * 60_000 - 1);
+    clock.advance(10 * 60_000 - 1);
     expect(ws.connections).toHaveLength(1);
-    timers.advance(1);
+    clock.advance(1);
     await until('reconnected and subscribed', () => (subscribed() ? true : undefined));
   });
 });

@@ -56,7 +56,7 @@ export function createAlpacaNewsSource(options: AlpacaNewsSourceOptions): NewsSo
 
   const deliver = async (items: readonly unknown[]) => {
     const listed = await listedOrNull(c.listed);
-    const now = c.timers.now();
+    const now = c.clock.now();
     const drafts: NewsDraft[] = [];
     for (const raw of items) {
       const draft = toDraft(raw, listed, now);
@@ -76,7 +76,7 @@ export function createAlpacaNewsSource(options: AlpacaNewsSourceOptions): NewsSo
       'APCA-API-SECRET-KEY': options.secretKey,
       accept: 'application/json',
     };
-    const start = new Date(c.timers.now() - (options.backfillMs ?? DEFAULT_BACKFILL_MS)).toISOString();
+    const start = new Date(c.clock.now() - (options.backfillMs ?? DEFAULT_BACKFILL_MS)).toISOString();
     let token: string | null = null;
     for (let page = 0; page < (options.maxPages ?? 10); page++) {
       const url = new URL(options.restUrl);
@@ -108,13 +108,13 @@ export function createAlpacaNewsSource(options: AlpacaNewsSourceOptions): NewsSo
         url: options.wsUrl,
         keyId: options.keyId,
         secretKey: options.secretKey,
-        timers: c.timers,
+        clock: c.clock,
         random: c.random,
         logger: c.logger,
         limitWaitMs: options.limitWaitMs,
         heartbeatMs: options.heartbeatMs,
         onNews: (items) => {
-          stats.lastOkAt = c.timers.now();
+          stats.lastOkAt = c.clock.now();
           void deliver(items).catch((error: Error) => c.logger.warn(`alpaca news: ${error.message}`));
         },
         onMalformed: () => {

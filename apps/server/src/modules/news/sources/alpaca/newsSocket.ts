@@ -1,10 +1,10 @@
 import WebSocket from 'ws';
+import type { Clock, Timer } from '../../../../platform/clock.ts';
 import { Backoff } from '../../../market/feeds/backoff.ts';
 import type { FeedLogger } from '../../../market/feeds/feed.ts';
 import { CREDENTIALS_WAIT_MS, RETRY_BASE_MS, RETRY_MAX_MS } from '../../ingest/pollLoop.ts';
-import type { Timers } from '../../ingest/timers.ts';
 
-// Alpaca's news websocket, reconnected on its own timers. Not market/feeds/wsConnection.ts: news
+// Alpaca's news websocket, reconnected on its own clock. Not market/feeds/wsConnection.ts: news
 // must know when the socket is down (the REST history is polled meanwhile), and refused keys are
 // retried every 10 minutes instead of stopping for good. Handshake (docs/quotes-news.md §3):
 //   ← [{"T":"success","msg":"connected"}]   → {"action":"auth","key","secret"}
@@ -16,7 +16,7 @@ export interface NewsSocketOptions {
   url: string;
   keyId: string;
   secretKey: string;
-  timers: Timers;
+  clock: Clock;
   random?: () => number;
   logger: FeedLogger;
   /** Wait after 406 (default 10 min): another client holds the keys' connection. */
@@ -32,8 +32,8 @@ export interface NewsSocketOptions {
 export class NewsSocket {
   private ws: WebSocket | null = null;
   private stopped = false;
-  private timer: unknown = null;
-  private heartbeat: unknown = null;
+  private timer: Timer | null = null;
+  private heartbeat: Timer | null = null;
   private nextDelay: number | null = null;
   private readonly backoff: Backoff;
 
@@ -63,9 +63,9 @@ export class NewsSocket {
         }
         alive = false;
         ws.ping();
-        this.heartbeat = this.o.timers.setTimeout(beat, this.o.heartbeatMs ?? 30_000);
+        this.heartbeat = this.o.clock.setTimeout(beat, this.o.heartbeatMs ?? 30_000);
       };
-      this.heartbeat = this.o.timers.setTimeout(beat, this.o.heartbeatMs ?? 30_000);
+      this.heartbeat = this.o.clock.setTimeout(beat, this.o.heartbeatMs ?? 30_000);
     });
     ws.on('message', (data, isBinary) => {
       if (this.ws !== ws) return;
@@ -87,14 +87,14 @@ export class NewsSocket {
     });
     ws.on('error', (error) => this.o.logger.warn(`alpaca news: ${error.message}`));
     ws.on('close', () => {
-      this.o.timers.clearTimeout(this.heartbeat);
+      this.heartbeat?.cancel();
       if (this.ws === ws) this.ws = null;
       this.o.onUpChange(false);
       if (this.stopped) return;
       const delay = this.nextDelay ?? this.backoff.next();
       this.nextDelay = null;
       this.o.logger.warn(`alpaca news: disconnected, reconnecting in ${delay} ms`);
-      this.timer = this.o.timers.setTimeout(() => this.connect(), delay);
+      this.timer = this.o.clock.setTimeout(() => this.connect(), delay);
     });
   }
 
@@ -129,8 +129,8 @@ export class NewsSocket {
 
   stop(): void {
     this.stopped = true;
-    this.o.timers.clearTimeout(this.timer);
-    this.o.timers.clearTimeout(this.heartbeat);
+    this.timer?.cancel();
+    this.heartbeat?.cancel();
     const ws = this.ws;
     this.ws = null;
     if (ws && ws.readyState !== WebSocket.CLOSED) ws.terminate();

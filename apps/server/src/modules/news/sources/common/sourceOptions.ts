@@ -1,6 +1,6 @@
+import { type Clock, systemClock } from '../../../../platform/clock.ts';
 import { type FeedLogger, silentLogger } from '../../../market/feeds/feed.ts';
 import { POLL_TIMEOUT_MS } from '../../ingest/pollLoop.ts';
-import { systemTimers, type Timers } from '../../ingest/timers.ts';
 import type { ListedSymbols, NewsSink } from '../newsSource.ts';
 
 // What every news source is built with besides its URLs and keys. Everything that depends on time
@@ -11,8 +11,8 @@ export interface NewsSourceCommonOptions {
   listed: ListedSymbols;
   /** NEWS_POLL_SECONDS × 1000 (default 60 s). */
   pollMs?: number;
-  /** Clock and timers (default the system's): tests move a manual clock instead of waiting. */
-  timers?: Timers;
+  /** Clock and clock (default the system's): tests move a manual clock instead of waiting. */
+  clock?: Clock;
   /** Backoff jitter in [0, 1) (default Math.random). */
   random?: () => number;
   logger?: FeedLogger;
@@ -25,7 +25,7 @@ export const DEFAULT_POLL_MS = 60_000;
 export interface ResolvedCommon {
   listed: ListedSymbols;
   pollMs: number;
-  timers: Timers;
+  clock: Clock;
   random: (() => number) | undefined;
   logger: FeedLogger;
   timeoutMs: number;
@@ -35,7 +35,7 @@ export function resolveCommon(o: NewsSourceCommonOptions): ResolvedCommon {
   return {
     listed: o.listed,
     pollMs: o.pollMs ?? DEFAULT_POLL_MS,
-    timers: o.timers ?? systemTimers,
+    clock: o.clock ?? systemClock,
     random: o.random,
     logger: o.logger ?? silentLogger,
     timeoutMs: o.timeoutMs ?? POLL_TIMEOUT_MS,

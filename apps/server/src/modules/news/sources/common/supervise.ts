@@ -17,11 +17,11 @@ export function superviseLoop(
     poll,
     everyMs: c.pollMs,
     timeoutMs: c.timeoutMs,
-    timers: c.timers,
+    clock: c.clock,
     random: c.random,
     waitAfter: (error) => (error instanceof CredentialsRefusedError ? CREDENTIALS_WAIT_MS : null),
     onSuccess: () => {
-      stats.lastOkAt = c.timers.now();
+      stats.lastOkAt = c.clock.now();
     },
     onFailure: (error, retryInMs) => {
       stats.failures++;
@@ -38,13 +38,13 @@ export function superviseLoopLater(delayMs: number, ...args: Parameters<typeof s
   if (delayMs <= 0) return superviseLoop(...args);
   let loop: PollLoop | null = null;
   let cancelled = false;
-  const handle = c.timers.setTimeout(() => {
+  const handle = c.clock.setTimeout(() => {
     if (!cancelled) loop = superviseLoop(...args);
   }, delayMs);
   return {
     async stop() {
       cancelled = true;
-      c.timers.clearTimeout(handle);
+      handle.cancel();
       await (loop as PollLoop | null)?.stop();
     },
   };

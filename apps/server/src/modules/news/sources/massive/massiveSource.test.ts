@@ -41,7 +41,7 @@ async function run(answer: (req: RecordedRequest) => FakeAnswer) {
 
 describe('massive source', () => {
   it('maps results, follows next_url with the Bearer key and asks from the newest seen next poll', async () => {
-    const { drafts, timers, source } = await run((req) => {
+    const { drafts, clock, source } = await run((req) => {
       if (req.query.get('cursor') === 'p2') return page([massiveItem('a2', '2026-11-20T13:06:00Z')], null);
       if (req.query.get('published_utc.gt') === '2026-11-20T13:06:00Z') return page([], null);
       return page([massiveItem('a1')], `${fake.url}/v2/reference/news?cursor=p2`);
@@ -75,7 +75,7 @@ describe('massive source', () => {
     expect(first?.headers.authorization).toBe('Bearer k-123');
     expect(second?.headers.authorization).toBe('Bearer k-123');
     await until('poll done', () => (source.stats().lastOkAt === NOW ? true : undefined));
-    timers.advance(POLL_MS);
+    clock.advance(POLL_MS);
     await until('third request', () => (fake.requests.length === 3 ? true : undefined));
     expect(fake.requests[2]?.query.get('published_utc.gt')).toBe('2026-11-20T13:06:00Z');
   });
@@ -91,19 +91,19 @@ describe('massive source', () => {
 
   it('refused keys wait 10 minutes; malformed JSON backs off; items without a title are counted', async () => {
     let mode: 'refuse' | 'garbage' | 'ok' = 'refuse';
-    const { drafts, source, timers } = await run(() => {
+    const { drafts, source, clock } = await run(() => {
       if (mode === 'refuse') return { status: 401, body: '{"status":"ERROR"}' };
       if (mode === 'garbage') return { status: 200, body: '{"results": [' };
       return page([massiveItem('a1'), { id: 'x' }], null);
     });
     await until('refused', () => (source.stats().failures === 1 ? true : undefined));
     mode = 'garbage';
-    timers.advance(10 * 60_000 - 1);
+    clock.advance(10 * 60_000 - 1);
     expect(fake.requests).toHaveLength(1);
-    timers.advance(1);
+    clock.advance(1);
     await until('garbage', () => (source.stats().failures === 2 ? true : undefined));
     mode = 'ok';
-    timers.advance(3_750);
+    clock.advance(3_750);
     await until('recovered', () => (drafts.length === 1 ? true : undefined));
     expect(source.stats()).toMatchObject({ malformed: 1, received: 1, failures: 2 });
   });

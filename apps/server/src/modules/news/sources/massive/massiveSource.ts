@@ -46,7 +46,7 @@ export function createMassiveSource(options: MassiveSourceOptions): NewsSource {
   const poll = async (signal: AbortSignal) => {
     const first = new URL(options.url);
     const since =
-      newest?.text ?? new Date(c.timers.now() - (options.backfillMs ?? DEFAULT_BACKFILL_MS)).toISOString();
+      newest?.text ?? new Date(c.clock.now() - (options.backfillMs ?? DEFAULT_BACKFILL_MS)).toISOString();
     first.searchParams.set('published_utc.gt', since);
     first.searchParams.set('order', 'asc');
     first.searchParams.set('sort', 'published_utc');
@@ -80,7 +80,7 @@ export function createMassiveSource(options: MassiveSourceOptions): NewsSource {
 
   const deliver = async (results: unknown[], signal: AbortSignal) => {
     const listed = await listedOrNull(c.listed);
-    const now = c.timers.now();
+    const now = c.clock.now();
     const drafts: NewsDraft[] = [];
     for (const raw of results) {
       const draft = toDraft(raw, listed, now);

@@ -97,13 +97,13 @@ describe('rss source', () => {
           },
     );
     fakes.push(fake);
-    const { source, drafts, timers, watch } = await run([`${fake.url}/feed.xml`]);
+    const { source, drafts, clock, watch } = await run([`${fake.url}/feed.xml`]);
     await watch.settled(1);
-    timers.advance(POLL_MS - 1);
+    clock.advance(POLL_MS - 1);
     expect(fake.requests).toHaveLength(1);
-    timers.advance(1);
+    clock.advance(1);
     await watch.settled(2);
-    timers.advance(POLL_MS);
+    clock.advance(POLL_MS);
     await watch.settled(3);
     expect(fake.requests[0]?.headers['if-none-match']).toBeUndefined();
     expect(fake.requests[1]?.headers['if-none-match']).toBe('"v1"');
@@ -116,16 +116,16 @@ describe('rss source', () => {
     const bad = await startFakeHttp(() => ({ status: 200, body: DOCTYPE_BOMB }));
     const good = await startFakeHttp(() => ({ status: 200, body: RSS_SAMPLE }));
     fakes.push(bad, good);
-    const { source, drafts, timers } = await run([`${bad.url}/bomb`, `${good.url}/feed`]);
+    const { source, drafts, clock } = await run([`${bad.url}/bomb`, `${good.url}/feed`]);
     await until('first failure and good poll', () =>
       source.stats().failures === 1 && drafts.length === 2 ? true : undefined,
     );
     // random 0.5 → equal jitter: 3.75 s, then 7.5 s.
-    timers.advance(3_749);
+    clock.advance(3_749);
     expect(bad.requests).toHaveLength(1);
-    timers.advance(1);
+    clock.advance(1);
     await until('second failure', () => (source.stats().failures === 2 ? true : undefined));
-    timers.advance(7_500);
+    clock.advance(7_500);
     await until('third failure', () => (source.stats().failures === 3 ? true : undefined));
     expect(bad.requests).toHaveLength(3);
     expect(drafts.map((d) => d.sourceId)).toEqual(['ew-1001', 'https://wire.example.com/xyz']);
@@ -134,11 +134,11 @@ describe('rss source', () => {
   it('a hung feed ends at the poll deadline and stop() aborts a request in flight', async () => {
     const fake = await startFakeHttp(() => 'hang');
     fakes.push(fake);
-    const { source, drafts, timers } = await run([`${fake.url}/feed`]);
+    const { source, drafts, clock } = await run([`${fake.url}/feed`]);
     await until('the request', () => (fake.requests.length === 1 ? true : undefined));
-    timers.advance(15_000);
+    clock.advance(15_000);
     await until('the deadline failure', () => (source.stats().failures === 1 ? true : undefined));
-    timers.advance(3_750);
+    clock.advance(3_750);
     await until('the retry', () => (fake.requests.length === 2 ? true : undefined));
     await source.stop();
     expect(drafts).toEqual([]);

@@ -56,7 +56,7 @@ export function createRssSource(options: RssSourceOptions): NewsSource {
       validators.etag = res.headers.get('etag');
       validators.lastModified = res.headers.get('last-modified');
       const listed = await listedOrNull(c.listed);
-      const now = c.timers.now();
+      const now = c.clock.now();
       const publisher = capText(htmlToText(feed.publisher), 200) || new URL(feedUrl).host;
       const drafts: NewsDraft[] = [];
       for (const item of feed.items) {

@@ -99,12 +99,12 @@ describe('sec source', () => {
 
   it('asks each form on its own, staggered over the poll, with the User-Agent on every request', async () => {
     fake = await edgar();
-    const { timers, drafts } = await run();
+    const { clock, drafts } = await run();
     await until('8-K asked', () => (feedRequests().length === 1 ? true : undefined));
     expect(feedRequests()[0]?.query.get('type')).toBe('8-K');
-    timers.advance(POLL_MS / 2 - 1);
+    clock.advance(POLL_MS / 2 - 1);
     expect(feedRequests()).toHaveLength(1);
-    timers.advance(1);
+    clock.advance(1);
     await until('SC 13D asked', () => (feedRequests().length === 2 ? true : undefined));
     const second = feedRequests()[1];
     expect(second?.query.get('type')).toBe('SC 13D');
@@ -114,7 +114,7 @@ describe('sec source', () => {
     for (const r of fake.requests) expect(r.headers['user-agent']).toBe(UA);
     // The second form saw the same filings: nothing is handed over twice.
     await until('second poll done', () => (drafts.length === 2 ? true : undefined));
-    timers.advance(POLL_MS);
+    clock.advance(POLL_MS);
     await until('8-K asked again', () => (feedRequests().length === 3 ? true : undefined));
     expect(fake.requests.filter((r) => r.path === '/files/company_tickers.json')).toHaveLength(1);
   });
@@ -137,11 +137,11 @@ describe('sec source', () => {
   it('drops every filing while no engine lists symbols, and delivers them once it does', async () => {
     fake = await edgar();
     let known: Set<string> | null = null;
-    const { drafts, source, timers } = await run({ forms: ['8-K'], listed: { listed: async () => known } });
+    const { drafts, source, clock } = await run({ forms: ['8-K'], listed: { listed: async () => known } });
     await until('first poll', () => (source.stats().lastOkAt !== null ? true : undefined));
     expect(drafts).toEqual([]);
     known = new Set(['ACMB']);
-    timers.advance(POLL_MS);
+    clock.advance(POLL_MS);
     await until('delivered', () => (drafts.length === 1 ? true : undefined));
     expect(drafts[0]?.symbols).toEqual(['ACMB']);
   });
@@ -149,10 +149,10 @@ describe('sec source', () => {
   it('a 2 MB+ feed fails the poll and is retried on the backoff', async () => {
     let huge = true;
     fake = await edgar(() => (huge ? { hugeBytes: 3 * 1024 * 1024 } : { status: 200, body: SEC_SAMPLE }));
-    const { source, drafts, timers } = await run({ forms: ['8-K'] });
+    const { source, drafts, clock } = await run({ forms: ['8-K'] });
     await until('failure', () => (source.stats().failures === 1 ? true : undefined));
     huge = false;
-    timers.advance(3_750);
+    clock.advance(3_750);
     await until('recovered', () => (drafts.length === 2 ? true : undefined));
   });
 });

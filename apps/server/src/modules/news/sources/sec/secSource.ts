@@ -60,7 +60,7 @@ export function createSecSource(options: SecSourceOptions): NewsSource {
       const { filings, malformed } = parseFilings(res.body);
       stats.malformed += malformed;
       const listed = await listedOrNull(c.listed);
-      const now = c.timers.now();
+      const now = c.clock.now();
       const drafts: NewsDraft[] = [];
       for (const filing of filings) {
         if (seen.has(filing.accession)) continue;
@@ -86,7 +86,7 @@ export function createSecSource(options: SecSourceOptions): NewsSource {
       url: options.tickersUrl,
       userAgent,
       cacheDir: options.cacheDir,
-      now: () => c.timers.now(),
+      now: () => c.clock.now(),
       logger: c.logger,
     });
     const step = Math.floor(c.pollMs / options.forms.length);

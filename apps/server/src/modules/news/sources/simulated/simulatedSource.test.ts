@@ -1,11 +1,11 @@
 import { type NewsAnswer, type NewsDraft, newsDraftSchema } from '@tapeline/core';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { silentLog } from '../../../../platform/log.ts';
 import { seedSubscriber } from '../../../../test/factories.ts';
+import { createManualClock } from '../../../../test/manualClock.ts';
 import { until } from '../../../../test/waitFor.ts';
 import { withApp } from '../../../../test/withApp.ts';
 import { type NewsRunner, startNewsSources } from '../../ingest/runner.ts';
-import { manualTimers } from '../../ingest/timers.ts';
 import { newsModuleOf } from '../../newsModule.ts';
 import { type SimNewsItem, shortName, simulatedDraft } from './headlines.ts';
 import { createSimulatedSource, type SimNewsQuery } from './simulatedSource.ts';
@@ -95,29 +95,29 @@ describe('headlines (pure templates)', () => {
 describe('the simulated source', () => {
   it('asks for what is new since the last item, and counts a failed or garbled poll', async () => {
     const engine = stubEngine(ITEMS.slice(0, 2));
-    const timers = manualTimers();
+    const clock = createManualClock(0);
     const received: NewsDraft[] = [];
-    const source = createSimulatedSource({ engine, pollMs: 2_000, timers });
+    const source = createSimulatedSource({ engine, pollMs: 2_000, clock });
     await source.start({ articles: (drafts) => received.push(...drafts) });
     await until('the first poll', () => (source.stats().lastOkAt === 0 ? true : undefined));
     expect(received).toHaveLength(2);
     expect(engine.asked).toEqual([0]);
 
     engine.fail = 1;
-    timers.advance(2_000);
+    clock.advance(2_000);
     await until('the failed poll', () => (source.stats().failures === 1 ? true : undefined));
     expect(engine.asked).toEqual([0, T + 2_000]);
     // Retried on the backoff (5 s doubling, equal jitter: 2.5–5 s first), not the 2 s poll.
-    timers.advance(5_000);
+    clock.advance(5_000);
     await until('the good retry', () => ((source.stats().lastOkAt ?? 0) > 0 ? true : undefined));
     expect(engine.asked).toHaveLength(3);
     engine.garbage = true;
-    timers.advance(2_000);
+    clock.advance(2_000);
     await until('the garbled answer', () => (source.stats().failures === 2 ? true : undefined));
     expect(received).toHaveLength(2);
     expect(source.stats()).toMatchObject({ received: 2, failures: 2 });
     await source.stop();
-    expect(timers.pending()).toBe(0);
+    expect(clock.pending()).toBe(0);
   });
 });
 
@@ -131,14 +131,18 @@ describe('through the runner and the bus into the store', () => {
   it('lists the simulated items, filings marked, and keeps ids across a restart', async () => {
     const items = ITEMS.slice(0, 3);
     const engine = stubEngine(items);
-    const log = pino({ level: 'silent' });
+    // The app's clock drives the polls and the batches: each look at the list moves it a second on.
     const start = () =>
-      startNewsSources(app.ctx.config, app.ctx.bus, engine, log, {
-        sources: [createSimulatedSource({ engine, pollMs: 50 })],
+      startNewsSources(app.ctx.config, app.ctx.bus, engine, silentLog, {
+        sources: [createSimulatedSource({ engine, pollMs: 50, clock: app.clock })],
+        clock: app.clock,
       });
     runner = await start();
     const { token } = await seedSubscriber(app);
-    const listed = async () => (await app.call<NewsAnswer>('GET', '/api/news', { token })).body;
+    const listed = async () => {
+      app.clock.advance(1_000);
+      return (await app.call<NewsAnswer>('GET', '/api/news', { token })).body;
+    };
     await until('the items stored', async () => ((await listed()).total === 3 ? true : undefined));
 
     items.push(ITEMS[3] as SimNewsItem);
@@ -159,7 +163,10 @@ describe('through the runner and the bus into the store', () => {
       engine.asked.filter((s) => s === 0).length >= 2 ? true : undefined,
     );
     const ingest = newsModuleOf(app.app.http).ingest;
-    await until('the replay met the stored rows', () => (ingest.stats().duplicates >= 4 ? true : undefined));
+    await until('the replay met the stored rows', () => {
+      app.clock.advance(1_000);
+      return ingest.stats().duplicates >= 4 ? true : undefined;
+    });
     expect(runner.stats().simulated).toMatchObject({ received: 4, malformed: 0, failures: 0 });
     expect((await listed()).total).toBe(4);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { type Clock, systemClock } from '../../../../platform/clock.ts';
 import { type PollLoop, startPollLoop } from '../../ingest/pollLoop.ts';
-import { systemTimers, type Timers } from '../../ingest/timers.ts';
 import type { NewsSink, NewsSource, NewsStats } from '../newsSource.ts';
 import { SIM_NEWS_KINDS, type SimNewsItem, simulatedDraft } from './headlines.ts';
 
@@ -34,12 +34,12 @@ const answerSchema = z.array(
 export interface SimulatedSourceOptions {
   engine: SimNewsEngine;
   pollMs?: number;
-  timers?: Timers;
+  clock?: Clock;
   onFailure?(error: Error, retryInMs: number): void;
 }
 
 export function createSimulatedSource(options: SimulatedSourceOptions): NewsSource {
-  const timers = options.timers ?? systemTimers;
+  const clock = options.clock ?? systemClock;
   const stats: NewsStats = { received: 0, malformed: 0, failures: 0, lastOkAt: null };
   let since = 0;
   let loop: PollLoop | null = null;
@@ -61,9 +61,9 @@ export function createSimulatedSource(options: SimulatedSourceOptions): NewsSour
       loop = startPollLoop({
         poll: () => poll(sink),
         everyMs: options.pollMs ?? SIM_POLL_MS,
-        timers,
+        clock,
         onSuccess: () => {
-          stats.lastOkAt = timers.now();
+          stats.lastOkAt = clock.now();
         },
         onFailure: (error, wait) => {
           stats.failures++;

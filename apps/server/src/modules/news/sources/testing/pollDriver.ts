@@ -1,15 +1,8 @@
 import { until } from '../../../../test/waitFor.ts';
-import { manualTimers } from '../../ingest/timers.ts';
 import type { NewsSource, NewsStats } from '../newsSource.ts';
 
 // Drives sources on a manual clock: polls and retries start only when the test moves time, and
 // the test then waits on the source's own counters (a poll settled) rather than on wall time.
-
-export type ManualTimers = ReturnType<typeof manualTimers>;
-
-export function manualClock(start: number): ManualTimers {
-  return manualTimers(start);
-}
 
 /** How many polls have settled so far, good or bad. */
 const settledCount = (s: NewsStats, oks: number) => s.failures + oks;

@@ -1,6 +1,6 @@
+import { createManualClock, type ManualClock } from '../../../../test/manualClock.ts';
 import type { NewsSource } from '../newsSource.ts';
 import { collectingSink } from './fakeHttpServer.ts';
-import { type ManualTimers, manualClock } from './pollDriver.ts';
 
 // How the per-vendor source tests start a source: on a manual clock at NOW, polling every POLL_MS
 // with fixed jitter, into a collecting sink; stopAll() (in afterEach) stops every source started.
@@ -10,7 +10,7 @@ export const POLL_MS = 60_000;
 
 export interface SourceClock {
   pollMs: number;
-  timers: ManualTimers;
+  clock: ManualClock;
   random: () => number;
 }
 
@@ -19,12 +19,12 @@ export function sourceStarter() {
   return {
     /** Builds the source with the test clock, starts it and keeps what it hands over. */
     async start<S extends NewsSource>(make: (clock: SourceClock) => S) {
-      const timers = manualClock(NOW);
-      const source = make({ pollMs: POLL_MS, timers, random: () => 0.5 });
+      const clock = createManualClock(NOW);
+      const source = make({ pollMs: POLL_MS, clock, random: () => 0.5 });
       const { sink, drafts } = collectingSink();
       await source.start(sink);
       stops.push(() => source.stop());
-      return { source, drafts, timers };
+      return { source, drafts, clock };
     },
     async stopAll(): Promise<void> {
       for (const stop of stops) await stop();
