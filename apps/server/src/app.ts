@@ -105,7 +105,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   adminRoutes(http, auth, guards);
   usersRoutes(http, ctx, guards);
   billingRoutes(http, ctx, guards);
-  const stopBillingTicks = startBillingTicks(ctx.billing, ctx.log);
+  const stopBillingTicks = startBillingTicks(ctx.billing, ctx.log, ctx.clock);
   await serveSpa(http, ctx.config.webDist);
 
   const io = attachSocketServer(

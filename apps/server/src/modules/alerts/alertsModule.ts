@@ -82,8 +82,7 @@ export async function startAlerts(
     void publishPopular().catch((error: Error) =>
       ctx.log.warn({ err: error }, 'Popular list not sent to the evaluator'),
     );
-  const popularTimer = setInterval(sendPopular, POPULAR_EVERY_MS);
-  popularTimer.unref();
+  const popularTimer = ctx.clock.setInterval(sendPopular, POPULAR_EVERY_MS);
 
   // An engine that started before this node asked for the rules when nobody was listening.
   sendPopular();
@@ -96,7 +95,7 @@ export async function startAlerts(
     outbox,
     deliveries,
     async stop() {
-      clearInterval(popularTimer);
+      popularTimer.cancel();
       stopResume();
       await stopFired();
       await rules.stop();

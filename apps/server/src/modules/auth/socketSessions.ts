@@ -36,12 +36,11 @@ export function watchSocketSessions(
     }
     return closed;
   };
-  const timer = setInterval(() => void sweep().catch(() => {}), intervalMs);
-  timer.unref();
+  const timer = deps.clock.setInterval(() => void sweep().catch(() => {}), intervalMs);
   return {
     sweep,
     close() {
-      clearInterval(timer);
+      timer.cancel();
       unsubscribe();
     },
   };

@@ -50,7 +50,7 @@ export function startChat(
   const repository = createChatRepository(ctx.database.db);
   const deps: ChatSocketDeps = {
     io,
-    rooms: new RoomBatcher(io),
+    rooms: new RoomBatcher(io, (flush) => ctx.clock.defer(flush)),
     db: ctx.database.db,
     repository,
     guards,
@@ -78,10 +78,9 @@ export function startChat(
   const logSweep = () =>
     sweep().catch((error: unknown) => ctx.log.warn({ err: error }, 'chat month sweep failed'));
   void logSweep();
-  const timer = setInterval(logSweep, MONTH_SWEEP_MS);
-  timer.unref();
+  const timer = ctx.clock.setInterval(logSweep, MONTH_SWEEP_MS);
   http.addHook('onClose', async () => {
-    clearInterval(timer);
+    timer.cancel();
     io.off('connection', onConnection);
   });
   return { deps, sweepMonth: sweep };

@@ -58,13 +58,12 @@ export async function startNews(
       (deleted) => deleted > 0 && ctx.log.info({ deleted }, 'old news deleted'),
       (error: Error) => ctx.log.warn({ err: error }, 'news retention failed'),
     );
-  const timer = setInterval(runSweep, RETENTION_EVERY_MS);
-  timer.unref();
+  const timer = ctx.clock.setInterval(runSweep, RETENTION_EVERY_MS);
   const module: NewsModule = {
     ingest,
     sweep,
     async stop() {
-      clearInterval(timer);
+      timer.cancel();
       stopGateway();
       await ingest.stop();
     },

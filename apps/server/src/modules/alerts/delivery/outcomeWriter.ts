@@ -1,3 +1,4 @@
+import type { Clock, Timer } from '../../../platform/clock.ts';
 import type { DeliveryQueue, Outcome } from './deliveryQueue.ts';
 
 /**
@@ -5,10 +6,14 @@ import type { DeliveryQueue, Outcome } from './deliveryQueue.ts';
  * milliseconds of the first (or as soon as `burst` have), rather than one per delivery, since a
  * statement costs far more than a row. Each write resolves once its outcome is in the database.
  */
-export function createOutcomeWriter(queue: DeliveryQueue, options: { burst: number; waitMs: number }) {
+export function createOutcomeWriter(
+  queue: DeliveryQueue,
+  options: { burst: number; waitMs: number; clock: Clock },
+) {
+  const { clock } = options;
   type Waiting = { outcome: Outcome; done: () => void; failed: (error: unknown) => void };
   let unwritten: Waiting[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  let timer: Timer | null = null;
   let writing = false;
 
   const writeAll = async (): Promise<void> => {
@@ -24,11 +29,11 @@ export function createOutcomeWriter(queue: DeliveryQueue, options: { burst: numb
     }
   };
   const flush = () => {
-    if (timer) clearTimeout(timer);
+    timer?.cancel();
     timer = null;
     if (writing) {
       // The write under way takes what arrives before its loop ends; the timer covers the rest.
-      timer = setTimeout(flush, options.waitMs);
+      timer = clock.setTimeout(flush, options.waitMs);
       return;
     }
     writing = true;
@@ -41,6 +46,6 @@ export function createOutcomeWriter(queue: DeliveryQueue, options: { burst: numb
     new Promise<void>((done, failed) => {
       unwritten.push({ outcome, done, failed });
       if (unwritten.length >= options.burst) flush();
-      else timer ??= setTimeout(flush, options.waitMs);
+      else timer ??= clock.setTimeout(flush, options.waitMs);
     });
 }

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../platform/clock.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { type Claimed, createDeliveryQueue } from './deliveryQueue.ts';
 import { createOutcomeWriter } from './outcomeWriter.ts';
@@ -47,7 +48,9 @@ export function startDeliveryWorker(
   let again = false;
   let stopped = false;
 
-  const record = createOutcomeWriter(queue, { burst: batch, waitMs: 5 });
+  // A coalescing window for database writes, not time anyone sees: it runs on the system clock
+  // even under a test clock, which would otherwise hold every outcome until moved.
+  const record = createOutcomeWriter(queue, { burst: batch, waitMs: 5, clock: systemClock });
 
   const attempt = async (claimed: Claimed): Promise<void> => {
     const sender = byChannel.get(claimed.attempt.channel);
@@ -115,15 +118,14 @@ export function startDeliveryWorker(
   };
 
   const pollMs = options.pollMs ?? 250;
-  const timer = pollMs > 0 ? setInterval(() => void run(), pollMs) : null;
-  timer?.unref();
+  const timer = pollMs > 0 ? clock.setInterval(() => void run(), pollMs) : null;
 
   return {
     kick: () => void run(),
     runOnce: run,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
+      timer?.cancel();
       while (running) await running;
     },
   };

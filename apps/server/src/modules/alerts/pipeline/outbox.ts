@@ -127,8 +127,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
   };
 
   // Rows another node recorded and then died before dispatching are picked up by the poll.
-  const timer = setInterval(() => void run(), POLL_MS);
-  timer.unref();
+  const timer = clock.setInterval(() => void run(), POLL_MS);
 
   return {
     async record(drafts) {
@@ -166,7 +165,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      timer.cancel();
       while (running) await running;
     },
   };

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { alertSettings } from '../../../platform/db/schema.ts';
 
@@ -14,7 +15,10 @@ type Waiter = { resolve: (found: SenderSettings | undefined) => void; reject: (e
  * POST on). The worker starts its sends together, so the reads asked for in one turn of the event
  * loop are made as one query: one read per batch instead of one per delivery.
  */
-export function createSettingsLoader(db: Db): (userId: string) => Promise<SenderSettings | undefined> {
+export function createSettingsLoader(
+  db: Db,
+  clock: Pick<Clock, 'defer'>,
+): (userId: string) => Promise<SenderSettings | undefined> {
   let waiting = new Map<string, Waiter[]>();
   let scheduled = false;
 
@@ -45,7 +49,7 @@ export function createSettingsLoader(db: Db): (userId: string) => Promise<Sender
       waiting.set(userId, waiters);
       if (!scheduled) {
         scheduled = true;
-        setImmediate(() => void flush());
+        clock.defer(() => void flush());
       }
     });
 }

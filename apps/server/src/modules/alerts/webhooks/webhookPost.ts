@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { Clock } from '../../../platform/clock.ts';
 
 /** What a receiver may send back that is read: the rest is cut off (the status is all we use). */
 const BODY_CAP = 4096;
@@ -31,6 +32,7 @@ export interface PostOptions {
   lookup: LookupFunction;
   timeoutMs: number;
   agents: ReturnType<typeof webhookAgents>;
+  clock: Clock;
 }
 
 /**
@@ -56,16 +58,16 @@ export function postJson(url: URL, options: PostOptions): Promise<number> {
           if (seen > BODY_CAP) response.destroy();
         });
         response.on('error', () => {});
-        response.on('close', () => clearTimeout(timer));
+        response.on('close', () => timer.cancel());
         resolve(response.statusCode ?? 0);
       },
     );
-    const timer = setTimeout(
+    const timer = options.clock.setTimeout(
       () => request.destroy(new WebhookTimeoutError(options.timeoutMs)),
       options.timeoutMs,
     );
     request.on('error', (error) => {
-      clearTimeout(timer);
+      timer.cancel();
       reject(error);
     });
     request.end(options.body);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alertSettings } from '../../../platform/db/schema.ts';
 import { createManualClock } from '../../../test/manualClock.ts';
+import { until } from '../../../test/waitFor.ts';
 import { deliveryHarness } from './deliveryHarness.ts';
 import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
 import { FTP_UNSUPPORTED, WEBHOOK_TIMEOUT_MS } from './webhookSender.ts';
@@ -73,7 +74,12 @@ describe('webhook answers', () => {
     const [row] = await fire(h.database.db, user, new Date(clock.now()));
     if (!row) throw new Error('no delivery row');
     h.receiver.answer('hang');
-    await h.worker(clock, { timeoutMs: 150 }).runOnce();
+    const pass = h.worker(clock, { timeoutMs: 150 }).runOnce();
+    await until('the receiver holds the request', () =>
+      h.receiver.received.length === 1 ? true : undefined,
+    );
+    clock.advance(150);
+    await pass;
     expect(h.receiver.received).toHaveLength(1);
     expect(await deliveryRow(h.database.db, row.id)).toMatchObject({
       status: 'pending',

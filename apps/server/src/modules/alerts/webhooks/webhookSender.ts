@@ -49,7 +49,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const agents = webhookAgents(options.maxSockets ?? 32);
   const lookup = publicOnlyLookup(options.resolve ?? systemResolve, allowPrivate);
 
-  const settingsOf = createSettingsLoader(db);
+  const settingsOf = createSettingsLoader(db, clock);
 
   /** Drops the URL from the trader's settings, unless they have already put another one there. */
   const removeUrl = async (userId: string, type: string, url: string) => {
@@ -94,7 +94,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     };
     let status: number;
     try {
-      status = await postJson(url, { headers, body, lookup, timeoutMs, agents });
+      status = await postJson(url, { headers, body, lookup, timeoutMs, agents, clock });
     } catch (error) {
       return { outcome: 'retry', status: null, error: describe(error) };
     }

@@ -21,8 +21,8 @@ export class RoomBatcher {
 
   constructor(
     private readonly io: RoomEmitter,
-    /** When the turn's events are sent: after the I/O callbacks of this turn (setImmediate). */
-    private readonly defer: (flush: () => void) => void = setImmediate,
+    /** When the turn's events are sent: after the I/O callbacks of this turn (`Clock.defer`). */
+    private readonly defer: (flush: () => void) => void,
   ) {}
 
   /**
