@@ -33,7 +33,7 @@ export async function startEngineNode(config: Config, log: Log, clock: Clock): P
   const market = config.marketFeed;
   // loadConfig refuses ROLE=engine with MARKET_FEED=off, and gives `remote` only to ROLE=api.
   if (market.kind !== 'feed' && market.kind !== 'manual') throw new Error('the engine role needs a feed');
-  const engine = await startEngineHost(engineSettings(config.dataDir, market), log);
+  const engine = await startEngineHost(engineSettings(config.dataDir, market), log, clock);
   engine.onBatch((frame) => {
     bus
       .publish(STREAM_TOPIC, frame)
@@ -44,9 +44,9 @@ export async function startEngineNode(config: Config, log: Log, clock: Clock): P
       .publish(QUOTE_TOPICS.tick, json)
       .catch((error: Error) => log.error({ err: error }, 'quote tick not published'));
   });
-  const service = await startEngineService(bus, engine, log);
-  const stopAlerts = await bridgeAlerts(bus, engine, log);
-  const stopBridge = await bridgeNews(bus, engine, log);
+  const service = await startEngineService(bus, engine, log, { clock });
+  const stopAlerts = await bridgeAlerts(bus, engine, log, clock);
+  const stopBridge = await bridgeNews(bus, engine, log, clock);
   // News sources run beside the engine (no database here): drafts go out on the bus for the API nodes.
   const newsSources = await startNewsSources(config, bus, engine, log, { clock });
   const stopNews = async () => {

@@ -52,7 +52,7 @@ export async function startMarket(
   let stopNews = async () => {};
   const market = config.marketFeed;
   if (config.role === 'all' && (market.kind === 'feed' || market.kind === 'manual')) {
-    engine = await startEngineHost(engineSettings(config.dataDir, market), log);
+    engine = await startEngineHost(engineSettings(config.dataDir, market), log, ctx.clock);
     engine.onBatch((bytes) => {
       bus
         .publish(STREAM_TOPIC, bytes)
@@ -63,8 +63,8 @@ export async function startMarket(
         .publish(QUOTE_TOPICS.tick, json)
         .catch((error: Error) => log.error({ err: error }, 'quote tick not published'));
     });
-    stopAlerts = await bridgeAlerts(bus, engine, log);
-    const stopBridge = await bridgeNews(bus, engine, log);
+    stopAlerts = await bridgeAlerts(bus, engine, log, ctx.clock);
+    const stopBridge = await bridgeNews(bus, engine, log, ctx.clock);
     // News sources run beside the engine; their drafts go out on the bus (docs/quotes-news.md §3).
     const newsSources = await startNewsSources(config, bus, engine, log, { clock: ctx.clock });
     stopNews = async () => {
@@ -84,6 +84,7 @@ export async function startMarket(
     let warned = false;
     remote = await createRemoteEngine(bus, {
       log,
+      clock: ctx.clock,
       // /api/config's SIMULATED flag reads this node's MARKET_FEED: say when it is not the engine's.
       onStatus: (status) => {
         if (warned || statusFeedKind(status.feed) === feedKindOf(market)) return;

@@ -11,7 +11,9 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/bus/memoryBus.ts';
+import { silentLog } from '../../platform/log.ts';
 import { seedSubscriber } from '../../test/factories.ts';
+import { createManualClock } from '../../test/manualClock.ts';
 import { connectTab, until } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
 import { bridgeNews } from './engine/newsBridge.ts';
@@ -95,9 +97,10 @@ describe('news times from the bus into the engine', () => {
     const syncs: unknown[] = [];
     await bus.subscribe(NEWS_TOPICS.sync, (p) => syncs.push(JSON.parse(p.toString())));
     const set: unknown[] = [];
-    const silent = { info: () => {}, warn: () => {}, error: () => {} };
-    const stop = await bridgeNews(bus, { setNewsTimes: (items) => set.push(items) }, silent, 50);
+    const clock = createManualClock();
+    const stop = await bridgeNews(bus, { setNewsTimes: (items) => set.push(items) }, silentLog, clock, 50);
     expect(syncs).toEqual([{ v: PROTOCOL_VERSION, engine: expect.stringMatching(/^[0-9a-f]{16}$/) }]);
+    clock.advance(50);
     await until('a resync', () => (syncs.length >= 2 ? true : undefined));
     await bus.publish(NEWS_TOPICS.times, 'not json');
     await bus.publish(

@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
+import type { Log } from '../../platform/log.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
-import type { FiguresLog, QuotesEngine } from './figures.ts';
+import type { QuotesEngine } from './figures.ts';
 import type { QuotesRepository } from './repository.ts';
 
 /** The live-price rooms of a trader's sockets (liveQuotes.ts), moved after an add or delete. */
@@ -18,5 +19,5 @@ export interface QuotesDeps {
   /** The alert rule publisher: the `fav` category watches the favourites (not told on reorder or pin). */
   favoritesChanged(userId: string): void;
   clock: Clock;
-  log: FiguresLog;
+  log: Log;
 }

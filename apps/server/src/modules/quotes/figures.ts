@@ -1,6 +1,7 @@
 import { pinPercent, type Quote } from '@tapeline/core';
 import type { QuoteFigures } from '@tapeline/market';
 import { z } from 'zod';
+import type { Log } from '../../platform/log.ts';
 import type { EngineQuery } from '../market/engine/protocol.ts';
 import type { StoredQuote } from './repository.ts';
 
@@ -11,11 +12,6 @@ import type { StoredQuote } from './repository.ts';
 export interface QuotesEngine {
   readonly status: unknown;
   query(query: Extract<EngineQuery, { kind: 'quotes' }>, timeoutMs?: number): Promise<string>;
-}
-
-/** Where an engine answer that does not parse is reported (a bug on one side, not the caller's). */
-export interface FiguresLog {
-  warn(obj: object, msg: string): void;
 }
 
 const num = z.number().finite().nullable();
@@ -36,7 +32,7 @@ export async function readFigures(
   engine: QuotesEngine,
   symbols: readonly string[],
   spark: boolean,
-  log: FiguresLog,
+  log: Log,
 ): Promise<EngineFigures[]> {
   const none = symbols.map(() => null);
   if (symbols.length === 0 || engine.status === null) return none;

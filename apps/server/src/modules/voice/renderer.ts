@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Log } from '../../platform/log.ts';
 import type { RenderReply, RenderRequest } from './renderWorker.ts';
 import type { RenderedClip, RenderJob } from './synth.ts';
 
@@ -8,11 +9,6 @@ export interface ClipRenderer {
   /** Renders asked for and not answered yet. */
   readonly pending: number;
   close(): Promise<void>;
-}
-
-export interface RendererLog {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
 }
 
 /** A render that takes longer than this is stuck: its thread is ended and the request fails. */
@@ -25,7 +21,7 @@ const IDLE_MS = 5 * 60_000;
  * the API's event loop. One thread, started at the first render and ended after IDLE_MS without
  * work, renders the clips one after another in the order asked (its message queue is the queue).
  */
-export function createWorkerRenderer(log: RendererLog): ClipRenderer {
+export function createWorkerRenderer(log: Log): ClipRenderer {
   let worker: Worker | null = null;
   let idle: NodeJS.Timeout | null = null;
   let nextId = 1;

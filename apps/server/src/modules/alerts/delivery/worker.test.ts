@@ -108,7 +108,17 @@ describe('delivery worker', () => {
     const clock = createManualClock();
     node(clock, { pollMs: 20 });
     await traderWithRows(clock, 2);
-    await expect.poll(() => h.receiver.received.length, { timeout: 10_000, interval: 5 }).toBe(2);
+    expect(h.receiver.received).toHaveLength(0);
+    // Each look moves the clock one poll on: only the poll can have sent them.
+    await expect
+      .poll(
+        () => {
+          clock.advance(20);
+          return h.receiver.received.length;
+        },
+        { timeout: 10_000, interval: 5 },
+      )
+      .toBe(2);
   });
 
   it('leaves rows of a channel it has no sender for', async () => {

@@ -13,6 +13,7 @@ import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
 import type { Guards, Principal, Requirement } from '../../../platform/http/guards.ts';
+import type { Log } from '../../../platform/log.ts';
 import type { SymbolUniverse } from '../../settings/symbolUniverse.ts';
 import type { ChatRepository } from '../repository.ts';
 import type { RoomBatcher } from './roomBatcher.ts';
@@ -25,10 +26,6 @@ import type { RoomBatcher } from './roomBatcher.ts';
 export const channelRoom = (channel: string) => `chat:${channel}`;
 export const CHANNEL_ROOM_PREFIX = 'chat:';
 
-export interface ChatLog {
-  warn(obj: object, msg: string): void;
-}
-
 /** What the chat's socket handlers need, built once per node (chatModule.ts). */
 export interface ChatSocketDeps {
   io: Server;
@@ -39,7 +36,7 @@ export interface ChatSocketDeps {
   guards: Guards;
   clock: Clock;
   universe: SymbolUniverse;
-  log: ChatLog;
+  log: Log;
   /** Per-node throttles on the injected clock (typing and votes). */
   throttles: ChatThrottles;
   /**

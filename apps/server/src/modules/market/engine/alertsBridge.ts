@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ALERT_TOPICS, PROTOCOL_VERSION, popularMessageSchema, ruleSetsMessageSchema } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
-import type { EngineHost, EngineHostLog } from './host.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Log } from '../../../platform/log.ts';
+import type { EngineHost } from './host.ts';
 
 /** How often the engine asks for every rule set again: a plan that lapsed stops firing within it. */
 export const RULES_RESYNC_MS = 10 * 60 * 1000;
@@ -22,7 +24,8 @@ const parse = (payload: string | Buffer): unknown => {
 export async function bridgeAlerts(
   bus: Bus,
   engine: Pick<EngineHost, 'onAlerts' | 'setRuleSets' | 'setPopular'>,
-  log: EngineHostLog,
+  log: Log,
+  clock: Clock,
   resyncMs = RULES_RESYNC_MS,
 ): Promise<() => Promise<void>> {
   const id = randomBytes(8).toString('hex');
@@ -48,10 +51,9 @@ export async function bridgeAlerts(
       .publish(ALERT_TOPICS.sync, JSON.stringify({ v: PROTOCOL_VERSION, engine: id }))
       .catch((error: Error) => log.error({ err: error }, 'alert rules sync not requested'));
   await askForRules();
-  const timer = setInterval(() => void askForRules(), resyncMs);
-  timer.unref();
+  const timer = clock.setInterval(() => void askForRules(), resyncMs);
   return async () => {
-    clearInterval(timer);
+    timer.cancel();
     await offRules();
     await offPopular();
   };

@@ -1,12 +1,16 @@
 import { PROTOCOL_VERSION } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
+import { type Log, silentLog } from '../../../platform/log.ts';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { QUERY_TOPIC, replyTopic, STATUS_TOPIC } from './busProtocol.ts';
 import { startEngineService } from './engineService.ts';
-import type { EngineHostLog } from './host.ts';
 import type { EngineQuery } from './protocol.ts';
 import { createRemoteEngine } from './remoteEngine.ts';
 import { type EngineSource, EngineUnavailableError } from './source.ts';
+
+// Heartbeats and query deadlines move only with this clock; the first heartbeat is immediate.
+const clock = createManualClock();
 
 // Bus messages name core's PROTOCOL_VERSION; a peer on another version is refused, logged with
 // both versions, and never misread. Run on the memory bus with a scripted engine.
@@ -26,9 +30,13 @@ function scriptedEngine(seen: EngineQuery['kind'][]): EngineSource {
   };
 }
 
-function capturingLog(): EngineHostLog & { errors: string[] } {
+function capturingLog(): Log & { errors: string[] } {
   const errors: string[] = [];
-  return { errors, info: () => {}, warn: () => {}, error: (_obj, msg) => errors.push(msg ?? '') };
+  return {
+    ...silentLog,
+    errors,
+    error: (_fields: object | string, msg?: string) => void errors.push(msg ?? ''),
+  };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -42,8 +50,8 @@ describe('protocol versions on the engine bus', () => {
     const sent: unknown[] = [];
     await bus.subscribe(QUERY_TOPIC, (p) => sent.push(JSON.parse(p.toString())));
     await bus.subscribe(STATUS_TOPIC, (p) => sent.push(JSON.parse(p.toString())));
-    const service = await startEngineService(bus, scriptedEngine([]), capturingLog());
-    const remote = await createRemoteEngine(bus);
+    const service = await startEngineService(bus, scriptedEngine([]), capturingLog(), { clock });
+    const remote = await createRemoteEngine(bus, { clock });
     expect(await remote.query({ kind: 'names' })).toBe('[]');
     expect(sent.length).toBeGreaterThanOrEqual(2);
     for (const message of sent) expect(message).toMatchObject({ v: PROTOCOL_VERSION });
@@ -55,7 +63,7 @@ describe('protocol versions on the engine bus', () => {
     const bus = createMemoryBus();
     const seen: EngineQuery['kind'][] = [];
     const log = capturingLog();
-    const service = await startEngineService(bus, scriptedEngine(seen), log);
+    const service = await startEngineService(bus, scriptedEngine(seen), log, { clock });
     const replies: string[] = [];
     await bus.subscribe(replyTopic(NODE), (p) => replies.push(p.toString()));
     await bus.publish(QUERY_TOPIC, JSON.stringify({ v: OTHER, id: 7, node: NODE, query: { kind: 'names' } }));
@@ -71,7 +79,7 @@ describe('protocol versions on the engine bus', () => {
     const bus = createMemoryBus();
     const seen: EngineQuery['kind'][] = [];
     const log = capturingLog();
-    const service = await startEngineService(bus, scriptedEngine(seen), log);
+    const service = await startEngineService(bus, scriptedEngine(seen), log, { clock });
     const replies: string[] = [];
     await bus.subscribe(replyTopic(NODE), (p) => replies.push(p.toString()));
     await bus.publish(QUERY_TOPIC, JSON.stringify({ id: 8, node: NODE, query: { kind: 'optionable' } }));
@@ -86,7 +94,7 @@ describe('protocol versions on the engine bus', () => {
   it('a node refuses an engine of another version: no status, queries fail at once saying why, logged once', async () => {
     const bus = createMemoryBus();
     const log = capturingLog();
-    const remote = await createRemoteEngine(bus, { log, timeoutMs: 10_000 });
+    const remote = await createRemoteEngine(bus, { log, timeoutMs: 10_000, clock });
     const beat = JSON.stringify({ v: OTHER, engine: 'fedcba9876543210', online: true, status });
     await bus.publish(STATUS_TOPIC, beat);
     await bus.publish(STATUS_TOPIC, beat);
@@ -99,7 +107,7 @@ describe('protocol versions on the engine bus', () => {
     expect((failed as Error).message).toBe(why);
 
     // An engine of this version on the bus is taken up again.
-    const service = await startEngineService(bus, scriptedEngine([]), capturingLog());
+    const service = await startEngineService(bus, scriptedEngine([]), capturingLog(), { clock });
     await until(() => remote.status !== null);
     expect(await remote.query({ kind: 'names' })).toBe('[]');
     await service.stop();
@@ -109,7 +117,7 @@ describe('protocol versions on the engine bus', () => {
   it('an engine says so when another engine of another version publishes on its bus', async () => {
     const bus = createMemoryBus();
     const log = capturingLog();
-    const service = await startEngineService(bus, scriptedEngine([]), log);
+    const service = await startEngineService(bus, scriptedEngine([]), log, { clock });
     await bus.publish(
       STATUS_TOPIC,
       JSON.stringify({ v: OTHER, engine: 'fedcba9876543210', online: true, status }),

@@ -2,20 +2,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROTOCOL_VERSION } from '@tapeline/core';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
+import { type Log, silentLog } from '../../../platform/log.ts';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { QUERY_TOPIC, replyTopic, STATUS_TOPIC } from './busProtocol.ts';
 import { startEngineService } from './engineService.ts';
-import { type EngineHost, type EngineHostLog, startEngineHost } from './host.ts';
+import { type EngineHost, startEngineHost } from './host.ts';
 import type { EngineQuery } from './protocol.ts';
 import { createRemoteEngine } from './remoteEngine.ts';
 import { type EngineSource, EngineUnavailableError } from './source.ts';
 
 // Friday 2026-11-20, 09:30 New York: a regular session for the hand-fed engine.
 const OPEN = Date.UTC(2026, 10, 20, 14, 30);
-const log = pino({ level: 'silent' });
+const log = silentLog;
+// The engine's timers (heartbeats, query deadlines) move only when a test moves this clock.
+const clock = createManualClock(OPEN);
 const trade = (sym: string, price: number, size: number, minute: number) =>
   JSON.stringify({ type: 'trade', sym, price, size, ts: OPEN + minute * 60_000 });
 
@@ -33,6 +36,7 @@ beforeAll(async () => {
       source: null,
     },
     log,
+    clock,
   );
   const batch = new Promise((resolve) => host.onBatch(resolve));
   host.push([trade('ABC', 10, 100, 0), trade('ABC', 11, 300, 1), trade('XYZ', 50, 200, 2)]);
@@ -52,9 +56,13 @@ function scriptedEngine(answer: (query: EngineQuery) => Promise<string>): Engine
   };
 }
 
-function capturingLog(): EngineHostLog & { warnings: string[] } {
+function capturingLog(): Log & { warnings: string[] } {
   const warnings: string[] = [];
-  return { warnings, info: () => {}, error: () => {}, warn: (_obj, msg) => warnings.push(msg ?? '') };
+  return {
+    ...silentLog,
+    warnings,
+    warn: (_fields: object | string, msg?: string) => void warnings.push(msg ?? ''),
+  };
 }
 
 async function until(check: () => boolean, ms = 3000): Promise<void> {
@@ -74,8 +82,8 @@ async function timed<T>(work: Promise<T>): Promise<{ ms: number; result: T | Err
 describe('engine queries over the bus (memory bus)', () => {
   it('answers with exactly what the engine thread computed, matching concurrent queries by id', async () => {
     const bus = createMemoryBus();
-    const service = await startEngineService(bus, host, log);
-    const remote = await createRemoteEngine(bus);
+    const service = await startEngineService(bus, host, log, { clock });
+    const remote = await createRemoteEngine(bus, { clock });
     const queries: EngineQuery[] = [
       { kind: 'names' },
       { kind: 'discovery', tf: '15min', access: 'pro' },
@@ -98,8 +106,8 @@ describe('engine queries over the bus (memory bus)', () => {
 
   it('fails at once, as unavailable, after the engine says goodbye', async () => {
     const bus = createMemoryBus();
-    const service = await startEngineService(bus, host, log);
-    const remote = await createRemoteEngine(bus, { timeoutMs: 10_000 });
+    const service = await startEngineService(bus, host, log, { clock });
+    const remote = await createRemoteEngine(bus, { timeoutMs: 10_000, clock });
     await until(() => remote.status !== null);
     await service.stop();
     expect(remote.status).toBeNull();
@@ -111,26 +119,34 @@ describe('engine queries over the bus (memory bus)', () => {
 
   it('times out as unavailable with no engine on the bus, then fails at once once the silence is long', async () => {
     const bus = createMemoryBus();
-    let now = 0;
-    const remote = await createRemoteEngine(bus, { timeoutMs: 150, staleMs: 1000, now: () => now });
-    const waited = await timed(remote.query({ kind: 'names' }));
-    expect(waited.result).toBeInstanceOf(EngineUnavailableError);
-    expect(waited.ms).toBeGreaterThanOrEqual(140);
+    const clock = createManualClock(0);
+    const remote = await createRemoteEngine(bus, { timeoutMs: 150, staleMs: 1000, clock });
+    let settled = false;
+    const waited = remote
+      .query({ kind: 'names' })
+      .catch((error: Error) => error)
+      .finally(() => {
+        settled = true;
+      });
+    clock.advance(149);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    clock.advance(1);
+    expect(await waited).toBeInstanceOf(EngineUnavailableError);
 
-    now = 1001;
-    const fast = await timed(remote.query({ kind: 'names' }, 10_000));
-    expect(fast.result).toBeInstanceOf(EngineUnavailableError);
-    expect(fast.ms).toBeLessThan(500);
+    // Past the silence: no timer is moved, so only failing at once can settle this query.
+    clock.advance(1001 - 150);
+    const fast = await remote.query({ kind: 'names' }, 10_000).catch((error: Error) => error);
+    expect(fast).toBeInstanceOf(EngineUnavailableError);
     await remote.close();
   });
 
   it('comes back when an engine starts again after a silence', async () => {
     const bus = createMemoryBus();
-    let now = 0;
-    const remote = await createRemoteEngine(bus, { staleMs: 1000, now: () => now });
-    now = 5000;
+    const remote = await createRemoteEngine(bus, { staleMs: 1000, clock });
+    clock.advance(5000);
     await expect(remote.query({ kind: 'names' })).rejects.toBeInstanceOf(EngineUnavailableError);
-    const service = await startEngineService(bus, host, log); // its first heartbeat is immediate
+    const service = await startEngineService(bus, host, log, { clock }); // its first heartbeat is immediate
     expect(JSON.parse(await remote.query({ kind: 'names' }))).toEqual(
       expect.arrayContaining([expect.objectContaining({ s: 'XYZ' })]),
     );
@@ -144,8 +160,9 @@ describe('engine queries over the bus (memory bus)', () => {
       bus,
       scriptedEngine(() => Promise.reject(new Error('no such table'))),
       log,
+      { clock },
     );
-    const remote = await createRemoteEngine(bus);
+    const remote = await createRemoteEngine(bus, { clock });
     const { result } = await timed(remote.query({ kind: 'names' }));
     expect(result).toBeInstanceOf(Error);
     expect(result).not.toBeInstanceOf(EngineUnavailableError);
@@ -164,8 +181,9 @@ describe('engine queries over the bus (memory bus)', () => {
         return '[]';
       }),
       log,
+      { clock },
     );
-    const remote = await createRemoteEngine(bus);
+    const remote = await createRemoteEngine(bus, { clock });
     // Of this protocol version but malformed (another version is busProtocol.versions.test's).
     const v = PROTOCOL_VERSION;
     for (const junk of [
@@ -205,11 +223,13 @@ describe('engine queries over the bus (memory bus)', () => {
       bus,
       scriptedEngine(async () => '[]'),
       first,
+      { clock },
     );
     const b = await startEngineService(
       bus,
       scriptedEngine(async () => '[]'),
       log,
+      { clock },
     );
     expect(first.warnings).toContain('another market engine publishes on this bus; run only one');
     await a.stop();

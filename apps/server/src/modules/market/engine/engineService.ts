@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PROTOCOL_VERSION } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Log } from '../../../platform/log.ts';
 import {
   encodeReply,
   engineRequestSchema,
@@ -13,11 +15,11 @@ import {
   replyTopic,
   STATUS_TOPIC,
 } from './busProtocol.ts';
-import type { EngineHostLog } from './host.ts';
 import type { EngineStatus } from './protocol.ts';
 import type { EngineSource } from './source.ts';
 
 export interface EngineServiceOptions {
+  clock: Clock;
   heartbeatMs?: number;
   /** How long one query may take on the engine before the asking node is told it failed. */
   queryTimeoutMs?: number;
@@ -36,9 +38,10 @@ export interface EngineService {
 export async function startEngineService(
   bus: Bus,
   engine: EngineSource,
-  log: EngineHostLog,
-  options: EngineServiceOptions = {},
+  log: Log,
+  options: EngineServiceOptions,
 ): Promise<EngineService> {
+  const { clock } = options;
   const id = randomBytes(8).toString('hex');
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const queryTimeoutMs = options.queryTimeoutMs ?? 5000;
@@ -106,14 +109,14 @@ export async function startEngineService(
     );
   };
   await heartbeat(true);
-  const timer = setInterval(() => void heartbeat(true), heartbeatMs);
+  const timer = clock.setInterval(() => void heartbeat(true), heartbeatMs);
 
   return {
     id,
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(timer);
+      timer.cancel();
       await offQuery();
       await offStatus();
       await heartbeat(false);

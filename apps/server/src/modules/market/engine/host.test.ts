@@ -6,6 +6,7 @@ import { decodeStreamEntry } from '@tapeline/core';
 import type { StreamBatch } from '@tapeline/market';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../../test/manualClock.ts';
 import { decodeBusFrame } from '../stream/busFrame.ts';
 import { type EngineHost, startEngineHost } from './host.ts';
 
@@ -23,10 +24,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+// Query deadlines on the engine thread's handle move only with this clock.
+const clock = createManualClock();
+
 function start(file: string, clockStart = OPEN): Promise<EngineHost> {
   return startEngineHost(
     { feed: 'manual', checkpointFile: file, drainMs: 50, checkpointMs: 60_000, clockStart, source: null },
     log,
+    clock,
   );
 }
 

@@ -1,14 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { RuleSetsMessage } from '@tapeline/core';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Log } from '../../../platform/log.ts';
 import type { EngineQuery, EngineStatus, FromEngine, ToEngine } from './protocol.ts';
 import { type EngineSource, EngineUnavailableError } from './source.ts';
 import type { EngineWorkerData } from './worker.ts';
-
-export interface EngineHostLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface EngineHost extends EngineSource {
   /** The status the thread reported when it became ready. */
@@ -36,7 +32,11 @@ export interface EngineHost extends EngineSource {
 }
 
 /** Starts the engine thread and resolves once it has restored its state and is running. */
-export async function startEngineHost(settings: EngineWorkerData, log: EngineHostLog): Promise<EngineHost> {
+export async function startEngineHost(
+  settings: EngineWorkerData,
+  log: Log,
+  clock: Clock,
+): Promise<EngineHost> {
   // The server runs TypeScript through tsx; the engine thread registers the same loader
   // before it imports its entry (a worker does not inherit the parent's module hooks).
   const entry = new URL('./worker.ts', import.meta.url).href;
@@ -90,17 +90,17 @@ export async function startEngineHost(settings: EngineWorkerData, log: EngineHos
   const ask = (build: (id: number) => ToEngine, timeoutMs: number) =>
     new Promise<string>((resolve, reject) => {
       const id = nextId++;
-      const timer = setTimeout(() => {
+      const timer = clock.setTimeout(() => {
         pending.delete(id);
         reject(new EngineUnavailableError('engine did not answer in time'));
       }, timeoutMs);
       pending.set(id, {
         resolve: (json) => {
-          clearTimeout(timer);
+          timer.cancel();
           resolve(json);
         },
         reject: (error) => {
-          clearTimeout(timer);
+          timer.cancel();
           reject(error);
         },
       });

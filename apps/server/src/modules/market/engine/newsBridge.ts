@@ -7,8 +7,10 @@ import {
   protocolOf,
 } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Log } from '../../../platform/log.ts';
 import { parseJson } from './busProtocol.ts';
-import type { EngineHost, EngineHostLog } from './host.ts';
+import type { EngineHost } from './host.ts';
 
 /**
  * How often the engine asks for the newest news times again. Times only move forward in the
@@ -25,7 +27,8 @@ export const NEWS_RESYNC_MS = 10 * 60 * 1000;
 export async function bridgeNews(
   bus: Bus,
   engine: Pick<EngineHost, 'setNewsTimes'>,
-  log: EngineHostLog,
+  log: Log,
+  clock: Clock,
   resyncMs = NEWS_RESYNC_MS,
 ): Promise<() => Promise<void>> {
   const id = randomBytes(8).toString('hex');
@@ -52,10 +55,9 @@ export async function bridgeNews(
       .publish(NEWS_TOPICS.sync, JSON.stringify({ v: PROTOCOL_VERSION, engine: id }))
       .catch((error: Error) => log.error({ err: error }, 'news times sync not requested'));
   await askForTimes();
-  const timer = setInterval(() => void askForTimes(), resyncMs);
-  timer.unref();
+  const timer = clock.setInterval(() => void askForTimes(), resyncMs);
   return async () => {
-    clearInterval(timer);
+    timer.cancel();
     await offTimes();
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PROTOCOL_VERSION } from '@tapeline/core';
 import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { Log } from '../../../platform/log.ts';
 import {
   decodeReply,
   type EngineRequest,
@@ -13,7 +15,6 @@ import {
   replyTopic,
   STATUS_TOPIC,
 } from './busProtocol.ts';
-import type { EngineHostLog } from './host.ts';
 import type { EngineStatus } from './protocol.ts';
 import { type EngineSource, EngineUnavailableError } from './source.ts';
 
@@ -22,11 +23,11 @@ export interface RemoteEngineOptions {
   timeoutMs?: number;
   /** Silence after which the engine counts as gone and queries fail at once (default 3 heartbeats). */
   staleMs?: number;
-  now?: () => number;
+  clock: Clock;
   /** Called with each engine status heard, e.g. to compare it with this node's configuration. */
   onStatus?: (status: EngineStatus) => void;
   /** Where an engine of another protocol version is reported (once, until a matching one is heard). */
-  log?: Pick<EngineHostLog, 'error'>;
+  log?: Pick<Log, 'error'>;
 }
 
 export interface RemoteEngine extends EngineSource {
@@ -39,9 +40,10 @@ export interface RemoteEngine extends EngineSource {
  * id and this node's reply topic. An engine that said goodbye, or has not been heard from for
  * a while, fails queries at once instead of making every request wait for the timeout.
  */
-export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions = {}): Promise<RemoteEngine> {
+export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions): Promise<RemoteEngine> {
   const node = randomBytes(8).toString('hex');
-  const now = options.now ?? Date.now;
+  const { clock } = options;
+  const now = () => clock.now();
   const timeoutMs = options.timeoutMs ?? 3000;
   const staleMs = options.staleMs ?? 3 * HEARTBEAT_MS;
   const startedAt = now();
@@ -100,14 +102,14 @@ export async function createRemoteEngine(bus: Bus, options: RemoteEngineOptions 
       if (gone()) return Promise.reject(new EngineUnavailableError('no market engine is running'));
       return new Promise<string>((resolve, reject) => {
         const id = nextId++;
-        const timer = setTimeout(() => {
+        const timer = clock.setTimeout(() => {
           pending.delete(id);
           reject(new EngineUnavailableError('market engine did not answer in time'));
         }, queryTimeoutMs);
         const settle =
           <T>(fn: (value: T) => void) =>
           (value: T) => {
-            clearTimeout(timer);
+            timer.cancel();
             fn(value);
           };
         pending.set(id, { resolve: settle(resolve), reject: settle(reject) });

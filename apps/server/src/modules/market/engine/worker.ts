@@ -1,8 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { deflateRawSync } from 'node:zlib';
 import type { FeedConfig } from '../../../platform/config.ts';
+import type { Log, LogFn } from '../../../platform/log.ts';
 import { createFeed } from '../feeds/createFeed.ts';
-import type { FeedLogger, MarketFeed } from '../feeds/feed.ts';
+import type { MarketFeed } from '../feeds/feed.ts';
 import { decodeLine } from '../feeds/replay/ndjson.ts';
 import { SimulatorFeed } from '../feeds/simulator/simulatorFeed.ts';
 import { encodeBusFrame } from '../stream/busFrame.ts';
@@ -33,10 +34,19 @@ const port = parentPort;
 const data = workerData as EngineWorkerData;
 const send = (message: FromEngine) => port.postMessage(message);
 
-const feedLog: FeedLogger = {
-  info: (msg) => send({ type: 'log', level: 'info', msg }),
-  warn: (msg) => send({ type: 'log', level: 'warn', msg }),
-  error: (msg) => send({ type: 'log', level: 'error', msg }),
+// The thread's Log: each line goes to the API thread, which writes it to the process's log.
+const toParent =
+  (level: 'info' | 'warn' | 'error'): LogFn =>
+  (first: object | string, message?: string) =>
+    typeof first === 'string'
+      ? send({ type: 'log', level, msg: first })
+      : send({ type: 'log', level, msg: message ?? '', extra: first as Record<string, unknown> });
+const feedLog: Log = {
+  debug: () => {},
+  info: toParent('info'),
+  warn: toParent('warn'),
+  error: toParent('error'),
+  child: () => feedLog,
 };
 
 // A hand-fed engine (MARKET_FEED=manual: tests, tools) has no feed.

@@ -1,6 +1,7 @@
 import type { FeedConfig } from '../../../platform/config.ts';
+import { type Log, silentLog } from '../../../platform/log.ts';
 import { AlpacaFeed } from './alpaca/alpacaFeed.ts';
-import { type FeedLogger, type MarketFeed, silentLogger } from './feed.ts';
+import type { MarketFeed } from './feed.ts';
 import { MassiveFeed } from './massive/massiveFeed.ts';
 import { withRecorder } from './replay/recorder.ts';
 import { ReplayFeed } from './replay/replayFeed.ts';
@@ -10,12 +11,12 @@ import { SimulatorFeed } from './simulator/simulatorFeed.ts';
 // REST URLs and HISTORY_* settings reach the real feeds here; they read them once their history
 // backfill lands (docs/continuity.md §5). SIM_START sets the simulator's virtual start.
 
-export function createFeed(config: FeedConfig, logger: FeedLogger = silentLogger): MarketFeed {
+export function createFeed(config: FeedConfig, logger: Log = silentLog): MarketFeed {
   const feed = baseFeed(config, logger);
   return config.recordFile ? withRecorder(feed, config.recordFile, logger) : feed;
 }
 
-function baseFeed(config: FeedConfig, logger: FeedLogger): MarketFeed {
+function baseFeed(config: FeedConfig, logger: Log): MarketFeed {
   switch (config.kind) {
     case 'simulator':
       return new SimulatorFeed({

@@ -1,4 +1,5 @@
 import type { HistorySource, ReferenceData, SimNewsKind } from '@tapeline/market';
+import type { Log } from '../../../platform/log.ts';
 import type { BackoffOptions } from './backoff.ts';
 
 // One interface for every market-data source. A feed decodes its wire format and pushes plain
@@ -44,15 +45,6 @@ export interface MarketFeed {
   stats(): FeedStats;
 }
 
-/** pino-compatible subset, so the server's logger can be passed as is. */
-export interface FeedLogger {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
-
-export const silentLogger: FeedLogger = { info() {}, warn() {}, error() {} };
-
 export function emptyStats(): FeedStats {
   return { trades: 0, statuses: 0, malformed: 0, reconnects: 0 };
 }
@@ -65,7 +57,7 @@ export interface NetworkFeedOptions {
   url: string;
   /** Reference data (MARKET_SYMBOLS); null when the feed runs without it. */
   symbolsFile: string | null;
-  logger?: FeedLogger;
+  logger?: Log;
   backoff?: BackoffOptions;
   /** How long to wait after the vendor refuses a second connection. */
   limitBackoffMs?: number;

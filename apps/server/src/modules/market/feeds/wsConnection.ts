@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
+import type { Log } from '../../../platform/log.ts';
 import { Backoff, type BackoffOptions } from './backoff.ts';
-import type { FeedLogger, FeedStats } from './feed.ts';
+import type { FeedStats } from './feed.ts';
 
 // The connection loop shared by the websocket feeds: connect, let the protocol authenticate and
 // subscribe, reconnect after any drop with jittered exponential backoff, and stop for good on a
@@ -16,7 +17,7 @@ export interface WsProtocol {
 export interface WsConnectionOptions {
   url: string;
   name: string;
-  logger: FeedLogger;
+  logger: Log;
   stats: FeedStats;
   backoff?: BackoffOptions;
   /** Wait after a connection-limit refusal, so the other holder can finish (default 60 s). */

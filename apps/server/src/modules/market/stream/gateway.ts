@@ -9,6 +9,7 @@ import {
 } from '@tapeline/core';
 import type { Server, Socket } from 'socket.io';
 import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Log } from '../../../platform/log.ts';
 import type { Backlog } from './backlog.ts';
 import { decodeBusFrame } from './busFrame.ts';
 
@@ -17,11 +18,6 @@ export const STREAM_ROOM = 'stream';
 
 /** Decides whether a connected user may watch the stream (a subscriber). */
 export type StreamAccess = (userId: string) => Promise<boolean>;
-
-/** Where a refused client (another protocol version) is reported. */
-export interface GatewayLog {
-  warn(obj: object, msg: string): void;
-}
 
 /** The `stream_resume` ack (core streamResumeAckSchema) as sent: the backlog's own Buffers. */
 type ResumeAnswer = { ok: true; batches: Buffer[] } | { ok: false; reason: StreamResumeFailure };
@@ -45,7 +41,7 @@ export async function startStreamGateway(
   bus: Bus,
   backlog: Backlog,
   access: StreamAccess,
-  log: GatewayLog,
+  log: Log,
 ) {
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const batch = decodeBusFrame(typeof payload === 'string' ? Buffer.from(payload) : payload);

@@ -14,6 +14,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
+import { silentLog } from '../../../platform/log.ts';
 import { attachSocketServer } from '../../../platform/realtime/socketServer.ts';
 import { seedSubscriber, seedUser } from '../../../test/factories.ts';
 import { until } from '../../../test/waitFor.ts';
@@ -197,7 +198,6 @@ describe('stream_resume on a node that keeps three batches', () => {
   let bus: Bus;
   let baseUrl = '';
   let stopGateway = async () => {};
-  const silent = { warn: () => {} };
 
   beforeAll(async () => {
     const http = createServer();
@@ -212,7 +212,7 @@ describe('stream_resume on a node that keeps three batches', () => {
       bus,
       createBacklog(3),
       async (userId) => userId === 'subscriber',
-      silent,
+      silentLog,
     );
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

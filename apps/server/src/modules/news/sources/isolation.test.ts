@@ -4,6 +4,7 @@ import path from 'node:path';
 import { newsDraftSchema } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '../../../test/manualClock.ts';
+import { recordingLog } from '../../../test/recordingLog.ts';
 import { until } from '../../../test/waitFor.ts';
 import { type FakeServer, startFakeServer } from '../../market/feeds/testing/fakeWsServer.ts';
 import { createAlpacaNewsSource } from './alpaca/alpacaSource.ts';
@@ -163,11 +164,7 @@ beforeAll(async () => {
 });
 
 function logOf(l: Lane) {
-  return {
-    info: (m: string) => void l.lines.push(`info ${m}`),
-    warn: (m: string) => void l.lines.push(`warn ${m}`),
-    error: (m: string) => void l.lines.push(`error ${m}`),
-  };
+  return recordingLog(l.lines);
 }
 
 afterAll(async () => {

@@ -1,13 +1,12 @@
 import type { HistorySettings } from '../../../../platform/config.ts';
+import { type Log, silentLog } from '../../../../platform/log.ts';
 import {
   emptyStats,
-  type FeedLogger,
   type FeedSink,
   type FeedStats,
   isNum,
   type MarketFeed,
   type NetworkFeedOptions,
-  silentLogger,
 } from '../feed.ts';
 import { startReference } from '../history/backfill.ts';
 import { restClient } from '../history/restClient.ts';
@@ -60,7 +59,7 @@ export class AlpacaFeed implements MarketFeed {
 
   async start(sink: FeedSink): Promise<void> {
     this.stopped = false;
-    const logger = this.options.logger ?? silentLogger;
+    const logger = this.options.logger ?? silentLog;
     const own = this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : [];
     const { dataUrl, tradingUrl, keyId, secretKey } = this.options;
     const dataFeed = this.options.dataFeed ?? (/\/sip\/?$/.test(this.options.url) ? 'sip' : 'iex');
@@ -105,7 +104,7 @@ export class AlpacaFeed implements MarketFeed {
     await conn.start();
   }
 
-  private onMessage(m: unknown, sink: FeedSink, send: (m: unknown) => void, logger: FeedLogger): void {
+  private onMessage(m: unknown, sink: FeedSink, send: (m: unknown) => void, logger: Log): void {
     const c = this.counters;
     if (typeof m !== 'object' || m === null) {
       c.malformed++;
@@ -154,7 +153,7 @@ export class AlpacaFeed implements MarketFeed {
     }
   }
 
-  private onError(code: number, text: string, logger: FeedLogger): void {
+  private onError(code: number, text: string, logger: Log): void {
     const conn = this.conn;
     if (!conn) return;
     if (code === ERR_AUTH_FAILED) {

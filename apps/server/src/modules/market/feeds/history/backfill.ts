@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { type ReferenceData, SECTOR, type SessionDay } from '@tapeline/market';
 import type { HistorySettings } from '../../../../platform/config.ts';
-import type { FeedLogger, FeedSink } from '../feed.ts';
+import type { Log } from '../../../../platform/log.ts';
+import type { FeedSink } from '../feed.ts';
 import {
   buildHistory,
   currentSession,
@@ -85,7 +86,7 @@ export async function backfill(
   settings: HistorySettings,
   now: number,
   sink: FeedSink,
-  logger: FeedLogger,
+  logger: Log,
 ): Promise<BackfillResult> {
   const listed = await vendor.symbols();
   const byVendor = new Map(listed.map((v) => [v.sym, v]));
@@ -156,7 +157,7 @@ export async function startReference(
   settings: HistorySettings | undefined,
   now: number,
   sink: FeedSink,
-  logger: FeedLogger,
+  logger: Log,
 ): Promise<void> {
   if (vendor && settings?.backfill) {
     try {

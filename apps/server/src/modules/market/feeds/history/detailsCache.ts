@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { FeedLogger } from '../feed.ts';
+import type { Log } from '../../../../platform/log.ts';
 import type { SymbolDetails } from './backfill.ts';
 
 // A vendor's per-symbol details (Massive: one REST call per ticker for its SIC sector and
@@ -40,7 +40,7 @@ export async function cachedDetails(
   file: string,
   symbols: readonly string[],
   now: number,
-  logger: FeedLogger,
+  logger: Log,
 ): Promise<Map<string, SymbolDetails>> {
   const kept = await readCache(file);
   const out = new Map<string, SymbolDetails>();

@@ -1,4 +1,4 @@
-import type { FeedLogger } from '../feed.ts';
+import type { Log } from '../../../../platform/log.ts';
 
 // GET JSON from a vendor's REST API with its auth headers. A 429 (or 5xx) waits the vendor's
 // Retry-After (else a doubling delay from 500 ms) and tries again, up to `retries` times; other
@@ -15,7 +15,7 @@ export class RestError extends Error {
 
 export interface RestClientOptions {
   headers: Record<string, string>;
-  logger: FeedLogger;
+  logger: Log;
   retries?: number;
   /** First retry delay without a Retry-After (ms). */
   retryMs?: number;

@@ -1,13 +1,12 @@
 import type { HistorySettings } from '../../../../platform/config.ts';
+import { type Log, silentLog } from '../../../../platform/log.ts';
 import {
   emptyStats,
-  type FeedLogger,
   type FeedSink,
   type FeedStats,
   isNum,
   type MarketFeed,
   type NetworkFeedOptions,
-  silentLogger,
 } from '../feed.ts';
 import { startReference } from '../history/backfill.ts';
 import { restClient } from '../history/restClient.ts';
@@ -48,7 +47,7 @@ export class MassiveFeed implements MarketFeed {
 
   async start(sink: FeedSink): Promise<void> {
     this.stopped = false;
-    const logger = this.options.logger ?? silentLogger;
+    const logger = this.options.logger ?? silentLog;
     const own = this.options.symbolsFile ? await loadSymbols(this.options.symbolsFile) : [];
     const { restUrl, apiKey } = this.options;
     const vendor = restUrl
@@ -131,7 +130,7 @@ export class MassiveFeed implements MarketFeed {
     await conn.start();
   }
 
-  private onStatus(status: string, message: string, send: (m: unknown) => void, logger: FeedLogger): void {
+  private onStatus(status: string, message: string, send: (m: unknown) => void, logger: Log): void {
     const conn = this.conn;
     if (!conn) return;
     if (status === 'auth_success') {

@@ -1,7 +1,8 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { ReferenceData } from '@tapeline/market';
-import type { FeedLogger, FeedSink, FeedStats, MarketFeed } from '../feed.ts';
+import type { Log } from '../../../../platform/log.ts';
+import type { FeedSink, FeedStats, MarketFeed } from '../feed.ts';
 import { statusLine, tradeLine } from './ndjson.ts';
 
 // MARKET_RECORD=<file>: wraps any feed's sink and appends every event to the file in the replay
@@ -16,7 +17,7 @@ export interface RecordingSink extends FeedSink {
   close(): Promise<void>;
 }
 
-export function recordingSink(inner: FeedSink, file: string, logger?: FeedLogger): RecordingSink {
+export function recordingSink(inner: FeedSink, file: string, logger?: Log): RecordingSink {
   const out: WriteStream = createWriteStream(file, { flags: 'a' });
   out.on('error', (error) => logger?.error(`MARKET_RECORD: cannot write ${file}: ${error.message}`));
   let buffer = '';
@@ -62,7 +63,7 @@ export function recordingSink(inner: FeedSink, file: string, logger?: FeedLogger
 }
 
 /** A feed whose events are also recorded to `file`. */
-export function withRecorder(feed: MarketFeed, file: string, logger?: FeedLogger): MarketFeed {
+export function withRecorder(feed: MarketFeed, file: string, logger?: Log): MarketFeed {
   let sink: RecordingSink | null = null;
   return {
     name: feed.name,

@@ -1,15 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { type Log, silentLog } from '../../../../platform/log.ts';
 import { firstEventTime } from '../../engine/replayStart.ts';
-import {
-  emptyStats,
-  type FeedLogger,
-  type FeedSink,
-  type FeedStats,
-  type MarketFeed,
-  silentLogger,
-} from '../feed.ts';
+import { emptyStats, type FeedSink, type FeedStats, type MarketFeed } from '../feed.ts';
 import { FeedConfigError } from '../feedConfigError.ts';
 import { loadSymbols } from '../symbols.ts';
 import { decodeLine, STATUS, TRADE } from './ndjson.ts';
@@ -25,7 +19,7 @@ export interface ReplayFeedOptions {
   symbolsFile: string | null;
   /** 1 = recorded pace, 10 = ten times faster, Infinity = as fast as possible. */
   speed: number;
-  logger?: FeedLogger;
+  logger?: Log;
   wallNow?: () => number;
 }
 
@@ -47,7 +41,7 @@ export class ReplayFeed implements MarketFeed {
 
   async start(sink: FeedSink): Promise<void> {
     const { file, symbolsFile } = this.options;
-    const logger = this.options.logger ?? silentLogger;
+    const logger = this.options.logger ?? silentLog;
     try {
       await access(file);
     } catch {
@@ -65,7 +59,7 @@ export class ReplayFeed implements MarketFeed {
   }
 
   /** The tape's history file, when there is one, before the first event (replayHistory.ts). */
-  private async seedHistory(sink: FeedSink, logger: FeedLogger): Promise<void> {
+  private async seedHistory(sink: FeedSink, logger: Log): Promise<void> {
     const historyFile = historyFileOf(this.options.file);
     const now = await firstEventTime(this.options.file);
     if (now === null) return;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { DiscoveryRow } from '@tapeline/market';
 import { ymdFromDays } from '@tapeline/market';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLog } from '../../../../platform/log.ts';
 import { EngineRuntime } from '../../engine/runtime.ts';
 import { sessionsBefore } from '../history/buildHistory.ts';
 import { dailyBar, FIXTURE, NOW, PRIOR, quarterBars, TODAY } from '../testing/historyFixtures.ts';
@@ -70,7 +71,7 @@ async function replay(withHistory: boolean, extra: string[] = []) {
     file: tape,
     symbolsFile: null,
     speed: Number.POSITIVE_INFINITY,
-    logger: { info: (m) => info.push(m), warn() {}, error() {} },
+    logger: { ...silentLog, info: (m: object | string) => void info.push(String(m)) },
   });
   await feed.start(runtime.sink);
   await feed.finished;

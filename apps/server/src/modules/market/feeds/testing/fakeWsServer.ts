@@ -1,5 +1,6 @@
 import type { HistorySource } from '@tapeline/market';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { recordingLog } from '../../../../test/recordingLog.ts';
 import type { FeedSink } from '../feed.ts';
 
 // Test helpers: a websocket server on loopback (port 0) whose behaviour each test scripts per
@@ -89,13 +90,6 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Pr
 }
 
 export const recordingLogger = () => {
-  const lines: string[] = [];
-  return {
-    lines,
-    logger: {
-      info: (m: string) => void lines.push(`info ${m}`),
-      warn: (m: string) => void lines.push(`warn ${m}`),
-      error: (m: string) => void lines.push(`error ${m}`),
-    },
-  };
+  const logger = recordingLog();
+  return { lines: logger.lines, logger };
 };

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { Clock, Timer } from '../../../../platform/clock.ts';
+import type { Log } from '../../../../platform/log.ts';
 import { Backoff } from '../../../market/feeds/backoff.ts';
-import type { FeedLogger } from '../../../market/feeds/feed.ts';
 import { CREDENTIALS_WAIT_MS, RETRY_BASE_MS, RETRY_MAX_MS } from '../../ingest/pollLoop.ts';
 
 // Alpaca's news websocket, reconnected on its own clock. Not market/feeds/wsConnection.ts: news
@@ -18,7 +18,7 @@ export interface NewsSocketOptions {
   secretKey: string;
   clock: Clock;
   random?: () => number;
-  logger: FeedLogger;
+  logger: Log;
   /** Wait after 406 (default 10 min): another client holds the keys' connection. */
   limitWaitMs?: number;
   /** Ping interval; a socket that misses a pong is dropped (default 30 s). */

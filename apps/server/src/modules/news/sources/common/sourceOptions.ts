@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from '../../../../platform/clock.ts';
-import { type FeedLogger, silentLogger } from '../../../market/feeds/feed.ts';
+import { type Log, silentLog } from '../../../../platform/log.ts';
 import { POLL_TIMEOUT_MS } from '../../ingest/pollLoop.ts';
 import type { ListedSymbols, NewsSink } from '../newsSource.ts';
 
@@ -15,7 +15,7 @@ export interface NewsSourceCommonOptions {
   clock?: Clock;
   /** Backoff jitter in [0, 1) (default Math.random). */
   random?: () => number;
-  logger?: FeedLogger;
+  logger?: Log;
   /** A poll's deadline, all its requests included (default 15 s). */
   timeoutMs?: number;
 }
@@ -27,7 +27,7 @@ export interface ResolvedCommon {
   pollMs: number;
   clock: Clock;
   random: (() => number) | undefined;
-  logger: FeedLogger;
+  logger: Log;
   timeoutMs: number;
 }
 
@@ -37,7 +37,7 @@ export function resolveCommon(o: NewsSourceCommonOptions): ResolvedCommon {
     pollMs: o.pollMs ?? DEFAULT_POLL_MS,
     clock: o.clock ?? systemClock,
     random: o.random,
-    logger: o.logger ?? silentLogger,
+    logger: o.logger ?? silentLog,
     timeoutMs: o.timeoutMs ?? POLL_TIMEOUT_MS,
   };
 }

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FeedLogger } from '../../../market/feeds/feed.ts';
+import type { Log } from '../../../../platform/log.ts';
 import { expectOk, fetchText, parseJsonBody } from '../common/httpFetch.ts';
 
 // CIK → tickers from SEC's company_tickers.json ({"0":{"cik_str":1234567,"ticker":"ACMB",
@@ -41,7 +41,7 @@ export interface TickerLoaderOptions {
   userAgent: string;
   cacheDir: string;
   now: () => number;
-  logger: FeedLogger;
+  logger: Log;
 }
 
 /** Answers the current map, refreshing it when a day old; concurrent callers share one fetch. */
