@@ -2,19 +2,19 @@ import { meetsTier, RATE_RANGES, RULE_TYPES, type RuleType, tierForType, tierOf 
 import { z } from 'zod';
 import { useUser } from '../../app/session.tsx';
 import { useCreateAlert } from '../../lib/alerts/useAlerts.ts';
+import { controlText } from '../../ui/controlText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { formRules } from '../../ui/form/formRules.ts';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { RateSlider } from '../../ui/RateSlider.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { notificationsText as text } from '../notifications/notificationsText.ts';
-import { settingsMessages } from '../settings/settingsText.ts';
 import { addAlertDialog, useAddAlertSymbol } from './addAlertDialog.ts';
-import { RateSlider } from './RateSlider.tsx';
 import './addAlert.css';
-import { boundsProblem, parseBound, registered, registerFailure } from './ruleToasts.ts';
+import { boundsProblem, parseBound, registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';
 
 const addAlertForm = formRules(
   { type: z.enum(RULE_TYPES), rate: z.number(), high: z.string(), low: z.string() },
@@ -99,7 +99,7 @@ function AddAlertForm({ symbol }: { symbol: string }) {
                 onChange={() => choose(t)}
               />
               <span>{text.typeLabels[t]}</span>
-              {locked ? <span className="tier-label">{settingsMessages.proOnly}</span> : null}
+              {locked ? <span className="tier-label">{controlText.proOnly}</span> : null}
             </label>
           );
         })}

@@ -9,7 +9,6 @@ import {
 } from '@tapeline/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
 import { markReconnected } from '../../lib/connectionStatus.ts';
 import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
 import { SettingsProvider, useSettings } from '../../lib/settings/useSettings.tsx';
@@ -22,6 +21,7 @@ import { signedIn, withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { AlertsRuntime } from './AlertsRuntime.tsx';
 import { ALERTS_TEXT, AlertsWidget } from './AlertsWidget.tsx';
+import { voiceUnlock } from './voiceUnlock.ts';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one, the way
 // component tests fake fetch. Everything from the event listener up is the real code.

@@ -1,12 +1,12 @@
 import type { AlertHistoryItem } from '@tapeline/core';
 import { useMemo, useState } from 'react';
+import { formatAlertTime, formatAlertTimestamp } from '../../lib/alerts/alertTime.ts';
 import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { ALERT_HISTORY_TOASTS, useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
-import { formatAlertTime, formatAlertTimestamp } from './alertTime.ts';
 import './alerts.css';
 
 export const ALERTS_TEXT = {

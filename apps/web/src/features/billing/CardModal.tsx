@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Coupon, messages, type PlanOffer } from '@tapeline/core';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
-import { billingApi, billingKeys } from '../../lib/billingApi.ts';
-import { centsToAmount } from '../../lib/format.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { billingApi, billingKeys } from './billingApi.ts';
 import { cardErrorMessage, subscriptionErrorMessage } from './billingErrors.ts';
 import { billingText } from './billingText.ts';
 import { formatCardNumber, formatExpiryInput, parseLocalCard } from './cardInput.ts';
 import { type CheckoutKind, cardModalIntro } from './checkoutText.ts';
+import { centsToAmount } from './format.ts';
 import { useBillingConfig } from './queries.ts';
 import { StripeCardField } from './StripeCardField.tsx';
 import { CardInputError, type Tokenize } from './tokenize.ts';

@@ -1,4 +1,4 @@
-import { useConfig } from '../auth/useConfig.ts';
+import { useConfig } from '../../lib/useConfig.ts';
 
 /** Says so while the market feed is the built-in simulator. */
 export function SimulatedBadge() {

@@ -1,7 +1,7 @@
 import { WIDGET_TITLES } from '@tapeline/core';
 import type { ComponentType } from 'react';
+import type { WidgetDefinition, WidgetProps } from '../../ui/widgetContract.ts';
 import { lazyWidget } from './lazyWidget.tsx';
-import type { WidgetDefinition, WidgetProps } from './widgetContract.ts';
 
 // Popular, Alerts and Meters (their components live in features/popular, alerts, meters), each a
 // chunk fetched when the widget is first drawn.

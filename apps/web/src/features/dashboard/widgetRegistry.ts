@@ -1,9 +1,9 @@
 import { WIDGET_TITLES } from '@tapeline/core';
+import type { WidgetDefinition, WidgetRegistry } from '../../ui/widgetContract.ts';
 import { StreamToolbar } from '../stream/StreamToolbar.tsx';
 import { isStreamWidget, streamHeading } from '../stream/streamChannel.ts';
 import { extraWidgets } from './extraWidgets.ts';
 import { lazyWidget } from './lazyWidget.tsx';
-import type { WidgetDefinition, WidgetRegistry } from './widgetContract.ts';
 
 // The stream's socket, decoder and virtualised tables load with the first Stream drawn.
 const StreamWidget = lazyWidget(() => import('../stream/StreamWidget.tsx').then((m) => m.StreamWidget));

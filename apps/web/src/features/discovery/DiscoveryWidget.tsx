@@ -27,7 +27,7 @@ import { useUser } from '../../app/session.tsx';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { useSearchStats } from '../search/useSearchStats.ts';
 import { DiscoveryFilterPicker } from './filters/DiscoveryFilterPicker.tsx';
 import { useDiscoveryFilter } from './filters/useDiscoveryFilter.ts';

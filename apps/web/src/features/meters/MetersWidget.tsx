@@ -1,6 +1,6 @@
 import { METER_SYMBOLS } from '@tapeline/core';
 import { useRef } from 'react';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { Gauge } from './Gauge.tsx';
 import { useMeters } from './metersApi.ts';
 import { useMeterTileCount } from './useMeterTileCount.ts';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { usePopular } from '../../lib/popularApi.ts';
+import { pointRect } from '../../ui/placement.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { rectOf } from '../symbols/overlayStore.ts';
-import { pointRect } from '../symbols/placement.ts';
 import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
 import { fontSizeForRank } from './popularRules.ts';
 import { useBlinking } from './useBlinking.ts';

@@ -13,8 +13,6 @@ export const settingsMessages = {
   alreadyImported: (symbols: readonly string[]) => `You already have ${symbols.join(', ')} imported`,
   someValid: (valid: number, total: number) =>
     `${valid} of ${total} symbols are valid. Do you want to proceed?`,
-  proOnly: 'PRO ONLY',
-  proPlusOnly: 'PRO + ONLY',
 } as const;
 
 export const settingsText = {
@@ -22,7 +20,6 @@ export const settingsText = {
   intro: 'Changes save automatically.',
   sections: 'Settings sections',
   channels: 'Stream channels',
-  upgrade: 'Upgrade',
   yes: 'Yes',
   no: 'No',
   cancel: 'Cancel',
@@ -51,7 +48,6 @@ export const settingsText = {
   noSymbols: 'No symbols yet. Add one, or import a CSV file with one symbol per line.',
   addSymbol: 'Add Symbol',
   editSymbols: 'Edit Symbols',
-  importCsv: 'Import CSV',
   symbol: 'Symbol',
   add: 'Add',
   remove: (symbol: string) => `Remove ${symbol}`,

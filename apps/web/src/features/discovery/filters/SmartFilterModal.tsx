@@ -1,6 +1,5 @@
 import { discoveryMessages } from '@tapeline/core';
 import { useMemo, useRef, useState } from 'react';
-import type { NamedFilter } from '../../../lib/discoveryFiltersApi.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { FormMessage } from '../../../ui/FormMessage.tsx';
 import { formRules } from '../../../ui/form/formRules.ts';
@@ -9,6 +8,7 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { InlineSpinner } from '../../../ui/Spinner.tsx';
 import { FilterConditions } from '../../notifications/FilterConditions.tsx';
 import { type FilterDraft, filterDraftShape } from '../../notifications/filterDraft.ts';
+import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText as text } from './filtersText.ts';
 import {
   clearedDraft,

@@ -9,7 +9,7 @@ import {
   planListSchema,
   subscriptionResponseSchema,
 } from '@tapeline/core';
-import { api } from './authApi.ts';
+import { api } from '../../lib/authApi.ts';
 
 /** Spec §7 billing calls. The paths keep the specification's /api/stripe prefix for both providers. */
 export const billingApi = {

@@ -1,7 +1,7 @@
 import { ALERT_EVENTS, alertsResumeAckSchema, type FiredAlert, PROTOCOL_VERSION } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
-import { onReconnect } from '../connectionStatus.ts';
-import { listenSocket, requestSocket } from '../streamSource.ts';
+import { onReconnect } from '../../lib/connectionStatus.ts';
+import { listenSocket, requestSocket } from '../../lib/streamSource.ts';
 import { type AlertArrival, caughtUpArrival, LIVE_ARRIVAL } from './alertCatchUp.ts';
 import { alertFeed } from './alertFeed.ts';
 

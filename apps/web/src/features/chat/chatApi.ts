@@ -9,6 +9,8 @@ import {
   PROTOCOL_VERSION,
 } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
+import { api } from '../../lib/authApi.ts';
+import { listenSocket, sendSocket } from '../../lib/streamSource.ts';
 import {
   applyVote,
   type ChatPagesData,
@@ -16,10 +18,8 @@ import {
   olderCursor,
   prependMessage,
   removeMessage,
-} from '../features/chat/chatPages.ts';
-import { acceptsIncoming, type ChatFilter } from '../features/chat/chatRules.ts';
-import { api } from './authApi.ts';
-import { listenSocket, sendSocket } from './streamSource.ts';
+} from './chatPages.ts';
+import { acceptsIncoming, type ChatFilter } from './chatRules.ts';
 
 // The Chat widget's data (discovery spec §7): channels and message pages over REST (TanStack
 // Query), the channel's live events on the tab's socket, and the calls the widget sends on it.

@@ -7,8 +7,8 @@ import {
   type TimeframeId,
 } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
-import { browserStores, STORAGE_PREFIX } from './storageKeys.ts';
-import { listenSocket } from './streamSource.ts';
+import { browserStores, STORAGE_PREFIX } from '../../../lib/storageKeys.ts';
+import { listenSocket } from '../../../lib/streamSource.ts';
 
 // Discovery's opt-in live mode (issue 13 §9): while on, the tab's socket sits in the server's
 // room for the timeframe and each `discovery_patch` (the rows changed in the last second) is

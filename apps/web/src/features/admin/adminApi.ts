@@ -3,7 +3,7 @@ import {
   adminUserListSchema,
   adminUserUpdateResponseSchema,
 } from '@tapeline/core';
-import { api } from './authApi.ts';
+import { api } from '../../lib/authApi.ts';
 
 export const adminApi = {
   users: () => api.request('GET', '/api/admin/users', adminUserListSchema),

@@ -1,5 +1,5 @@
 import { ALERT_RULES_MAX, alertMessages, type RuleType, ruleLabel } from '@tapeline/core';
-import { isConflict, isLimitExceeded } from '../../lib/alerts/useAlerts.ts';
+import { isConflict, isLimitExceeded } from './useAlerts.ts';
 
 /**
  * §8: a rule that exists already is 'already registered'; any other failure 'failed to register'.

@@ -8,7 +8,7 @@ import {
   settingsResponseSchema,
   successResponseSchema,
 } from '@tapeline/core';
-import { api } from './authApi.ts';
+import { api } from '../../../lib/authApi.ts';
 
 // The Discovery smart filters as saved (discovery spec §3 Table filter, §7): GET /api/settings
 // carries them as the `discovery` JSON text, POST /api/settings/discovery saves them whole.

@@ -9,15 +9,9 @@ import {
   PROTOCOL_VERSION,
 } from '@tapeline/core';
 import { useEffect } from 'react';
-import {
-  acceptsPushed,
-  type NewsCursor,
-  type NewsQuery,
-  nextCursor,
-  prependPushed,
-} from '../features/news/newsRules.ts';
-import { api } from './authApi.ts';
-import { listenSocket } from './streamSource.ts';
+import { api } from '../../lib/authApi.ts';
+import { listenSocket } from '../../lib/streamSource.ts';
+import { acceptsPushed, type NewsCursor, type NewsQuery, nextCursor, prependPushed } from './newsRules.ts';
 
 // The News widget's data (docs/quotes-news.md §4): GET /api/news pages keyed by the query,
 // polled every 60 s, with articles pushed on the tab's socket joining the list in between.

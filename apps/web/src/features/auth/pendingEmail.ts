@@ -1,5 +1,5 @@
-import { appStores } from './session.ts';
-import { PENDING_EMAIL_KEY } from './storageKeys.ts';
+import { appStores } from '../../lib/session.ts';
+import { PENDING_EMAIL_KEY } from '../../lib/storageKeys.ts';
 
 /** Kept per tab: /verify names the address just signed up with and resends to it. */
 export function savePendingEmail(email: string): void {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { InlineSpinner } from '../../ui/Spinner.tsx';
-import { settingsText } from './settingsText.ts';
+import { controlText } from './controlText.ts';
+import { InlineSpinner } from './Spinner.tsx';
 
 /** A button-looking label over a hidden file input; the chosen file goes to `onFile`. */
 export function CsvImportButton({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
@@ -22,7 +22,7 @@ export function CsvImportButton({ onFile, busy }: { onFile: (file: File) => void
       />
       <label htmlFor={id} className={busy ? 'btn btn-secondary is-busy' : 'btn btn-secondary'}>
         {busy ? <InlineSpinner /> : null}
-        {settingsText.importCsv}
+        {controlText.importCsv}
       </label>
     </span>
   );

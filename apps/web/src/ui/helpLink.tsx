@@ -1,7 +1,7 @@
 import { DEFAULT_HELP_URL } from '@tapeline/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { useConfig } from '../auth/useConfig.ts';
+import { useConfig } from '../lib/useConfig.ts';
 
 /** HELP_URL as the server answers it (/api/config), the built-in page until then. */
 export function useHelpUrl(): string {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authApi } from '../../lib/authApi.ts';
+import { authApi } from './authApi.ts';
 
 /** GET /api/config: which optional sign-in methods this server offers. */
 export function useConfig() {

@@ -1,4 +1,4 @@
-import { nyListTime, nyTimestamp } from '../../lib/nyTime.ts';
+import { nyListTime, nyTimestamp } from '../nyTime.ts';
 
 // Alert times read in New York time, like the market clock (spec: market logic uses New York).
 
