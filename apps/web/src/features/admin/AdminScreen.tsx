@@ -6,9 +6,16 @@ import { useUser } from '../../app/session.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { chatIsActive, roleLabel } from '../account/profileRules.ts';
 import { adminApi, adminKeys } from './adminApi.ts';
-import { type AdminColumn, activeLabel, nextSort, type SortState, visibleUsers } from './adminRules.ts';
+import {
+  type AdminColumn,
+  activeLabel,
+  chatIsActive,
+  nextSort,
+  roleLabel,
+  type SortState,
+  visibleUsers,
+} from './adminRules.ts';
 import { adminText } from './adminText.ts';
 
 /** Spec §9: row height 65, header 50. */

@@ -11,7 +11,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { notificationsText as text } from '../notifications/notificationsText.ts';
+import { notificationsText as text } from '../notifications/index.ts';
 import { addAlertDialog, useAddAlertSymbol } from './addAlertDialog.ts';
 import './addAlert.css';
 import { boundsProblem, parseBound, registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';

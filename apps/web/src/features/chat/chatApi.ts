@@ -154,23 +154,6 @@ export function useLiveChat(
   }, [client, channel, meId]);
 }
 
-/**
- * Mentions of this user, wherever the tab is (no Chat widget needed): the server sends `mention`
- * to the user's own room when their profile has chat notification on. `enabled` false (no
- * session yet) listens to nothing, so no socket is opened for it.
- */
-export function useChatMentions(onMention: (text: string) => void, enabled = true): void {
-  const latest = useRef(onMention);
-  latest.current = onMention;
-  useEffect(() => {
-    if (!enabled) return;
-    return listenSocket(CHAT_EVENTS.update, (payload) => {
-      const parsed = chatEventSchema.safeParse(payload);
-      if (parsed.success && parsed.data.type === 'mention') latest.current(parsed.data.message);
-    });
-  }, [enabled]);
-}
-
 /** Sends one chat call with the protocol version; false when the socket is down (not queued). */
 function emitChat(event: string, payload: Record<string, unknown>): boolean {
   return sendSocket([event, { v: PROTOCOL_VERSION, ...payload }]);

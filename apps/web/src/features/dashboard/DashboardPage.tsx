@@ -16,7 +16,7 @@ import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ConnectionPill } from '../connection/ConnectionPill.tsx';
+import { ConnectionPill } from '../connection/index.ts';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';

@@ -28,7 +28,7 @@ import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
-import { useSearchStats } from '../search/useSearchStats.ts';
+import { useSearchStats } from '../search/index.ts';
 import { DiscoveryFilterPicker } from './filters/DiscoveryFilterPicker.tsx';
 import { useDiscoveryFilter } from './filters/useDiscoveryFilter.ts';
 import { LiveToggle, useLiveMode } from './live/LiveToggle.tsx';

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { overlays } from '../symbols/overlayStore.ts';
-import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
+import { overlays, SymbolOverlays } from '../symbols/index.ts';
 import { POPULAR_TEXT, PopularWidget } from './PopularWidget.tsx';
 
 const top = (...symbols: string[]) =>

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSettings } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { NotificationsTab } from '../notifications/NotificationsTab.tsx';
+import { NotificationsTab } from '../notifications/index.ts';
 import { DiscoveryTab } from './DiscoveryTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { StreamTab } from './StreamTab.tsx';

@@ -7,7 +7,7 @@ import type {
   StreamChannelValue,
   StreamRangeKey,
 } from '@tapeline/core';
-import { SECTOR_NAMES, type SectorCode } from '@tapeline/market';
+import type { SectorCode } from '@tapeline/market';
 import type { Range } from './rangeScale.ts';
 import { settingsMessages } from './settingsText.ts';
 
@@ -81,11 +81,6 @@ export function withRange(
   if (current.min === range.min && current.max === range.max) return config;
   return updateValue(config, id, { [key]: { min: range.min, max: range.max } });
 }
-
-/** Sector codes in the order the spec lists them. */
-export const SECTOR_CODES = Object.keys(SECTOR_NAMES)
-  .map(Number)
-  .sort((a, b) => a - b) as SectorCode[];
 
 /** A sector missing from the map is shown; only an explicit false hides it. */
 export function isSectorShown(value: StreamChannelValue, code: SectorCode): boolean {

@@ -3,7 +3,7 @@ import { copyText } from '../../ui/copyText.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useDismiss } from '../../ui/useDismiss.ts';
 import { usePlacement } from '../../ui/usePlacement.ts';
-import { addAlertDialog } from '../alerts/addAlertDialog.ts';
+import { addAlertDialog } from '../alerts/index.ts';
 import { type MenuOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
 import { symbolText } from './symbolText.ts';

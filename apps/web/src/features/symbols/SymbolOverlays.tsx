@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { AddAlertSlot } from '../alerts/AddAlertSlot.tsx';
+import { AddAlertSlot } from '../alerts/index.ts';
 import { FlowPopup } from './FlowPopup.tsx';
 import { HoverPopup } from './HoverPopup.tsx';
 import { useOverlays } from './overlayStore.ts';

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useUser } from '../../../app/session.tsx';
 import { useAlerts } from '../../../lib/alerts/useAlerts.ts';
 import { useToast } from '../../../ui/toast.tsx';
-import { FilteredAlertModal } from '../../notifications/FilteredAlertModal.tsx';
+import { FilteredAlertModal } from '../../notifications/index.ts';
 import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { FilterPicker } from './FilterPicker.tsx';
 import { useDiscoveryFilter } from './useDiscoveryFilter.ts';

@@ -2,7 +2,7 @@ import { discoveryMessages, filterMessages } from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../../test-setup/fakeApi.ts';
-import { notificationsText } from '../../notifications/notificationsText.ts';
+import { notificationsText } from '../../notifications/index.ts';
 import { menu, modal, renderPicker, serveFilters, toggle } from './filterFixtures.tsx';
 import { filtersText as text } from './filtersText.ts';
 import { resetTempFilter } from './useDiscoveryFilter.ts';

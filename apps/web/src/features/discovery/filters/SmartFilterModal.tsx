@@ -6,8 +6,7 @@ import { formRules } from '../../../ui/form/formRules.ts';
 import { useRuleForm } from '../../../ui/form/useRuleForm.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { InlineSpinner } from '../../../ui/Spinner.tsx';
-import { FilterConditions } from '../../notifications/FilterConditions.tsx';
-import { type FilterDraft, filterDraftShape } from '../../notifications/filterDraft.ts';
+import { FilterConditions, type FilterDraft, filterDraftShape } from '../../notifications/index.ts';
 import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText as text } from './filtersText.ts';
 import {

@@ -5,7 +5,7 @@ import {
   type SmartFilter,
   TEMP_FILTER_PREFIX,
 } from '@tapeline/core';
-import { draftOf, emptyDraft, type FilterDraft, valuesOf } from '../../notifications/filterDraft.ts';
+import { draftOf, emptyDraft, type FilterDraft, valuesOf } from '../../notifications/index.ts';
 import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText } from './filtersText.ts';
 

@@ -16,7 +16,7 @@ import type { Rect } from '../../../ui/placement.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import { useDismiss } from '../../../ui/useDismiss.ts';
 import { usePlacement } from '../../../ui/usePlacement.ts';
-import { addAlertDialog } from '../../alerts/addAlertDialog.ts';
+import { addAlertDialog } from '../../alerts/index.ts';
 import { popupsText as text } from './popupsText.ts';
 import '../../symbols/symbols.css';
 import './popups.css';
