@@ -23,6 +23,7 @@ import { LayoutMenu } from './LayoutMenu.tsx';
 import { PopupBlockedBanner } from './PopupBlockedBanner.tsx';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
+import '../../ui/widget.css';
 import './dashboard.css';
 
 export const UPGRADE_QUESTION = discoveryMessages.upgrade;

@@ -7,7 +7,8 @@ import { LiveAlerts } from '../alerts/index.ts';
 import { ConnectionPill } from '../connection/index.ts';
 import { type ClosingMessage, openPopoutChannel, SimulatedBadge, WIDGETS } from '../dashboard/index.ts';
 import { SymbolOverlays } from '../symbols/index.ts';
-import '../dashboard/dashboard.css';
+import '../../ui/widget.css';
+import './popout.css';
 
 type Widget = (typeof POPOUT_WIDGETS)[number];
 

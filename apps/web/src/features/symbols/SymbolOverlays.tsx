@@ -4,6 +4,7 @@ import { FlowPopup } from './FlowPopup.tsx';
 import { HoverPopup } from './HoverPopup.tsx';
 import { useOverlays } from './overlayStore.ts';
 import { SymbolMenu } from './SymbolMenu.tsx';
+import '../../ui/popup.css';
 import './symbols.css';
 
 /**

@@ -18,7 +18,7 @@ import { useDismiss } from '../../../ui/useDismiss.ts';
 import { usePlacement } from '../../../ui/usePlacement.ts';
 import { addAlertDialog } from '../../alerts/index.ts';
 import { popupsText as text } from './popupsText.ts';
-import '../../symbols/symbols.css';
+import '../../../ui/popup.css';
 import './popups.css';
 
 export interface AlertTypeMenuProps {

@@ -5,7 +5,7 @@ import type { Rect } from '../../../ui/placement.ts';
 import { useDismiss } from '../../../ui/useDismiss.ts';
 import { usePlacement } from '../../../ui/usePlacement.ts';
 import { popupsText as text } from './popupsText.ts';
-import '../../symbols/symbols.css';
+import '../../../ui/popup.css';
 import './popups.css';
 
 export interface TrendPopupProps {
