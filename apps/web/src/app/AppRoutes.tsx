@@ -10,7 +10,6 @@ import {
 } from '../features/auth/index.ts';
 import { loadDashboardPage } from '../features/dashboard/index.ts';
 import { loadHelpPage } from '../features/help/index.ts';
-import { loadDashboardCommandSource } from '../features/palette/index.ts';
 import { loadPopoutPage } from '../features/popout/index.ts';
 import { loadSettingsPage } from '../features/settings/index.ts';
 import { PageSpinner } from '../ui/Spinner.tsx';
@@ -25,12 +24,6 @@ const SettingsPage = lazy(() => loadSettingsPage().then((m) => ({ default: m.Set
 const ProfilePage = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfilePage })));
 // The built-in help (HELP_URL's default): for everyone, so signed-out visitors can read it too.
 const HelpPage = lazy(() => loadHelpPage().then((m) => ({ default: m.HelpPage })));
-// Renders nothing: it hands the command palette the dashboard's layouts once the page is there.
-const DashboardCommandSource = lazy(() =>
-  loadDashboardCommandSource().then((m) => ({
-    default: m.DashboardCommandSource,
-  })),
-);
 const PopoutPage = lazy(() => loadPopoutPage().then((m) => ({ default: m.PopoutPage })));
 
 /** Spec §2 routes. Every one passes through the RouteGate, which applies the redirect rules. */
@@ -45,18 +38,7 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify" element={<VerifyPage />} />
           <Route element={<SettingsArea />}>
-            <Route
-              path="/dashboard"
-              element={
-                <>
-                  <DashboardPage />
-                  {/* The command palette's layouts and widget toggles, from this page's store. */}
-                  <Suspense fallback={null}>
-                    <DashboardCommandSource />
-                  </Suspense>
-                </>
-              }
-            />
+            <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/settings" element={<SettingsPage />} />
           </Route>
           <Route path="/profile/:tab?" element={<ProfilePage />} />

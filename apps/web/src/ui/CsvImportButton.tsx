@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { controlText } from './controlText.ts';
 import { InlineSpinner } from './Spinner.tsx';
+import { settingControlText } from './settingControlText.ts';
 
 /** A button-looking label over a hidden file input; the chosen file goes to `onFile`. */
 export function CsvImportButton({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
@@ -22,7 +22,7 @@ export function CsvImportButton({ onFile, busy }: { onFile: (file: File) => void
       />
       <label htmlFor={id} className={busy ? 'btn btn-secondary is-busy' : 'btn btn-secondary'}>
         {busy ? <InlineSpinner /> : null}
-        {controlText.importCsv}
+        {settingControlText.importCsv}
       </label>
     </span>
   );

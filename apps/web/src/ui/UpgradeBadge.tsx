@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { controlText } from './controlText.ts';
+import { settingControlText } from './settingControlText.ts';
 
 /** A tier label ('PRO ONLY', 'PRO + ONLY'), with the upgrade link for users below that tier. */
 export function UpgradeBadge({ label, locked }: { label: string; locked: boolean }) {
@@ -8,7 +8,7 @@ export function UpgradeBadge({ label, locked }: { label: string; locked: boolean
       <span className={label.includes('+') ? 'tier-label tier-label-plus' : 'tier-label'}>{label}</span>
       {locked ? (
         <Link to="/profile/plan" className="upgrade-link">
-          {controlText.upgrade}
+          {settingControlText.upgrade}
         </Link>
       ) : null}
     </span>

@@ -2,7 +2,6 @@ import { meetsTier, RATE_RANGES, RULE_TYPES, type RuleType, tierForType, tierOf 
 import { z } from 'zod';
 import { useUser } from '../../app/session.tsx';
 import { useCreateAlert } from '../../lib/alerts/useAlerts.ts';
-import { controlText } from '../../ui/controlText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { formRules } from '../../ui/form/formRules.ts';
@@ -10,6 +9,7 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { notificationsText as text } from '../notifications/index.ts';
 import { addAlertDialog, useAddAlertSymbol } from './addAlertDialog.ts';
@@ -99,7 +99,7 @@ function AddAlertForm({ symbol }: { symbol: string }) {
                 onChange={() => choose(t)}
               />
               <span>{text.typeLabels[t]}</span>
-              {locked ? <span className="tier-label">{controlText.proOnly}</span> : null}
+              {locked ? <span className="tier-label">{settingControlText.proOnly}</span> : null}
             </label>
           );
         })}

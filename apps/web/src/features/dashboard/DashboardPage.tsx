@@ -17,6 +17,7 @@ import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.ts
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConnectionPill } from '../connection/index.ts';
+import { DashboardCommandSource } from '../palette/index.ts';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';
@@ -110,6 +111,8 @@ export function DashboardPage() {
           navigate('/profile/plan');
         }}
       />
+      {/* The command palette's layouts and widget toggles, from this page's store. */}
+      <DashboardCommandSource />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { controlText } from '../../ui/controlText.ts';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 
 export type SectionTier = 'pro' | 'proplus';
@@ -21,7 +21,7 @@ export function SectionHead({ id, title, hint, tier, locked = false }: SectionHe
       </h2>
       {tier ? (
         <UpgradeBadge
-          label={tier === 'pro' ? controlText.proOnly : controlText.proPlusOnly}
+          label={tier === 'pro' ? settingControlText.proOnly : settingControlText.proPlusOnly}
           locked={locked}
         />
       ) : null}

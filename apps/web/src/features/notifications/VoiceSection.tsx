@@ -1,7 +1,7 @@
 import { VOICE_BUFFER_MAX, VOICE_IDS, VOICE_ZONES, type VoiceZone } from '@tapeline/core';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
-import { controlText } from '../../ui/controlText.ts';
 import { StepSlider } from '../../ui/StepSlider.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 import { SectionHead } from './SectionHead.tsx';
@@ -50,7 +50,7 @@ function VoiceZoneRow({ zone, entry, locked, onChange }: ZoneRowProps) {
     <li className="setting-row voice-zone" data-zone={zone}>
       <div className="setting-text">
         <span className="setting-label">{name}</span>
-        {zone === 'filtered' ? <UpgradeBadge label={controlText.proPlusOnly} locked={locked} /> : null}
+        {zone === 'filtered' ? <UpgradeBadge label={settingControlText.proPlusOnly} locked={locked} /> : null}
       </div>
       <div className="voice-controls">
         <select

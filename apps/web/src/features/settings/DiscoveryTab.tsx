@@ -1,7 +1,7 @@
 import { canOpenDiscovery, type DiscoveryColumnOption, normalizeDiscoveryColumns } from '@tapeline/core';
 import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
-import { controlText } from '../../ui/controlText.ts';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 import { DiscoveryColumnsEditor, discoveryTabText } from './DiscoveryColumnsEditor.tsx';
 import { settingsText } from './settingsText.ts';
@@ -30,7 +30,7 @@ export function DiscoveryTab() {
       <section className="settings-section">
         <div className="settings-section-head">
           <h2 className="settings-section-title">{settingsText.discoveryTitle}</h2>
-          <UpgradeBadge label={controlText.proOnly} locked={!allowed} />
+          <UpgradeBadge label={settingControlText.proOnly} locked={!allowed} />
         </div>
         <p className="muted">{discoveryTabText.columnsHint}</p>
         <DiscoveryColumnsEditor

@@ -1,6 +1,6 @@
 import { STREAM_RANGES, type StreamRangeKey } from '@tapeline/core';
 import { useId } from 'react';
-import { controlText } from '../../ui/controlText.ts';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 import { useDraft } from '../../ui/useDraft.ts';
 import { AmountInput } from './AmountInput.tsx';
@@ -50,7 +50,7 @@ export function RangeSetting({
         <span id={labelId} className="range-label">
           {label}
         </span>
-        {proPlus ? <UpgradeBadge label={controlText.proPlusOnly} locked={locked} /> : null}
+        {proPlus ? <UpgradeBadge label={settingControlText.proPlusOnly} locked={locked} /> : null}
         <output className="range-summary">
           {formatRangeValue(rangeKey, shown.min, 'min')} – {formatRangeValue(rangeKey, shown.max, 'max')}
         </output>

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { controlText } from '../../ui/controlText.ts';
 import { SwitchRow } from '../../ui/SwitchRow.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 import { SLIDER_DEBOUNCE_MS } from '../../ui/useDraft.ts';
 import { OPTIONS_MODE_LABELS } from './channelConfig.ts';
@@ -138,7 +138,10 @@ describe('UpgradeBadge', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('PRO + ONLY')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: controlText.upgrade })).toHaveAttribute('href', '/profile/plan');
+    expect(screen.getByRole('link', { name: settingControlText.upgrade })).toHaveAttribute(
+      'href',
+      '/profile/plan',
+    );
   });
 
   it('only labels the setting for a trader who has the tier', () => {
