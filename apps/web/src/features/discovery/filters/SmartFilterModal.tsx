@@ -86,8 +86,14 @@ function SmartFilterForm({
   const save = () =>
     send('save', async (draft) => {
       setSaving(true);
-      const saved = await onSave({ name: draft.name.trim(), ...smartFilterOf(draft) }, editing?.name ?? null);
-      setSaving(false);
+      let saved = false;
+      try {
+        saved = await onSave({ name: draft.name.trim(), ...smartFilterOf(draft) }, editing?.name ?? null);
+      } catch {
+        // A save that throws failed too: the modal stays open, and its button usable again.
+      } finally {
+        setSaving(false);
+      }
       if (saved) onClose();
     });
 
