@@ -3,8 +3,8 @@ import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
-import { DiscoveryColumnsEditor, discoveryTabText } from './DiscoveryColumnsEditor.tsx';
-import { settingsText } from './settingsText.ts';
+import { DiscoveryColumnsEditor } from './DiscoveryColumnsEditor.tsx';
+import { discoveryTabText, settingsText } from './settingsText.ts';
 import './discoveryTab.css';
 
 /**

@@ -8,10 +8,9 @@ import { SwitchRow } from '../../ui/SwitchRow.tsx';
 import { settingControlText } from '../../ui/settingControlText.ts';
 import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 import { SLIDER_DEBOUNCE_MS } from '../../ui/useDraft.ts';
-import { OPTIONS_MODE_LABELS } from './channelConfig.ts';
 import { OptionsModeSetting } from './OptionsModeSetting.tsx';
 import { RecencySlider } from './RecencySlider.tsx';
-import { settingsText } from './settingsText.ts';
+import { OPTIONS_MODE_LABELS, settingsText } from './settingsText.ts';
 import { TabBar } from './TabBar.tsx';
 
 describe('SwitchRow', () => {

@@ -7,8 +7,8 @@ import { NotificationsTab } from '../notifications/index.ts';
 import { DiscoveryTab } from './DiscoveryTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { StreamTab } from './StreamTab.tsx';
-import { channelFrom, SETTINGS_TABS, type SettingsTab, TAB_LABELS, tabFrom } from './settingsTabs.ts';
-import { settingsText } from './settingsText.ts';
+import { channelFrom, SETTINGS_TABS, type SettingsTab, tabFrom } from './settingsTabs.ts';
+import { settingsText, TAB_LABELS } from './settingsText.ts';
 import { TabBar } from './TabBar.tsx';
 import './settings.css';
 

@@ -1,6 +1,5 @@
 import type {
   DashboardConfig,
-  OptionsMode,
   StreamChannel,
   StreamChannelId,
   StreamChannelType,
@@ -10,14 +9,6 @@ import type {
 import type { SectorCode } from '@tapeline/market';
 import type { Range } from './rangeScale.ts';
 import { settingsMessages } from './settingsText.ts';
-
-export const CHANNEL_TYPE_LABELS: Readonly<Record<StreamChannelType, string>> = {
-  none: 'None',
-  popular: 'Popular',
-  fav: 'Favorites',
-  filter: 'Filter',
-  custom: 'Custom',
-};
 
 /** Spec §4: the main channel cannot be none. */
 export function channelTypeOptions(channel: StreamChannelId): StreamChannelType[] {
@@ -31,12 +22,6 @@ export function channelTypeMessage(type: StreamChannelType): string | null {
   if (type === 'popular' || type === 'fav') return settingsMessages.noAdditionalSettings;
   return null;
 }
-
-export const OPTIONS_MODE_LABELS: Readonly<Record<OptionsMode, string>> = {
-  off: 'Off',
-  icon: 'Icon',
-  filter: 'Filter',
-};
 
 export function channelOf(config: DashboardConfig, id: StreamChannelId): StreamChannel {
   const channel = config.stream.find((c) => c.channel === id);
