@@ -11,6 +11,7 @@ import { PaymentTab } from './PaymentTab.tsx';
 import { PlanTab } from './PlanTab.tsx';
 import { ProfileTab as ProfileDetailsTab } from './ProfileTab.tsx';
 import { type ProfileTab, selectTab, TAB_PATHS, visibleTabs } from './profileTabs.ts';
+import './account.css';
 
 const TAB_LABELS: Record<ProfileTab, string> = {
   account: accountText.tabAccount,

@@ -17,6 +17,7 @@ import {
   visibleUsers,
 } from './adminRules.ts';
 import { adminText } from './adminText.ts';
+import './admin.css';
 
 /** Spec §9: row height 65, header 50. */
 export const ROW_HEIGHT = 65;

@@ -10,6 +10,7 @@ import { billingText } from './billingText.ts';
 import { CardModal } from './CardModal.tsx';
 import { formatExpiry, formatInvoiceDate, formatUsd } from './format.ts';
 import { useCustomer, useHistory, usePlans } from './queries.ts';
+import './billing.css';
 
 /** Spec §2 Payment tab: the current card, an Update button with the card modal, history. */
 export function PaymentScreen() {

@@ -37,6 +37,7 @@ import {
 } from './planRules.ts';
 import { useCustomer, usePlans } from './queries.ts';
 import { useSubscribe } from './useSubscribe.ts';
+import './billing.css';
 
 /** The plan, the coupon and its code chosen so far; `key` numbers the coupon field's mounts. */
 interface Choice {
