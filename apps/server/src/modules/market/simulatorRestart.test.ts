@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TIMEFRAMES } from '@tapeline/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../platform/clock.ts';
 import { createCheckpointStore } from './engine/checkpointStore.ts';
 import { EngineRuntime } from './engine/runtime.ts';
 import { SimulatorFeed } from './feeds/simulator/simulatorFeed.ts';
@@ -33,7 +34,8 @@ function simulator(wall: { now: number }, speed = 60, tradesPerSecond = 200) {
     speed,
     tickMs: 5,
     startTs: OPEN,
-    wallNow: () => wall.now,
+    // Its own now, the system timer: the test sets the time each tick reads.
+    wall: { ...systemClock, now: () => wall.now },
   });
 }
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
+import { until } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
 import type { ResolveAll } from '../alerts/webhooks/webhookTarget.ts';
 import { extractArticleUrl } from './extract/extractArticleUrl.ts';
@@ -17,6 +18,7 @@ const html = (head: string) => `<!doctype html><html><head>${head}</head><body><
 let pages: Server;
 let base = '';
 let connections = 0;
+let hanging = 0;
 
 beforeAll(async () => {
   pages = createServer((request, response) => {
@@ -63,6 +65,7 @@ beforeAll(async () => {
         return response.end('<link rel="canonical" href="/too-late"></head></html>');
       }
       case '/hang':
+        hanging++;
         return; // never answers
       default:
         return send(404, 'text/html', 'not found');
@@ -151,10 +154,10 @@ describe('with WEBHOOK_ALLOW_PRIVATE (loopback pages reachable)', () => {
   it('gives up at the deadline and answers the own url (injected 200 ms)', async () => {
     const id = await articleAt(app, `${base}/hang`);
     const news = createNewsRepository(app.ctx.database.db);
-    const answer = await extractArticleUrl(
-      { news, clock: app.clock, allowPrivate: true, timeoutMs: 200 },
-      id,
-    );
+    const answering = extractArticleUrl({ news, clock: app.clock, allowPrivate: true, timeoutMs: 200 }, id);
+    await until('the page holds the request', () => (hanging > 0 ? true : undefined));
+    app.clock.advance(200);
+    const answer = await answering;
     expect(answer).toEqual({ url: `${base}/hang` });
   });
 

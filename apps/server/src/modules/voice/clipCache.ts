@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VOICE_IDS, type VoiceClipKind, type VoiceId } from '@tapeline/core';
+import { type Clock, systemClock } from '../../platform/clock.ts';
 
 export interface ClipKey {
   voiceId: VoiceId;
@@ -32,7 +33,12 @@ const SAFE_NAME = /^[A-Z][A-Z0-9.-]{0,15}$/;
  * file. `<root>/VERSION` names the voices the clips were made with: at the first use after the
  * voices change (RENDER_VERSION), the old clips are dropped and rendered again on demand.
  */
-export function createClipCache(root: string, version: string): ClipCache {
+// A file's age is against the file system's own time (its mtime), so the system clock by default.
+export function createClipCache(
+  root: string,
+  version: string,
+  clock: Pick<Clock, 'now'> = systemClock,
+): ClipCache {
   let ready: Promise<void> | null = null;
   const prepare = () => {
     ready ??= (async () => {
@@ -69,7 +75,7 @@ export function createClipCache(root: string, version: string): ClipCache {
       try {
         const info = await stat(target);
         if (!info.isFile()) return null;
-        if (maxAgeMs !== undefined && Date.now() - info.mtimeMs > maxAgeMs) return null;
+        if (maxAgeMs !== undefined && clock.now() - info.mtimeMs > maxAgeMs) return null;
         return { bytes: await readFile(target), modified: info.mtime };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

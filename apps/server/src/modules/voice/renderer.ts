@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Clock, Timer } from '../../platform/clock.ts';
 import type { Log } from '../../platform/log.ts';
 import type { RenderReply, RenderRequest } from './renderWorker.ts';
 import type { RenderedClip, RenderJob } from './synth.ts';
@@ -21,16 +22,16 @@ const IDLE_MS = 5 * 60_000;
  * the API's event loop. One thread, started at the first render and ended after IDLE_MS without
  * work, renders the clips one after another in the order asked (its message queue is the queue).
  */
-export function createWorkerRenderer(log: Log): ClipRenderer {
+export function createWorkerRenderer(log: Log, clock: Clock): ClipRenderer {
   let worker: Worker | null = null;
-  let idle: NodeJS.Timeout | null = null;
+  let idle: Timer | null = null;
   let nextId = 1;
   const pending = new Map<
     number,
     {
       resolve: (clip: RenderedClip) => void;
       reject: (error: Error) => void;
-      timer: NodeJS.Timeout;
+      timer: Timer;
       thread: Worker;
     }
   >();
@@ -39,7 +40,7 @@ export function createWorkerRenderer(log: Log): ClipRenderer {
   const fail = (thread: Worker | null, error: Error) => {
     for (const [id, job] of pending) {
       if (thread && job.thread !== thread) continue;
-      clearTimeout(job.timer);
+      job.timer.cancel();
       pending.delete(id);
       job.reject(error);
     }
@@ -61,7 +62,7 @@ export function createWorkerRenderer(log: Log): ClipRenderer {
       const job = pending.get(reply.id);
       if (!job) return;
       pending.delete(reply.id);
-      clearTimeout(job.timer);
+      job.timer.cancel();
       if (reply.ok) job.resolve(reply);
       else job.reject(new Error(reply.message));
       if (pending.size === 0) scheduleIdle();
@@ -82,11 +83,10 @@ export function createWorkerRenderer(log: Log): ClipRenderer {
   const scheduleIdle = () => {
     // Nothing asked: the thread alone does not keep the process alive.
     worker?.unref();
-    if (idle) clearTimeout(idle);
-    idle = setTimeout(() => {
+    idle?.cancel();
+    idle = clock.setTimeout(() => {
       if (pending.size === 0) void stop();
     }, IDLE_MS);
-    idle.unref();
   };
 
   return {
@@ -94,13 +94,13 @@ export function createWorkerRenderer(log: Log): ClipRenderer {
       return pending.size;
     },
     render(job) {
-      if (idle) clearTimeout(idle);
+      idle?.cancel();
       worker ??= start();
       const target = worker;
       target.ref();
       const id = nextId++;
       return new Promise<RenderedClip>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const timer = clock.setTimeout(() => {
           // Stuck: end the thread (the next render starts a fresh one); its other jobs fail too.
           pending.delete(id);
           reject(new Error('voice render timed out'));
@@ -111,7 +111,7 @@ export function createWorkerRenderer(log: Log): ClipRenderer {
       });
     },
     async close() {
-      if (idle) clearTimeout(idle);
+      idle?.cancel();
       fail(null, new Error('voice renderer closed'));
       await stop();
     },

@@ -42,7 +42,7 @@ export function voiceRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   engine: NamesSource,
-  renderer: ClipRenderer = createWorkerRenderer(ctx.log),
+  renderer: ClipRenderer = createWorkerRenderer(ctx.log, ctx.clock),
 ): VoiceHost | null {
   if (ctx.config.voiceHost) return null;
   const host = createVoiceHost({

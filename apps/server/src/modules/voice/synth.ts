@@ -1,6 +1,7 @@
 /// <reference path="./espeak-ng.d.ts" />
 import { Mp3Encoder } from '@breezystack/lamejs';
 import createEspeak, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+import { systemClock } from '../../platform/clock.ts';
 import type { VoiceProfile } from './voices.ts';
 
 /** espeak-ng speaks at 22050 Hz; clips keep it (mono MPEG-2 layer III). */
@@ -50,7 +51,7 @@ export async function createSynth(): Promise<Synth> {
   const engine = new espeak.eSpeakNGWorker();
   return {
     render(job) {
-      const started = performance.now();
+      const started = systemClock.now();
       const { voice } = job;
       if (engine.set_voice(voice.espeak) !== 0) throw new Error(`espeak-ng has no voice ${voice.espeak}`);
       engine.set_pitch(voice.pitch);
@@ -66,7 +67,7 @@ export async function createSynth(): Promise<Synth> {
       if (pcm.length > budget) pcm = fadeOut(pcm.subarray(0, budget));
       normalize(pcm);
       const mp3 = encodeMp3(pcm);
-      return { mp3, seconds: pcm.length / SAMPLE_RATE, rate, ms: performance.now() - started };
+      return { mp3, seconds: pcm.length / SAMPLE_RATE, rate, ms: systemClock.now() - started };
     },
   };
 }

@@ -317,14 +317,13 @@ export function startDiscoveryLive(
   const timer =
     intervalMs === null
       ? null
-      : setInterval(() => void (running ? null : tick().catch(() => {})), intervalMs);
-  timer?.unref();
+      : deps.clock.setInterval(() => void (running ? null : tick().catch(() => {})), intervalMs);
 
   return {
     tick,
     totals,
     stop() {
-      if (timer) clearInterval(timer);
+      timer?.cancel();
       io.off('connection', onConnection);
     },
   };

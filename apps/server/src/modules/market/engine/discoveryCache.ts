@@ -7,7 +7,7 @@ const MAX_AGE_MS = 1000;
  * Discovery rows recomputed at most once a second per timeframe, and serialized at most once
  * per recompute and access level, however many traders ask.
  */
-export function createDiscoveryCache(engine: MarketEngine, wallNow: () => number = Date.now) {
+export function createDiscoveryCache(engine: MarketEngine, wallNow: () => number) {
   const rows = new Map<Timeframe, { at: number; rows: DiscoveryRow[]; json: Map<DiscoveryAccess, string> }>();
 
   function fresh(tf: Timeframe) {

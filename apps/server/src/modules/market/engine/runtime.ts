@@ -14,6 +14,7 @@ import {
   seedHistory,
   TIMEFRAMES,
 } from '@tapeline/market';
+import { type Clock, systemClock } from '../../../platform/clock.ts';
 import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
 import { EngineAlerts } from './engineAlerts.ts';
@@ -57,9 +58,11 @@ export class EngineRuntime {
   constructor(
     readonly feedName: string,
     private readonly store: CheckpointStore | null,
-    options: { wallNow?: () => number; clockStart?: number | null } = {},
+    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null } = {},
   ) {
-    const wallNow = options.wallNow ?? Date.now;
+    // The engine thread's clock: the system's unless a test hands it another.
+    const clock = options.clock ?? systemClock;
+    const wallNow = () => clock.now();
     // A feed with its own time starts the clock where it starts, so the right session's
     // checkpoint is the one restored.
     this.feedClock = options.clockStart ?? null;

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { deflateRawSync } from 'node:zlib';
+import { systemClock } from '../../../platform/clock.ts';
 import type { FeedConfig } from '../../../platform/config.ts';
 import type { Log, LogFn } from '../../../platform/log.ts';
 import { createFeed } from '../feeds/createFeed.ts';
@@ -33,6 +34,9 @@ if (!parentPort) throw new Error('worker.ts runs as a worker thread');
 const port = parentPort;
 const data = workerData as EngineWorkerData;
 const send = (message: FromEngine) => port.postMessage(message);
+// The thread's clock: no context crosses into a worker, so it is the system's, scoped so that
+// `stop` ends every timer the thread started.
+const clock = systemClock.scope();
 
 // The thread's Log: each line goes to the API thread, which writes it to the process's log.
 const toParent =
@@ -57,7 +61,7 @@ const runtime = new EngineRuntime(
   data.feed,
   data.checkpointFile ? createCheckpointStore(data.checkpointFile) : null,
   // The simulator's virtual clock starts at its opening bell, so that session's checkpoint is the one restored.
-  { clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart) },
+  { clock, clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart) },
 );
 
 async function start(): Promise<void> {
@@ -69,7 +73,7 @@ async function start(): Promise<void> {
     const fired = runtime.alerts.take();
     if (fired) send({ type: 'alerts', json: fired });
   };
-  const drain = setInterval(() => {
+  clock.setInterval(() => {
     const json = runtime.drain();
     sendAlerts();
     if (!json) return;
@@ -80,13 +84,13 @@ async function start(): Promise<void> {
     send({ type: 'batch', bytes: encodeBusFrame(epoch, queue.published, deflateRawSync(json)) });
   }, data.drainMs);
   // Once a second: the filtered alert channels, and the live prices of what printed since.
-  const filtered = setInterval(() => {
+  clock.setInterval(() => {
     runtime.alerts.refreshFiltered(runtime.engine.clock());
     sendAlerts();
     const quotes = runtime.quoteTick();
     if (quotes) send({ type: 'quotes', json: quotes });
   }, FILTERED_EVERY_MS);
-  const checkpoint = setInterval(() => {
+  clock.setInterval(() => {
     runtime.checkpoint().catch((error: Error) => {
       send({ type: 'log', level: 'error', msg: 'checkpoint failed', extra: { error: error.message } });
     });
@@ -120,9 +124,7 @@ async function start(): Promise<void> {
         );
         return;
       case 'stop':
-        clearInterval(drain);
-        clearInterval(filtered);
-        clearInterval(checkpoint);
+        clock.dispose();
         (feed?.stop() ?? Promise.resolve())
           .catch(() => undefined)
           .then(() => runtime.checkpoint())

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { type Clock, systemClock, type Timer } from '../../../platform/clock.ts';
 import type { Log } from '../../../platform/log.ts';
 import { Backoff, type BackoffOptions } from './backoff.ts';
 import type { FeedStats } from './feed.ts';
@@ -22,13 +23,15 @@ export interface WsConnectionOptions {
   backoff?: BackoffOptions;
   /** Wait after a connection-limit refusal, so the other holder can finish (default 60 s). */
   limitBackoffMs?: number;
+  /** Reconnect timers (default the system clock: feeds run on the engine thread). */
+  clock?: Clock;
 }
 
 export class WsConnection {
   private ws: WebSocket | null = null;
   private stopped = false;
   private everReady = false;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private nextDelay: number | null = null;
   private readonly backoff: Backoff;
   private settle: { resolve: () => void; reject: (error: Error) => void } | null = null;
@@ -71,7 +74,7 @@ export class WsConnection {
       const delay = this.nextDelay ?? this.backoff.next();
       this.nextDelay = null;
       this.options.logger.warn(`${this.options.name}: disconnected, reconnecting in ${delay} ms`);
-      this.timer = setTimeout(() => this.connect(), delay);
+      this.timer = (this.options.clock ?? systemClock).setTimeout(() => this.connect(), delay);
     });
   }
 
@@ -109,7 +112,7 @@ export class WsConnection {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     const ws = this.ws;
     this.ws = null;

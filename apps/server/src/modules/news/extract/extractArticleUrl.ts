@@ -30,6 +30,7 @@ export async function extractArticleUrl(deps: ExtractDeps, id: number): Promise<
     lookup: publicOnlyLookup(deps.resolve ?? systemResolve, deps.allowPrivate),
     allowPrivate: deps.allowPrivate,
     timeoutMs: deps.timeoutMs,
+    clock: deps.clock,
   });
   if (!canonical) return { url: article.url };
   await deps.news.setCanonical(id, canonical, new Date(deps.clock.now()));

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { webhookUrlProblem } from '@tapeline/core';
+import type { Clock } from '../../../platform/clock.ts';
 
 // One publisher page fetched to find the article's canonical URL (POST /api/news/extract,
 // docs/quotes-news.md §3). The URL came from a vendor, so the fetch is treated like a webhook:
@@ -18,6 +19,8 @@ export interface CanonicalFetchOptions {
   allowPrivate: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The deadline's timer. */
+  clock: Pick<Clock, 'setTimeout'>;
 }
 
 interface Page {
@@ -113,7 +116,7 @@ export function canonicalIn(html: string): string | null {
 export async function fetchCanonical(start: string, options: CanonicalFetchOptions): Promise<string | null> {
   const timeoutMs = options.timeoutMs ?? EXTRACT_TIMEOUT_MS;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = options.clock.setTimeout(() => controller.abort(), timeoutMs);
   try {
     let url = new URL(start);
     for (let hop = 0; hop <= EXTRACT_MAX_REDIRECTS; hop++) {
@@ -133,6 +136,6 @@ export async function fetchCanonical(start: string, options: CanonicalFetchOptio
   } catch {
     return null;
   } finally {
-    clearTimeout(timer);
+    timer.cancel();
   }
 }

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../../platform/clock.ts';
 import type { HistorySettings } from '../../../../platform/config.ts';
 import { type Log, silentLog } from '../../../../platform/log.ts';
 import {
@@ -68,7 +69,14 @@ export class AlpacaFeed implements MarketFeed {
       dataUrl && tradingUrl
         ? alpacaHistory(dataUrl, tradingUrl, dataFeed, restClient({ headers, logger }))
         : null;
-    await startReference(vendor, own, this.options.history, (this.options.now ?? Date.now)(), sink, logger);
+    await startReference(
+      vendor,
+      own,
+      this.options.history,
+      (this.options.now ?? systemClock.now)(),
+      sink,
+      logger,
+    );
     if (this.stopped) return;
     let send: (message: unknown) => void = () => {};
     const conn = new WsConnection(

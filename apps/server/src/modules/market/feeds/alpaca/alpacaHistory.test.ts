@@ -131,7 +131,7 @@ function alpacaWs() {
 async function start(backfill: boolean) {
   rest = await alpacaRest();
   ws = await alpacaWs();
-  const runtime = new EngineRuntime('alpaca', null, { wallNow: () => NOW });
+  const runtime = new EngineRuntime('alpaca', null, { clock: { now: () => NOW } });
   const log = recordingLogger();
   feed = new AlpacaFeed({
     keyId: KEY,

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../../platform/clock.ts';
 import type { Log } from '../../../../platform/log.ts';
 
 // GET JSON from a vendor's REST API with its auth headers. A 429 (or 5xx) waits the vendor's
@@ -21,13 +22,13 @@ export interface RestClientOptions {
   retryMs?: number;
   /** Per request; a vendor that stops answering fails the backfill instead of the start. */
   timeoutMs?: number;
-  /** Injected for tests; default setTimeout. */
+  /** Injected for tests; default the system clock's. */
   sleep?: (ms: number) => Promise<void>;
 }
 
 export type GetJson = (url: string) => Promise<unknown>;
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const defaultSleep = (ms: number) => systemClock.sleep(ms);
 
 export function restClient(options: RestClientOptions): GetJson {
   const retries = options.retries ?? 5;

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../../platform/clock.ts';
 import type { HistorySettings } from '../../../../platform/config.ts';
 import { type Log, silentLog } from '../../../../platform/log.ts';
 import {
@@ -53,7 +54,7 @@ export class MassiveFeed implements MarketFeed {
     const vendor = restUrl
       ? massiveHistory(restUrl, restClient({ headers: { authorization: `Bearer ${apiKey}` }, logger }))
       : null;
-    const now = (this.options.now ?? Date.now)();
+    const now = (this.options.now ?? systemClock.now)();
     await startReference(vendor, own, this.options.history, now, sink, logger);
     if (this.stopped) return;
     const counters = this.counters;

@@ -170,7 +170,7 @@ async function start(backfill: boolean, symbolsFile: string | null = null) {
   rest = await massiveRest();
   ws = await massiveWs();
   cacheDir ||= await mkdtemp(path.join(tmpdir(), 'massive-engine-'));
-  const runtime = new EngineRuntime('massive', null, { wallNow: () => NOW });
+  const runtime = new EngineRuntime('massive', null, { clock: { now: () => NOW } });
   const log = recordingLogger();
   feed = new MassiveFeed({
     apiKey: KEY,

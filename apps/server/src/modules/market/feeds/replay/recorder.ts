@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { ReferenceData } from '@tapeline/market';
+import { type Clock, systemClock } from '../../../../platform/clock.ts';
 import type { Log } from '../../../../platform/log.ts';
 import type { FeedSink, FeedStats, MarketFeed } from '../feed.ts';
 import { statusLine, tradeLine } from './ndjson.ts';
@@ -17,7 +18,12 @@ export interface RecordingSink extends FeedSink {
   close(): Promise<void>;
 }
 
-export function recordingSink(inner: FeedSink, file: string, logger?: Log): RecordingSink {
+export function recordingSink(
+  inner: FeedSink,
+  file: string,
+  logger?: Log,
+  clock: Pick<Clock, 'setInterval'> = systemClock,
+): RecordingSink {
   const out: WriteStream = createWriteStream(file, { flags: 'a' });
   out.on('error', (error) => logger?.error(`MARKET_RECORD: cannot write ${file}: ${error.message}`));
   let buffer = '';
@@ -26,8 +32,7 @@ export function recordingSink(inner: FeedSink, file: string, logger?: Log): Reco
     out.write(buffer);
     buffer = '';
   };
-  const timer = setInterval(flush, 200);
-  timer.unref();
+  const timer = clock.setInterval(flush, 200);
   const append = (line: string) => {
     buffer += line;
     if (buffer.length >= FLUSH_BYTES) flush();
@@ -55,7 +60,7 @@ export function recordingSink(inner: FeedSink, file: string, logger?: Log): Reco
       inner.clock?.(ts);
     },
     close() {
-      clearInterval(timer);
+      timer.cancel();
       flush();
       return new Promise<void>((resolve) => out.end(resolve));
     },

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { type Clock, systemClock, type Timer } from '../../../../platform/clock.ts';
 import { type Log, silentLog } from '../../../../platform/log.ts';
 import { firstEventTime } from '../../engine/replayStart.ts';
 import { emptyStats, type FeedSink, type FeedStats, type MarketFeed } from '../feed.ts';
@@ -20,7 +21,8 @@ export interface ReplayFeedOptions {
   /** 1 = recorded pace, 10 = ten times faster, Infinity = as fast as possible. */
   speed: number;
   logger?: Log;
-  wallNow?: () => number;
+  /** Paces the replay (default the system clock). */
+  clock?: Clock;
 }
 
 const YIELD_EVERY = 4096;
@@ -30,7 +32,7 @@ export class ReplayFeed implements MarketFeed {
   private readonly counters: FeedStats = emptyStats();
   private stopped = false;
   private wake: (() => void) | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private closeInput: (() => void) | null = null;
   /** Settles when the whole file has been replayed (or the feed stopped). */
   finished: Promise<void> = Promise.resolve();
@@ -78,14 +80,15 @@ export class ReplayFeed implements MarketFeed {
       input.destroy();
     };
     const { speed } = this.options;
-    const wallNow = this.options.wallNow ?? Date.now;
+    const clock = this.options.clock ?? systemClock;
+    const wallNow = () => clock.now();
     const counters = this.counters;
     let firstTs = Number.NaN;
     let wallStart = 0;
-    let clock = Number.NEGATIVE_INFINITY;
+    let latest = Number.NEGATIVE_INFINITY;
     const onEvent = (ts: number) => {
-      if (ts > clock) {
-        clock = ts;
+      if (ts > latest) {
+        latest = ts;
         sink.clock?.(ts);
       }
     };
@@ -102,11 +105,11 @@ export class ReplayFeed implements MarketFeed {
               wallStart = wallNow();
             }
             const wait = wallStart + (ts - firstTs) / speed - wallNow();
-            if (wait > 1) await this.sleep(wait);
+            if (wait > 1) await this.sleep(clock, wait);
             if (this.stopped) break;
           }
         } else if (++n % YIELD_EVERY === 0) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await new Promise<void>((resolve) => clock.defer(resolve));
           if (this.stopped) break;
         }
         const kind = decodeLine(line, sink, onEvent);
@@ -119,16 +122,16 @@ export class ReplayFeed implements MarketFeed {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  private sleep(clock: Clock, ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
       this.wake = resolve;
-      this.timer = setTimeout(resolve, ms);
+      this.timer = clock.setTimeout(resolve, ms);
     });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.wake?.();
     this.closeInput?.();
     await this.finished;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HISTORY_BARS, type SimulatedHistory } from '@tapeline/market';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../../../platform/clock.ts';
 import { recordingSink } from '../replay/recorder.ts';
 import { ReplayFeed } from '../replay/replayFeed.ts';
 import { captureSink, waitUntil } from '../testing/fakeWsServer.ts';
@@ -21,7 +22,8 @@ describe('simulator feed', () => {
       clock: 'virtual',
       speed: 60,
       tickMs: 5,
-      wallNow: () => wall,
+      // Its own now, the system timer: the test sets the time each tick reads.
+      wall: { ...systemClock, now: () => wall },
     });
     expect(feed.startTs).toBe(OPEN);
     const { sink, got } = captureSink();
@@ -45,7 +47,8 @@ describe('simulator feed', () => {
       clock: 'virtual',
       speed: 60,
       tickMs: 5,
-      wallNow: () => wall,
+      // Its own now, the system timer: the test sets the time each tick reads.
+      wall: { ...systemClock, now: () => wall },
     });
     const { sink, got } = captureSink();
     await feed.start(sink);
@@ -77,7 +80,8 @@ describe('simulator feed', () => {
       tradesPerSecond: 50,
       clock: 'wall',
       speed: 60,
-      wallNow: () => wall,
+      // Its own now, the system timer: the test sets the time each tick reads.
+      wall: { ...systemClock, now: () => wall },
     });
     expect(feed.startTs).toBe(wall);
   });
@@ -96,7 +100,8 @@ describe('simulator feed', () => {
         speed: 1,
         tickMs: 5,
         startTs: OPEN,
-        wallNow: () => wall,
+        // Its own now, the system timer: the test sets the time each tick reads.
+        wall: { ...systemClock, now: () => wall },
       });
       const { sink, got } = captureSink();
       const rec = recordingSink(sink, first);

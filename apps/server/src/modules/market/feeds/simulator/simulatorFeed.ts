@@ -1,3 +1,4 @@
+import { type Clock, systemClock, type Timer } from '../../../../platform/clock.ts';
 import { emptyStats, type FeedSink, type FeedStats, type MarketFeed } from '../feed.ts';
 import { createSimulator, openingBell, type SimulatorSink, simulatedHistory, virtualTime } from './core.ts';
 
@@ -13,23 +14,23 @@ export interface SimulatorFeedOptions {
   speed: number;
   /** How often the simulator catches up with the clock (default 50 ms). */
   tickMs?: number;
-  /** Wall clock, injectable for tests. */
-  wallNow?: () => number;
+  /** The wall clock it catches up with, and its timer (default the system's). */
+  wall?: Clock;
   /** Overrides the virtual start (tests, tools); default: the opening bell. */
   startTs?: number;
 }
 
 export class SimulatorFeed implements MarketFeed {
   readonly name = 'simulator';
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private readonly counters: FeedStats = emptyStats();
-  private readonly wallNow: () => number;
+  private readonly wall: Clock;
   /** Where virtual time starts; known before start() so the engine can be told its first session. */
   readonly startTs: number;
 
   constructor(private readonly options: SimulatorFeedOptions) {
-    this.wallNow = options.wallNow ?? Date.now;
-    const now = this.wallNow();
+    this.wall = options.wall ?? systemClock;
+    const now = this.wall.now();
     this.startTs = options.startTs ?? (options.clock === 'wall' ? now : openingBell(now));
   }
 
@@ -59,10 +60,10 @@ export class SimulatorFeed implements MarketFeed {
     sink.history?.(simulatedHistory(refs, { seed, startTs: this.startTs }));
     sink.clock?.(this.startTs);
     const speed = this.options.clock === 'wall' ? 1 : this.options.speed;
-    const wallStart = this.wallNow();
+    const wallStart = this.wall.now();
     let day = sim.day;
     const tick = () => {
-      const ts = Math.floor(virtualTime(this.startTs, wallStart, this.wallNow(), speed));
+      const ts = Math.floor(virtualTime(this.startTs, wallStart, this.wall.now(), speed));
       sim.step(ts, inner);
       // A new trading day brings new prevClose values: hand the engine fresh reference data.
       if (sim.day !== day) {
@@ -71,11 +72,11 @@ export class SimulatorFeed implements MarketFeed {
       }
       sink.clock?.(ts);
     };
-    this.timer = setInterval(tick, this.options.tickMs ?? 50);
+    this.timer = this.wall.setInterval(tick, this.options.tickMs ?? 50);
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 

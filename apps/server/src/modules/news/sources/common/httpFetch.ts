@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from '../../../../platform/clock.ts';
+
 // One capped HTTP GET for the news sources: the operator's URLs are trusted (not SSRF-checked,
 // docs/quotes-news.md §3) but still capped in time, size and redirects, so a vendor that hangs,
 // streams forever or loops cannot hold a source or the process's memory.
@@ -11,6 +13,8 @@ export interface FetchLimits {
   maxRedirects?: number;
   /** Aborts the request (the source is stopping). */
   signal?: AbortSignal;
+  /** The deadline's timer (default the system clock; the poll loop's own deadline is the source's clock). */
+  clock?: Pick<Clock, 'setTimeout'>;
 }
 
 export interface FetchedText {
@@ -47,7 +51,10 @@ export async function fetchText(
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = limits.maxRedirects ?? 3;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  const timer = (limits.clock ?? systemClock).setTimeout(
+    () => controller.abort(new Error(`timed out after ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   const onStop = () => controller.abort(new Error('stopped'));
   if (limits.signal?.aborted) onStop();
   limits.signal?.addEventListener('abort', onStop, { once: true });
@@ -74,7 +81,7 @@ export async function fetchText(
       throw controller.signal.reason;
     throw error;
   } finally {
-    clearTimeout(timer);
+    timer.cancel();
     limits.signal?.removeEventListener('abort', onStop);
   }
 }
