@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
 import { exitWithin, type ServerProcess, spawnServer } from '../../test/serverProcess.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
+import { HEARTBEAT_MS } from './engine/busProtocol.ts';
 
 // The engine as its own process (`--role=engine`) and an API node (`ROLE=api`) that runs no
 // engine, joined by a real Redis. A topic prefix of this run's own keeps parallel runs apart.
@@ -235,6 +236,8 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
 
     engine.child.kill('SIGKILL'); // no goodbye: the node only notices the silence
     expect(await exitWithin(engine, 5000)).toBe('SIGKILL');
+    // The API node's clock moves past three missed heartbeats: the silence it counts by.
+    api.clock.advance(3 * HEARTBEAT_MS + 1);
     const started = Date.now();
     const res = await api.call('GET', '/data/discovery?tf=1day', { token });
     expect(res.status).toBe(503);
