@@ -69,10 +69,15 @@ export function createSocketCalls(io: Server, options: RealtimeOptions) {
     if (refusalBuckets.take(socket.id) !== null) {
       options.log.warn({ userId: identityOf(socket).userId }, 'socket flooding: disconnected');
       socket.disconnect(true);
+      // A graceful close would still read and decode every frame the flooder already sent; the
+      // connection is cut instead, so what it queued is never parsed.
+      (socket.conn.transport as { socket?: { terminate?: () => void } }).socket?.terminate?.();
     }
   };
 
   async function call(socket: Socket, event: string, args: unknown[]): Promise<void> {
+    // Calls already read off the wire of a socket this node dropped are not worth a refusal.
+    if (!socket.connected) return;
     const last = args[args.length - 1];
     const ack = typeof last === 'function' ? (last as Ack) : null;
     const body = ack ? args.slice(0, -1) : args;
