@@ -57,7 +57,7 @@ function writeTape(dir: string, startMs: number, tapeSeconds: number) {
 const bench = {
   tape: (dir: string) => writeTape(dir, BENCH_START_MS, seconds + 60),
   env: { WEB_DIST: webDist },
-  // Live mode is the browser's remembered choice (lib/discoveryLive.ts DISCOVERY_LIVE_KEY).
+  // Live mode is the browser's remembered choice (apps/web/src/features/discovery/live/discoveryLive.ts DISCOVERY_LIVE_KEY).
   initScript: live ? `localStorage.setItem('tapeline.discoveryLive', 'on');` : '',
 };
 // A Pro subscriber: Discovery opens, the Pro Plus columns are locked.

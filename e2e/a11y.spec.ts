@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 /** What axe finds that a screen-reader or low-vision trader would be stopped by. */
@@ -19,8 +19,7 @@ test(
   'the dashboard, settings and profile have no serious or critical axe violations',
   PHONE,
   async ({ page }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'a11y'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'a11y'));
     await dashboardReady(page);
     // The stream and widgets have drawn their first content.
     await expect(page.getByRole('region', { name: 'Main Stream' })).toBeVisible();

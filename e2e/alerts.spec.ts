@@ -8,7 +8,7 @@ import {
 import { type PushService, startPushService } from '../apps/server/src/test/pushService.ts';
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults (simulated market) sets a price alert from the symbol
@@ -53,8 +53,7 @@ test('a price alert from the symbol menu reaches the toast, the Alerts widget, p
 }, info) => {
   // Sign-up, payment and a live tape before the alert can fire.
   test.setTimeout(150_000);
-  await newVerifiedUser(page, freshEmail(info, 'alerts'));
-  await subscribePro(page);
+  await signInSubscriber(page, freshEmail(info, 'alerts'));
   await dashboardReady(page);
 
   // Where else it goes: a webhook URL for price alerts, this "device" at the loopback push

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { apiSubscriber, useToken } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // Issue 10 §11: the JavaScript a page downloads, gzipped, against its budget. Signed-in screens
@@ -69,18 +69,10 @@ test('/login downloads at most its budget of gzipped JavaScript', async ({ brows
 });
 
 test('the dashboard downloads at most its budget of gzipped JavaScript', async ({ page, browser }, info) => {
-  await newVerifiedUser(page, freshEmail(info, 'bundle'));
-  await subscribePro(page);
-  await dashboardReady(page);
-  // The session lives in sessionStorage ('Keep me signed in' unticked); a new context reads it
-  // from localStorage instead, which storageState carries.
-  await page.evaluate(() => {
-    const token = sessionStorage.getItem('tapeline.token');
-    if (token) localStorage.setItem('tapeline.token', token);
-  });
-
-  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const token = await apiSubscriber(page.request, freshEmail(info, 'bundle'));
+  const context = await browser.newContext();
   const fresh = await freshPage(context);
+  await useToken(fresh, token);
   const scripts = recordScripts(fresh);
   await fresh.goto('/dashboard');
   await dashboardReady(fresh);

@@ -36,7 +36,7 @@ async function logInAgain(trader: Trader): Promise<void> {
 const banNote = (page: Page) => chat(page).locator('.chat-composer__note');
 const refusal = (code: string): Partial<ChatAck> => ({ success: false, code }) as Partial<ChatAck>;
 
-test('chat moderation: a mod bans from the message menu; refused on the server, counted down, ended on time', async ({
+test('chat moderation: a mod bans from the message menu; refused on the server, counted down', async ({
   page,
   browser,
 }, info) => {
@@ -118,34 +118,10 @@ test('chat moderation: a mod bans from the message menu; refused on the server, 
   );
   expect(stored).toEqual({ posted: 0, vote: 0 });
 
-  // A shorter ban replaces it (the menu's shortest is 10 minutes; the socket's is 1): it ends on time.
-  const modSocket = await chatClient(mod.token);
-  const banned = await modSocket.call(CHAT_EVENTS.ban, {
-    user_id: trader.id,
-    minutes: 1,
-    reason: 'cooling off',
-  });
-  const bannedAt = Date.now();
-  expect(banned).toMatchObject({ success: true });
-  await expect(banNote(trader.page)).toHaveText(/^Banned: (1:00|0:[0-5]\d)$/);
-  await expect(composer(trader.page)).toBeEnabled({ timeout: 75_000 });
-  const endedAfter = Date.now() - bannedAt;
-  expect(endedAfter).toBeGreaterThan(55_000);
-  expect(endedAfter).toBeLessThan(65_000);
-  await expect(banNote(trader.page)).toBeHidden();
-  // The server agrees: the trader posts and votes again (the widget's clock and the server's are one machine's).
-  await expect(async () => {
-    const ack = await socket.call(CHAT_EVENTS.send, { channel: CHANNEL, msg: `back again ${tag}` });
-    expect(ack).toMatchObject({ success: true });
-  }).toPass({ timeout: 5000 });
-  await expect(rowWith(mod.page, `back again ${tag}`)).toBeVisible();
-  await own.getByRole('button', { name: 'Vote up' }).click();
-  await expect(rowOf(mod.page, modMessageId).locator('.chat-msg__score')).toHaveText('1');
-  await sendFromComposer(trader.page, `typed again ${tag}`);
-  await expect(rowWith(mod.page, `typed again ${tag}`)).toBeVisible();
-
+  // That the ban ends on time is proven where the clock can be moved: the server refuses until
+  // ban_exp_at and accepts after (modules/chat/moderation.test.ts), and the widget gives the
+  // composer back when its countdown reaches the end (ChatWidget.composer.test.tsx).
   socket.close();
-  modSocket.close();
   await trader.context.close();
 });
 

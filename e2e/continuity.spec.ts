@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseLayout, dashboardReady } from './support/dashboard.ts';
+import { chooseLayout, dashboardReady, inMarketHours } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // docs/continuity.md §1: a Stream widget that mounts again shows the rows it showed. The tab
@@ -77,8 +77,7 @@ test(
   'maximise, restore and a layout switch show the rows shown before, unasked',
   PHONE,
   async ({ page, isMobile }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'continuity'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'continuity'));
     await dashboardReady(page);
     const main = page.getByTestId('stream-stream1');
     await expect(main).toHaveAttribute('data-recent', 'shown');
@@ -105,8 +104,9 @@ test(
 );
 
 test('a popped-out Stream is a new tab: it fills from the recent view at once', async ({ page }, info) => {
-  await newVerifiedUser(page, freshEmail(info, 'continuity-popout'));
-  await subscribePro(page);
+  // While the market is closed a new tab shows the closed screen until a live batch comes.
+  await inMarketHours(page.context());
+  await signInSubscriber(page, freshEmail(info, 'continuity-popout'));
   await dashboardReady(page);
   await expect(page.getByTestId('stream-stream1').locator('tbody tr').first()).toBeVisible({
     timeout: 15_000,

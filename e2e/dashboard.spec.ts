@@ -13,15 +13,14 @@ import {
   toggle,
 } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, subscribeMonthly, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 test.describe('the dashboard grid', () => {
   let cspViolations: string[] = [];
   test.beforeEach(async ({ page }, info) => {
     cspViolations = watchCsp(page);
-    await newVerifiedUser(page, freshEmail(info, 'grid'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'grid'));
     await dashboardReady(page);
   });
   // Sign-up, verification, billing and the whole grid ran under the served CSP.
@@ -173,8 +172,7 @@ test.describe('the dashboard grid', () => {
 });
 
 test('DISCOVERY asks a Standard subscriber to upgrade; OK goes to the Plan tab', async ({ page }, info) => {
-  await newVerifiedUser(page, freshEmail(info, 'standard'));
-  await subscribeMonthly(page, 'standard');
+  await signInSubscriber(page, freshEmail(info, 'standard'), 'standard');
   await dashboardReady(page);
   await toggle(page, 'DISCOVERY').click();
   const dialog = page.getByTestId('confirm-dialog');

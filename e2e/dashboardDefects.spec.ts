@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { cell, dashboardReady, placeOf } from './support/dashboard.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // The dashboard defects of docs/continuity.md §3, each as the trader would meet it.
@@ -33,8 +33,7 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 test.describe('dashboard defects', () => {
   test.beforeEach(async ({ page }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'defects'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'defects'));
     await dashboardReady(page);
   });
 

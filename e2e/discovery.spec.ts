@@ -3,7 +3,7 @@ import { discoveryMessages } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { dashboardReady, toggle } from './support/dashboard.ts';
 import { type Csv, downloadCsv, header, openDiscovery, rowCount, widget } from './support/discovery.ts';
-import { newVerifiedUser, subscribeMonthly } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // Discovery on the embedded defaults (simulated market, 2000 symbols). Sort orders are read from
@@ -42,8 +42,7 @@ async function sortBy(page: Page, label: string): Promise<void> {
 
 test('Pro Plus: rows, every sort rule, narrowing, CSV and the pop-out', async ({ page }, info) => {
   test.setTimeout(180_000);
-  await newVerifiedUser(page, freshEmail(info, 'discovery-pp'));
-  await subscribeMonthly(page, 'proplus');
+  await signInSubscriber(page, freshEmail(info, 'discovery-pp'), 'proplus');
   await openDiscovery(page);
   await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
   await expect(widget(page).getByRole('button', { name: /^Upgrade to see/ })).toHaveCount(0);
@@ -198,8 +197,7 @@ test('Pro Plus: rows, every sort rule, narrowing, CSV and the pop-out', async ({
 
 test('Pro: the locked columns show upgrade buttons and stay out of the CSV', async ({ page }, info) => {
   test.setTimeout(150_000);
-  await newVerifiedUser(page, freshEmail(info, 'discovery-pro'));
-  await subscribeMonthly(page, 'pro');
+  await signInSubscriber(page, freshEmail(info, 'discovery-pro'), 'pro');
   await openDiscovery(page);
   await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
   const upgrades = widget(page).getByRole('button', { name: /^Upgrade to see/ });
@@ -220,8 +218,7 @@ test('Standard: DISCOVERY asks to upgrade and the screener never loads', async (
   page.on('response', (r) => {
     if (r.url().includes('/data/discovery') && r.ok()) rowsFetched.push(r.url());
   });
-  await newVerifiedUser(page, freshEmail(info, 'discovery-std'));
-  await subscribeMonthly(page, 'standard');
+  await signInSubscriber(page, freshEmail(info, 'discovery-std'), 'standard');
   await dashboardReady(page);
   if (await widget(page).isVisible())
     await expect(widget(page).getByText(discoveryMessages.upgrade)).toBeVisible();

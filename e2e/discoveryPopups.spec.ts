@@ -8,7 +8,7 @@ import {
 } from '@tapeline/core';
 import { apiAs as api, dataAs } from './support/api.ts';
 import { downloadCsv, openDiscovery, rowCount, table, widget } from './support/discovery.ts';
-import { newVerifiedUser, subscribeMonthly } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // Discovery's popups and menus (spec §2) in Chromium, and the promise that an alert added from
@@ -64,8 +64,7 @@ test('Pro Plus: volume, money-flow, trend and alert popups open from a row, and 
   page,
 }, info) => {
   test.setTimeout(180_000);
-  await newVerifiedUser(page, freshEmail(info, 'discovery-popups'));
-  await subscribeMonthly(page, 'proplus');
+  await signInSubscriber(page, freshEmail(info, 'discovery-popups'), 'proplus');
   await openDiscovery(page);
   const [symbol = ''] = await topSymbols(page, 1);
 
@@ -154,8 +153,7 @@ test('Pro Plus: a smart filter narrows the rows to its conditions, and Default b
   page,
 }, info) => {
   test.setTimeout(150_000);
-  await newVerifiedUser(page, freshEmail(info, 'discovery-filter'));
-  await subscribeMonthly(page, 'proplus');
+  await signInSubscriber(page, freshEmail(info, 'discovery-filter'), 'proplus');
   await openDiscovery(page);
   await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
   // The table lists 50 rows until scrolled; the CSV lists every row shown (up to 1000).

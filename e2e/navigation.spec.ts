@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // docs/continuity.md §4: the sidebar, the Help page, the shortcut list and the command palette,
@@ -17,8 +17,7 @@ async function openPalette(page: Page): Promise<void> {
 
 test.describe('navigation', () => {
   test.beforeEach(async ({ page }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'nav'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'nav'));
     await dashboardReady(page);
   });
 

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type NewsAnswer, PRODUCT_NAME } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults: the simulated wire (the simulator's runners, halts and
@@ -42,8 +42,7 @@ test('news: listed from the simulated wire, fav and symbol filters, Load more, t
   page,
 }, info) => {
   test.setTimeout(240_000);
-  await newVerifiedUser(page, freshEmail(info, 'news'));
-  await subscribePro(page);
+  await signInSubscriber(page, freshEmail(info, 'news'));
   let news = await openNews(page);
 
   // Articles within 60 s of start. (The recency mark depends on the simulated clock's time of

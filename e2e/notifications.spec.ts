@@ -17,7 +17,7 @@ import {
 import { notificationsText as text } from '../apps/web/src/features/notifications/notificationsText.ts';
 import { apiAs } from './support/api.ts';
 import { listedSymbols, openNotifications, section, storedAlerts, toast } from './support/notifications.ts';
-import { newVerifiedUser, subscribeMonthly } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // The Notifications tab against the real server and the simulated market, one trader per plan:
@@ -28,8 +28,7 @@ const SHOTS = '.tmp/notif-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 async function subscriber(page: Page, info: TestInfo, plan: 'standard' | 'pro' | 'proplus') {
-  await newVerifiedUser(page, freshEmail(info, `notif-${plan}`));
-  await subscribeMonthly(page, plan);
+  await signInSubscriber(page, freshEmail(info, `notif-${plan}`), plan);
 }
 
 /** Counts the requests the page sends that match, from now on. */

@@ -4,7 +4,7 @@ import { apiAs as api } from './support/api.ts';
 import { watchCsp } from './support/cspWatch.ts';
 import { dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults (simulated market) keeps favourite quotes: five symbols
@@ -71,8 +71,7 @@ test(
   async ({ page, isMobile }, info) => {
     test.setTimeout(180_000);
     const csp = watchCsp(page);
-    await newVerifiedUser(page, freshEmail(info, 'quotes'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'quotes'));
     await dashboardReady(page);
     const [listed, a, b, c] = (await tradingSymbols(page, 4)) as [string, string, string, string];
 

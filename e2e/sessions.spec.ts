@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { waitForMail } from './support/mailbox.ts';
-import { newVerifiedUser, PASSWORD, subscribePro } from './support/subscriber.ts';
+import { newVerifiedUser, PASSWORD, signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 const storedToken = (page: Page) =>
@@ -34,8 +34,7 @@ test('Log Out ends the session on the server: the old token is refused afterward
 
 test('a session ended elsewhere sends the trader to /login saying why', async ({ page, browser }, info) => {
   const email = freshEmail(info, 'twoplaces');
-  await newVerifiedUser(page, email);
-  await subscribePro(page);
+  await signInSubscriber(page, email);
   // Parked off the app meanwhile: an open dashboard would notice the ended session by itself
   // (its next data-host login is a 401) and show the notice before the check below.
   await page.goto('about:blank');
@@ -66,8 +65,7 @@ test('an email change waits for the new address to confirm, then signs in with i
 }, info) => {
   const email = freshEmail(info, 'mover');
   const next = freshEmail(info, 'moved');
-  await newVerifiedUser(page, email);
-  await subscribePro(page);
+  await signInSubscriber(page, email);
   await page.goto('/profile');
 
   const emailField = page.getByLabel('Email');

@@ -2,13 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
 import { configSaved, lastPrices, openSettings, streamRows, streamSymbols } from './support/settings.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 test.describe('the settings page', () => {
   test.beforeEach(async ({ page }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'settings'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'settings'));
     await dashboardReady(page);
   });
 

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 test('a new subscriber sees simulated highs and lows arrive on the dashboard', async ({ page }, info) => {
-  await newVerifiedUser(page, freshEmail(info, 'streamer'));
-  await subscribePro(page);
+  await signInSubscriber(page, freshEmail(info, 'streamer'));
   await expect(page.getByTestId('simulated')).toBeVisible();
   // The 2-second client buffer flushes batches from the simulator within seconds.
   const main = page.getByRole('region', { name: 'Main Stream' });

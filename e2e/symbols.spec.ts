@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, PASSWORD, subscribePro } from './support/subscriber.ts';
+import { PASSWORD, signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 /** The search dropdown's list: Discovery's timeframe <select> has options of its own on the dashboard. */
@@ -90,8 +90,7 @@ test.describe('symbols everywhere', () => {
   let email = '';
   test.beforeEach(async ({ page }, info) => {
     email = freshEmail(info, 'symbols');
-    await newVerifiedUser(page, email);
-    await subscribePro(page);
+    await signInSubscriber(page, email);
     await dashboardReady(page);
     await expect(highLinks(page).first()).toBeVisible({ timeout: 15_000 });
   });

@@ -3,7 +3,7 @@ import type { AlertHistoryItem, AlertRule } from '@tapeline/core';
 import { apiAs, dataAs } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
-import { newVerifiedUser, subscribePro } from './support/subscriber.ts';
+import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
 const POPULAR_LIST = 'Popular symbols, most popular first';
@@ -35,8 +35,7 @@ async function countFromPage(page: Page, symbol: string): Promise<number> {
 
 test.describe('the Popular, Alerts and Meters widgets', () => {
   test.beforeEach(async ({ page }, info) => {
-    await newVerifiedUser(page, freshEmail(info, 'widgets'));
-    await subscribePro(page);
+    await signInSubscriber(page, freshEmail(info, 'widgets'));
     await dashboardReady(page);
   });
 

@@ -1,4 +1,5 @@
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   expect,
@@ -21,7 +22,7 @@ import { io, type Socket } from 'socket.io-client';
 import { E2E_PORT } from '../playwright.config.ts';
 import { apiAs } from './api.ts';
 import { cell, dashboardReady, toggle } from './dashboard.ts';
-import { newVerifiedUser, subscribePro } from './subscriber.ts';
+import { apiSubscriber, useToken } from './subscriber.ts';
 import { freshEmail } from './users.ts';
 
 // Shared steps of the chat specs: subscribers with a username in their own browser context, the
@@ -91,13 +92,38 @@ export async function newTrader(
     own = await context.newPage();
   }
   const email = freshEmail(info, label);
-  await newVerifiedUser(own, email);
-  await subscribePro(own);
+  // Signed in through the API, no page drawn yet: the caller opens the chat where it needs it.
+  const token = await apiSubscriber(own.request, email);
+  await useToken(own, token);
   const name = username(label, info);
   await saveUsername(own, name);
   const me = await apiAs<{ user: { id: string } }>(own, 'GET', '/api/auth/user');
   expect(me.status).toBe(200);
-  return { context: own.context(), page: own, email, name, id: me.body.user.id, token: await tokenOf(own) };
+  return { context: own.context(), page: own, email, name, id: me.body.user.id, token };
+}
+
+/**
+ * A verified Pro subscriber with a username and no browser at all: for raw socket.io clients
+ * (chatClient) that only post.
+ */
+export async function socketTrader(
+  request: APIRequestContext,
+  info: TestInfo,
+  label: string,
+): Promise<Omit<Trader, 'context' | 'page'>> {
+  const email = freshEmail(info, label);
+  const token = await apiSubscriber(request, email);
+  const name = username(label, info);
+  const headers = { Authorization: `Bearer ${token}` };
+  const saved = await request.post('/api/profile', {
+    headers,
+    multipart: { username: name, notification: 'true' },
+  });
+  expect(saved.status()).toBe(200);
+  const me = await request.get('/api/auth/user', { headers });
+  expect(me.status()).toBe(200);
+  const { user } = (await me.json()) as { user: { id: string } };
+  return { email, name, id: user.id, token };
 }
 
 /** The Chat widget's root (dashboard cell or pop-out). */

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { phaseAt } from '@tapeline/market';
 
 /** The dashboard once its saved layout is restored (the spinner shows until then). */
 export async function dashboardReady(page: Page): Promise<void> {
@@ -104,4 +105,16 @@ export async function dragBy(page: Page, handle: Locator, dx: number, dy: number
   await page.mouse.move(x + dx, y + dy, { steps: 12 });
   await page.mouse.up();
   await page.waitForTimeout(400); // the grid animates items into place
+}
+
+/**
+ * The browser's clock set to the latest moment, up to now, when the US market was in session
+ * (weekends and holidays stepped back over), running from there. A test whose claim holds while
+ * the market is open (rows rather than the closed screen) then passes on a Sunday too.
+ */
+export async function inMarketHours(context: BrowserContext): Promise<void> {
+  const HOUR = 3_600_000;
+  let t = Date.now();
+  while (phaseAt(t) !== 'regular') t -= HOUR;
+  await context.clock.install({ time: t });
 }

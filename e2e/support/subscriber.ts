@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { waitForMail } from './mailbox.ts';
 
@@ -71,4 +71,74 @@ export async function subscribeMonthly(page: Page, plan: 'standard' | 'pro' | 'p
     if (!/\/dashboard$/.test(page.url())) await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
+}
+
+export type Tier = 'standard' | 'pro' | 'proplus';
+
+/**
+ * A verified user, signed up, verified, signed in and (unless `plan` is null) subscribed monthly
+ * through the HTTP API, as the app's own screens call it; answers the session token. The UI of
+ * those steps is proven once (auth.spec, billing.spec); every other spec starts here, which is
+ * seconds cheaper per test than driving the forms.
+ */
+export async function apiSubscriber(
+  request: APIRequestContext,
+  email: string,
+  plan: Tier | null = 'pro',
+): Promise<string> {
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
+    if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+    return res;
+  };
+  await ok(await request.post('/api/auth/signup', { data: { email, password: PASSWORD } }), 'signup');
+  const mail = await waitForMail(email, /verify/i);
+  const link = mail.links.find((l) => /\/api\/auth\/verify_email\//.test(l));
+  if (!link) throw new Error(`no verification link in ${mail.links.join(', ')}`);
+  const opened = await request.get(link, { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+  const login = await ok(
+    await request.post('/api/auth/login', { data: { email, password: PASSWORD } }),
+    'login',
+  );
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  if (plan === null) return token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const card = await ok(
+    await request.post('/api/billing/local/tokens', {
+      headers,
+      data: {
+        number: GOOD_CARD.replaceAll(' ', ''),
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+        name: 'Tape Reader',
+      },
+    }),
+    'card token',
+  );
+  const cardToken = ((await card.json()) as { id: string }).id;
+  await ok(await request.post('/api/stripe/customer', { headers, data: { token: cardToken } }), 'customer');
+  await ok(await request.post('/api/stripe/subscription', { headers, data: { plan } }), 'subscription');
+  return token;
+}
+
+/** Puts a session token where the app keeps it ("keep me signed in"), on the page's origin. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/api/health');
+  await page.evaluate((t) => localStorage.setItem('tapeline.token', t), token);
+}
+
+/**
+ * A new subscriber signed in on `page` (through the API), its dashboard open and ready to use.
+ * `plan: null` leaves the user verified with no plan (they land on the Plan tab).
+ */
+export async function signInSubscriber(
+  page: Page,
+  email: string,
+  plan: Tier | null = 'pro',
+): Promise<string> {
+  const token = await apiSubscriber(page.request, email, plan);
+  await useToken(page, token);
+  await page.goto(plan === null ? '/profile' : '/dashboard');
+  return token;
 }

@@ -83,6 +83,10 @@ export const messages = {
   dataUnavailable: 'Data unavailable.',
   /** LOAD RECENT (`GET /data/stream_bk`) failed (dashboard spec §8 messages). */
   recentStreamFailed: 'Failed to get recent stream.',
+  /** The dashboard's settings: loading them, saving the layouts, saving the config (spec §4). */
+  settingsLoadFailed: 'Failed to get settings',
+  layoutSaveFailed: 'Failed to update layout changes',
+  configSaveFailed: 'Failed to update setting changes',
 
   rateLimited: 'Too many attempts. Please wait a few minutes and try again',
   payloadTooLarge: 'Request body is too large',

@@ -78,6 +78,7 @@ export {
   isSectorCode,
   normalizeSector,
   SECTOR,
+  SECTOR_CODES,
   SECTOR_NAMES,
   SECTORS_OFF_BY_DEFAULT,
   type SectorCode,

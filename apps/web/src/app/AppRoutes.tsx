@@ -1,10 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { VerifyPage } from '../features/auth/VerifyPage.tsx';
+import { loadProfilePage } from '../features/account/index.ts';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordPage,
+  VerifyPage,
+} from '../features/auth/index.ts';
+import { loadDashboardPage } from '../features/dashboard/index.ts';
+import { loadHelpPage } from '../features/help/index.ts';
+import { loadPopoutPage } from '../features/popout/index.ts';
+import { loadSettingsPage } from '../features/settings/index.ts';
 import { PageSpinner } from '../ui/Spinner.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { SettingsArea } from './SettingsArea.tsx';
@@ -12,26 +19,12 @@ import { SettingsArea } from './SettingsArea.tsx';
 // Issue 10 §11: the signed-out pages are in the first chunk; every signed-in screen is its own
 // chunk, fetched when first visited, so /login stays within its JavaScript budget
 // (e2e/bundle.spec.ts). The profile page splits its billing and admin tabs further.
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
-);
-const SettingsPage = lazy(() =>
-  import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/account/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
-);
+const DashboardPage = lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage })));
+const SettingsPage = lazy(() => loadSettingsPage().then((m) => ({ default: m.SettingsPage })));
+const ProfilePage = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfilePage })));
 // The built-in help (HELP_URL's default): for everyone, so signed-out visitors can read it too.
-const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
-// Renders nothing: it hands the command palette the dashboard's layouts once the page is there.
-const DashboardCommandSource = lazy(() =>
-  import('../features/palette/DashboardCommandSource.tsx').then((m) => ({
-    default: m.DashboardCommandSource,
-  })),
-);
-const PopoutPage = lazy(() =>
-  import('../features/popout/PopoutPage.tsx').then((m) => ({ default: m.PopoutPage })),
-);
+const HelpPage = lazy(() => loadHelpPage().then((m) => ({ default: m.HelpPage })));
+const PopoutPage = lazy(() => loadPopoutPage().then((m) => ({ default: m.PopoutPage })));
 
 /** Spec §2 routes. Every one passes through the RouteGate, which applies the redirect rules. */
 export function AppRoutes() {
@@ -45,18 +38,7 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify" element={<VerifyPage />} />
           <Route element={<SettingsArea />}>
-            <Route
-              path="/dashboard"
-              element={
-                <>
-                  <DashboardPage />
-                  {/* The command palette's layouts and widget toggles, from this page's store. */}
-                  <Suspense fallback={null}>
-                    <DashboardCommandSource />
-                  </Suspense>
-                </>
-              }
-            />
+            <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/settings" element={<SettingsPage />} />
           </Route>
           <Route path="/profile/:tab?" element={<ProfilePage />} />

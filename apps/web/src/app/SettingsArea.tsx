@@ -1,5 +1,5 @@
 import { Outlet, useOutletContext } from 'react-router';
-import { LiveAlerts } from '../features/alerts/LiveAlerts.tsx';
+import { LiveAlerts } from '../features/alerts/index.ts';
 import { SettingsProvider } from '../lib/settings/useSettings.tsx';
 import type { GateContext } from './chrome.ts';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
-import { HelpLink } from '../features/help/helpLink.tsx';
 import { STORAGE_PREFIX } from '../lib/storageKeys.ts';
+import { HelpLink } from '../ui/helpLink.tsx';
 import { appText } from './appText.ts';
 import '../styles/sidebar.css';
 

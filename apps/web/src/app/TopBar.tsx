@@ -1,12 +1,11 @@
 import { isPro, isProPlus } from '@tapeline/core';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { HelpLink } from '../features/help/helpLink.tsx';
-import { HomeScreenHint } from '../features/homeScreen/HomeScreenHint.tsx';
-import { SymbolSearch } from '../features/search/SymbolSearch.tsx';
-import { ShortcutLayer } from '../features/shortcuts/ShortcutLayer.tsx';
-import { ReferenceDataLoader } from '../features/symbols/ReferenceDataLoader.tsx';
-import { SymbolOverlays } from '../features/symbols/SymbolOverlays.tsx';
+import { HomeScreenHint } from '../features/homeScreen/index.ts';
+import { SymbolSearch } from '../features/search/index.ts';
+import { ShortcutLayer } from '../features/shortcuts/index.ts';
+import { ReferenceDataLoader, SymbolOverlays } from '../features/symbols/index.ts';
+import { HelpLink } from '../ui/helpLink.tsx';
 import { appText } from './appText.ts';
 import { useSession, useUser } from './session.tsx';
 

@@ -38,7 +38,7 @@ export interface ApiClient {
   request<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown): Promise<z.infer<S>>;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -51,7 +51,8 @@ function errorDetail(text: string): string | undefined {
   return body.success ? body.data.message : undefined;
 }
 
-function errorFailure(status: number, text: string): CallFailure {
+/** The failure of a non-2xx answer: our API's JSON error, or a bare page (see below). */
+export function errorFailure(status: number, text: string): CallFailure {
   const body = apiErrorSchema.safeParse(parseJson(text));
   if (body.success) return { kind: 'api', status, code: body.data.error };
   // Our API words every error in JSON; a bare 5xx page comes from a proxy or gateway in front of

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CallError, failureOf } from './api.ts';
 import { createDataHostClient } from './dataHost.ts';
 import type { RowsPort } from './dataRows/rowsClient.ts';
 import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './dataRows/rowsProtocol.ts';
@@ -17,6 +18,8 @@ let baseUrl = '';
 let current = 'token-1';
 beforeAll(async () => {
   server = createServer((req, res) => {
+    // A host that takes the request and never answers: only the client's timeout ends the wait.
+    if (req.url === '/data/silent') return;
     if (req.headers.authorization !== `Bearer ${current}`) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Invalid access_token"}');
       return;
@@ -32,7 +35,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 const channels: MessageChannel[] = [];
 afterEach(() => {
@@ -65,7 +74,21 @@ describe('data host client', () => {
 
   it('gives up after one retry', async () => {
     const client = createDataHostClient({ baseUrl, login: async () => 'never-valid' });
-    await expect(client.get('/data/x', schema)).rejects.toThrow('401');
+    const failure = await client.get('/data/x', schema).catch(failureOf);
+    expect(failure).toEqual({ kind: 'api', status: 401, code: 'Invalid access_token' });
+  });
+
+  it('fails as the API client does: a host that does not answer in time is a network failure', async () => {
+    const client = createDataHostClient({ baseUrl, login: async () => 'token-1', timeoutMs: 50 });
+    const error = await client.get('/data/silent', schema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallError);
+    expect(failureOf(error)).toEqual({ kind: 'network' });
+  });
+
+  it('an answer that does not match the schema is an unknown failure', async () => {
+    const client = createDataHostClient({ baseUrl, login: async () => 'token-1' });
+    const failure = await client.get('/data/x', z.object({ other: z.string() })).catch(failureOf);
+    expect(failure).toEqual({ kind: 'unknown' });
   });
 });
 
@@ -120,7 +143,8 @@ describe('the rows worker', () => {
       login: async () => 'never',
       rowsWorker: worker().started,
     });
-    await expect(never.rows('/data/stock-names.json', 'stockNames')).rejects.toThrow('401');
+    const failure = await never.rows('/data/stock-names.json', 'stockNames').catch(failureOf);
+    expect(failure).toEqual({ kind: 'api', status: 401, code: '' });
   });
 
   it('an answer that does not match the list is refused', async () => {
@@ -129,9 +153,20 @@ describe('the rows worker', () => {
       login: async () => 'token-1',
       rowsWorker: worker().started,
     });
-    await expect(host.rows('/data/discovery?tf=1d', 'discovery')).rejects.toThrow(
-      'unreadable discovery answer',
-    );
+    const error = await host.rows('/data/discovery?tf=1d', 'discovery').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallError);
+    expect(failureOf(error)).toEqual({ kind: 'unknown' });
+  });
+
+  it('a list the worker does not bring in time is a network failure', async () => {
+    const host = createDataHostClient({
+      baseUrl,
+      login: async () => 'token-1',
+      rowsWorker: worker().started,
+      timeoutMs: 50,
+    });
+    const failure = await host.rows('/data/silent', 'stockNames').catch(failureOf);
+    expect(failure).toEqual({ kind: 'network' });
   });
 
   it('a worker that fails fails what it had pending, and later lists are read in the page', async () => {
@@ -148,7 +183,7 @@ describe('the rows worker', () => {
     const pending = host.rows('/data/stock-names.json', 'stockNames');
     await Promise.resolve();
     (port as RowsPort | null)?.onerror?.({} as ErrorEvent);
-    await expect(pending).rejects.toThrow('rows worker failed');
+    expect(await pending.catch(failureOf)).toEqual({ kind: 'unknown' });
     expect(await host.rows('/data/stock-names.json', 'stockNames')).toHaveLength(NAMES.length);
   });
 });

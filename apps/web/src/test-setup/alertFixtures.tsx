@@ -7,7 +7,7 @@ import {
   type FiredAlert,
   PROTOCOL_VERSION,
 } from '@tapeline/core';
-import { NotificationsTab } from '../features/notifications/NotificationsTab.tsx';
+import { NotificationsTab } from '../features/notifications/index.ts';
 import { SettingsProvider } from '../lib/settings/useSettings.tsx';
 import { type FakeApi, ok } from './fakeApi.ts';
 import { settingsApi } from './fixtures.ts';

@@ -1,4 +1,4 @@
-/** Words of the shared controls in `ui/` (spinner, toast, modal, password fields). */
+/** Words of the shared controls in `ui/` (spinner, toast, modal, password fields): on every page, /login too. */
 export const controlText = {
   loading: 'Loading…',
   dismiss: 'Dismiss',

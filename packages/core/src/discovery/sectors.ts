@@ -49,6 +49,9 @@ export const SECTOR_NAMES: Readonly<Record<SectorCode, string>> = {
   99: 'MISCELLANEOUS',
 };
 
+/** Sector codes in the order the spec lists them (the settings' and alert rules' sector pickers). */
+export const SECTOR_CODES = (Object.keys(SECTOR_NAMES).map(Number) as SectorCode[]).sort((a, b) => a - b);
+
 export function isSectorCode(n: number): n is SectorCode {
   return Object.hasOwn(SECTOR_NAMES, n);
 }

@@ -11,7 +11,7 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { accountForm } from '../auth/validation.ts';
+import { accountForm } from '../auth/index.ts';
 import { accountText } from './accountText.ts';
 
 export function AccountTab() {

@@ -1,1 +1,1 @@
-export { AdminScreen as AdminTab } from '../admin/AdminScreen.tsx';
+export { AdminScreen as AdminTab } from '../admin/index.ts';

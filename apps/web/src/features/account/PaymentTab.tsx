@@ -1,1 +1,1 @@
-export { PaymentScreen as PaymentTab } from '../billing/PaymentScreen.tsx';
+export { PaymentScreen as PaymentTab } from '../billing/index.ts';

@@ -1,1 +1,1 @@
-export { PlanScreen as PlanTab } from '../billing/PlanScreen.tsx';
+export { PlanScreen as PlanTab } from '../billing/index.ts';

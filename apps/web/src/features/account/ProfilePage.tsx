@@ -3,7 +3,7 @@ import { Navigate, NavLink, useParams } from 'react-router';
 import { useHasChrome } from '../../app/chrome.ts';
 import { useSession, useUser } from '../../app/session.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { PaymentCompleteModal } from '../billing/PaymentCompleteModal.tsx';
+import { PaymentCompleteModal } from '../billing/index.ts';
 import { AccountTab } from './AccountTab.tsx';
 import { AdminTab } from './AdminTab.tsx';
 import { accountText } from './accountText.ts';
@@ -11,6 +11,7 @@ import { PaymentTab } from './PaymentTab.tsx';
 import { PlanTab } from './PlanTab.tsx';
 import { ProfileTab as ProfileDetailsTab } from './ProfileTab.tsx';
 import { type ProfileTab, selectTab, TAB_PATHS, visibleTabs } from './profileTabs.ts';
+import './account.css';
 
 const TAB_LABELS: Record<ProfileTab, string> = {
   account: accountText.tabAccount,

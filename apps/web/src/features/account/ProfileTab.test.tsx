@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withSession } from '../../test-setup/session.tsx';
+import { roleLabel } from '../admin/index.ts';
 import { accountText } from './accountText.ts';
 import { ProfileTab } from './ProfileTab.tsx';
 
@@ -50,7 +51,7 @@ afterEach(() => {
 describe('ProfileTab', () => {
   it('shows the role badge, chat status, badges and this month’s figures', async () => {
     renderProfile(fakeApi());
-    expect(await screen.findByTestId('role-badge')).toHaveTextContent(text.role.mod);
+    expect(await screen.findByTestId('role-badge')).toHaveTextContent(roleLabel('mod'));
     expect(screen.getByTestId('chat-status')).toHaveTextContent(text.chatActive);
     expect(screen.getByText(text.service1yr)).toBeInTheDocument();
     expect(screen.getByText(text.vip)).toBeInTheDocument();
@@ -64,7 +65,7 @@ describe('ProfileTab', () => {
 
   it('a trader with chat off and no badges reads Inactive and shows neither badge', async () => {
     renderProfile(fakeApi(), { role: 'trader', chat: 0, service1yr: false, vip: false });
-    expect(await screen.findByTestId('role-badge')).toHaveTextContent(text.role.trader);
+    expect(await screen.findByTestId('role-badge')).toHaveTextContent(roleLabel('trader'));
     expect(screen.getByTestId('chat-status')).toHaveTextContent(text.chatInactive);
     expect(screen.queryByText(text.service1yr)).not.toBeInTheDocument();
     expect(screen.queryByText(text.vip)).not.toBeInTheDocument();

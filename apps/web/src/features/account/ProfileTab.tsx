@@ -9,8 +9,9 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { chatIsActive, roleLabel } from '../admin/index.ts';
 import { accountText } from './accountText.ts';
-import { chatIsActive, imageProblem, profileForm, profileSaveError, roleLabel } from './profileRules.ts';
+import { imageProblem, profileForm, profileSaveError } from './profileRules.ts';
 
 /** Spec §2 Profile tab. */
 export function ProfileTab() {

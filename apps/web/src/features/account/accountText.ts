@@ -18,7 +18,6 @@ export const accountText = {
     `Waiting for confirmation: open the link we sent to ${address} to make it your sign-in email.`,
 
   profile: {
-    role: { trader: 'Trader', mod: 'Moderator', admin: 'Admin' },
     chatStatus: 'Chat',
     chatActive: 'Active',
     chatInactive: 'Inactive',

@@ -2,22 +2,11 @@ import { messages } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { CallError } from '../../lib/api.ts';
 import { accountText } from './accountText.ts';
-import { chatIsActive, imageProblem, profileSaveError, roleLabel, usernameProblem } from './profileRules.ts';
+import { imageProblem, profileSaveError, usernameProblem } from './profileRules.ts';
 
 const MB = 1024 * 1024;
 
 describe('profile rules', () => {
-  it('labels roles', () => {
-    expect(roleLabel('trader')).toBe('Trader');
-    expect(roleLabel('mod')).toBe('Moderator');
-    expect(roleLabel('admin')).toBe('Admin');
-  });
-
-  it('reads chat 0 as inactive and any flag as active', () => {
-    expect(chatIsActive(0)).toBe(false);
-    expect(chatIsActive(1)).toBe(true);
-  });
-
   it('requires a username of at most 20 characters', () => {
     expect(usernameProblem('')).toBe(messages.usernameRequired);
     expect(usernameProblem('   ')).toBe(messages.usernameRequired);

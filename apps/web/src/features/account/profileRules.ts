@@ -1,17 +1,8 @@
-import { messages, PROFILE_IMAGE_MAX_BYTES, type Role, USERNAME_MAX_LENGTH } from '@tapeline/core';
+import { messages, PROFILE_IMAGE_MAX_BYTES, USERNAME_MAX_LENGTH } from '@tapeline/core';
 import { z } from 'zod';
 import { detailOf, failureOf } from '../../lib/api.ts';
 import { formRules } from '../../ui/form/formRules.ts';
 import { accountText } from './accountText.ts';
-
-export function roleLabel(role: Role): string {
-  return accountText.profile.role[role];
-}
-
-/** `chat` is 0 or an enabled flag (spec §3). */
-export function chatIsActive(chat: number): boolean {
-  return chat !== 0;
-}
 
 /** Spec §5: required, at most 20 characters; both read 'Username is required'. */
 export function usernameProblem(username: string): string | null {

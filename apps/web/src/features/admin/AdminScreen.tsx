@@ -3,13 +3,21 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type AdminUserUpdateRequest, messages, type User } from '@tapeline/core';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
-import { adminApi, adminKeys } from '../../lib/adminApi.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { chatIsActive, roleLabel } from '../account/profileRules.ts';
-import { type AdminColumn, activeLabel, nextSort, type SortState, visibleUsers } from './adminRules.ts';
+import { adminApi, adminKeys } from './adminApi.ts';
+import {
+  type AdminColumn,
+  activeLabel,
+  chatIsActive,
+  nextSort,
+  roleLabel,
+  type SortState,
+  visibleUsers,
+} from './adminRules.ts';
 import { adminText } from './adminText.ts';
+import './admin.css';
 
 /** Spec §9: row height 65, header 50. */
 export const ROW_HEIGHT = 65;

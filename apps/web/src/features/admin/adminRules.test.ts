@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeLabel, compareUsers, matchesSearch, nextSort, visibleUsers } from './adminRules.ts';
+import {
+  activeLabel,
+  chatIsActive,
+  compareUsers,
+  matchesSearch,
+  nextSort,
+  roleLabel,
+  visibleUsers,
+} from './adminRules.ts';
 
 function user(id: string, username: string | null, extra: Partial<{ vibe: number; status: string }> = {}) {
   return {
@@ -90,5 +98,16 @@ describe('search', () => {
     expect(shown.map((u) => u.id)).toEqual(['a', 'b', 'z']);
     expect(list.map((u) => u.id)).toEqual(['b', 'a', 'z']);
     expect(visibleUsers(list, 'nobody', null)).toEqual([]);
+  });
+
+  it('labels roles', () => {
+    expect(roleLabel('trader')).toBe('Trader');
+    expect(roleLabel('mod')).toBe('Moderator');
+    expect(roleLabel('admin')).toBe('Admin');
+  });
+
+  it('reads chat 0 as inactive and any flag as active', () => {
+    expect(chatIsActive(0)).toBe(false);
+    expect(chatIsActive(1)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import type { User } from '@tapeline/core';
+import type { Role, User } from '@tapeline/core';
+import { adminText } from './adminText.ts';
 
 export type AdminColumn = 'username' | 'email' | 'role' | 'vibe' | 'cur_posts' | 'tot_posts' | 'active';
 export type SortDirection = 'asc' | 'desc';
@@ -75,4 +76,13 @@ export function visibleUsers<T extends AdminRow>(
 ): T[] {
   const rows = users.filter((user) => matchesSearch(user, query));
   return sort ? rows.sort(compareUsers(sort)) : rows;
+}
+
+export function roleLabel(role: Role): string {
+  return adminText.role[role];
+}
+
+/** `chat` is 0 or an enabled flag (spec §3). */
+export function chatIsActive(chat: number): boolean {
+  return chat !== 0;
 }

@@ -1,6 +1,8 @@
 /** Interface text of the Admin tab's user table. */
 export const adminText = {
   tabAdmin: 'Admin',
+  /** A role's name, on the profile's badge and in the user table. */
+  role: { trader: 'Trader', mod: 'Moderator', admin: 'Admin' },
   search: 'Search users',
   searchPlaceholder: 'Search by username or email',
   columns: {

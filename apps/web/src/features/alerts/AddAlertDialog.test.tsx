@@ -6,11 +6,8 @@ import { type FakeApi, fail, fakeApi, ok, withDataHost } from '../../test-setup/
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
-import { notificationsText as text } from '../notifications/notificationsText.ts';
-import { overlays } from '../symbols/overlayStore.ts';
-import { SymbolLink } from '../symbols/SymbolLink.tsx';
-import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
-import { symbolText } from '../symbols/symbolText.ts';
+import { notificationsText as text } from '../notifications/index.ts';
+import { overlays, SymbolLink, SymbolOverlays, symbolText } from '../symbols/index.ts';
 import { AddAlertHost } from './AddAlertDialog.tsx';
 import { addAlertDialog } from './addAlertDialog.ts';
 

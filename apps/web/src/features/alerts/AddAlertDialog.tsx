@@ -7,14 +7,14 @@ import { FormMessage } from '../../ui/FormMessage.tsx';
 import { formRules } from '../../ui/form/formRules.ts';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { RateSlider } from '../../ui/RateSlider.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { notificationsText as text } from '../notifications/notificationsText.ts';
-import { settingsMessages } from '../settings/settingsText.ts';
+import { notificationsText as text } from '../notifications/index.ts';
 import { addAlertDialog, useAddAlertSymbol } from './addAlertDialog.ts';
-import { RateSlider } from './RateSlider.tsx';
 import './addAlert.css';
-import { boundsProblem, parseBound, registered, registerFailure } from './ruleToasts.ts';
+import { boundsProblem, parseBound, registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';
 
 const addAlertForm = formRules(
   { type: z.enum(RULE_TYPES), rate: z.number(), high: z.string(), low: z.string() },
@@ -99,7 +99,7 @@ function AddAlertForm({ symbol }: { symbol: string }) {
                 onChange={() => choose(t)}
               />
               <span>{text.typeLabels[t]}</span>
-              {locked ? <span className="tier-label">{settingsMessages.proOnly}</span> : null}
+              {locked ? <span className="tier-label">{settingControlText.proOnly}</span> : null}
             </label>
           );
         })}

@@ -9,7 +9,6 @@ import {
 } from '@tapeline/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
 import { markReconnected } from '../../lib/connectionStatus.ts';
 import { SETTINGS_LOAD_DELAY_MS } from '../../lib/settings/settingsStore.ts';
 import { SettingsProvider, useSettings } from '../../lib/settings/useSettings.tsx';
@@ -21,7 +20,9 @@ import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { AlertsRuntime } from './AlertsRuntime.tsx';
-import { ALERTS_TEXT, AlertsWidget } from './AlertsWidget.tsx';
+import { AlertsWidget } from './AlertsWidget.tsx';
+import { alertsText } from './alertsText.ts';
+import { voiceUnlock } from './voiceUnlock.ts';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one, the way
 // component tests fake fetch. Everything from the event listener up is the real code.
@@ -68,7 +69,7 @@ function renderRuntime(config = defaultConfig(), speak = true) {
 }
 
 const historyItems = () =>
-  within(screen.getByRole('list', { name: ALERTS_TEXT.list }))
+  within(screen.getByRole('list', { name: alertsText.list }))
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
@@ -84,7 +85,7 @@ beforeEach(() => {
 describe('live alerts in the tab', () => {
   it('a fired alert is a toast and the top of the history; a repeat of its id is dropped', async () => {
     renderRuntime();
-    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await screen.findByRole('list', { name: alertsText.list });
     await waitFor(() => expect(socket.listeners.get(ALERT_EVENTS.alert)?.size).toBe(1));
 
     emit(ALERT_EVENTS.alert, firedAlert(1, { msg: 'AAPL new high 201.50' }));
@@ -106,7 +107,7 @@ describe('live alerts in the tab', () => {
 
   it('ignores what is not a fired alert', async () => {
     renderRuntime();
-    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await screen.findByRole('list', { name: alertsText.list });
     await waitFor(() => expect(socket.listeners.get(ALERT_EVENTS.alert)?.size).toBe(1));
     emit(ALERT_EVENTS.alert, { msg: 'no id', symbol: 'AAPL' });
     expect(historyItems()).toHaveLength(1);
@@ -115,7 +116,7 @@ describe('live alerts in the tab', () => {
 
   it('a chat mention of the trader is a toast, with no Chat widget open; other chat events are not', async () => {
     renderRuntime();
-    await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    await screen.findByRole('list', { name: alertsText.list });
     await waitFor(() => expect(socket.listeners.get(CHAT_EVENTS.update)?.size).toBe(1));
     const text = chatMessages.mentioned('ann', 'Options');
     const v = PROTOCOL_VERSION;

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLiveAlerts } from '../../lib/alerts/useLiveAlerts.ts';
-import { useChatMentions } from '../../lib/chatApi.ts';
 import { appStores, readToken } from '../../lib/session.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { ALERT_HISTORY_KEY, prependAlertHistory } from './alertHistoryApi.ts';
+import { useChatMentions } from './useChatMentions.ts';
+import { useLiveAlerts } from './useLiveAlerts.ts';
 import { useVoiceAlerts } from './useVoiceAlerts.ts';
 
 /**

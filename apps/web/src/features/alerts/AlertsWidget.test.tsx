@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { ALERTS_TEXT, AlertsWidget } from './AlertsWidget.tsx';
-import { ALERT_HISTORY_TOASTS } from './alertHistoryApi.ts';
+import { AlertsWidget } from './AlertsWidget.tsx';
+import { alertsMessages, alertsText } from './alertsText.ts';
 
 const NEWER = Date.UTC(2026, 0, 5, 15, 30);
 const OLDER = Date.UTC(2026, 0, 4, 14, 0);
@@ -15,8 +15,8 @@ const HISTORY = [
 ];
 
 async function confirmClear(user: { click(element: Element): Promise<void> }) {
-  const dialog = screen.getByRole('dialog', { name: ALERTS_TEXT.clearQuestion });
-  await user.click(within(dialog).getByRole('button', { name: ALERTS_TEXT.clearConfirm }));
+  const dialog = screen.getByRole('dialog', { name: alertsText.clearQuestion });
+  await user.click(within(dialog).getByRole('button', { name: alertsText.clearConfirm }));
 }
 
 describe('AlertsWidget', () => {
@@ -24,7 +24,7 @@ describe('AlertsWidget', () => {
     fakeApi().on('GET /api/alert_history', ok(alertHistoryResponseSchema, HISTORY));
     renderUi(<AlertsWidget {...widgetProps('alerts')} />);
 
-    const list = await screen.findByRole('list', { name: ALERTS_TEXT.list });
+    const list = await screen.findByRole('list', { name: alertsText.list });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining('AAPL crossed 200.00'),
@@ -36,14 +36,14 @@ describe('AlertsWidget', () => {
   it('says so when there are no alerts yet', async () => {
     fakeApi().on('GET /api/alert_history', ok(alertHistoryResponseSchema, []));
     renderUi(<AlertsWidget {...widgetProps('alerts')} />);
-    expect(await screen.findByText(ALERTS_TEXT.empty)).toBeInTheDocument();
+    expect(await screen.findByText(alertsText.empty)).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('says the history is unavailable when the API fails', async () => {
     fakeApi().on('GET /api/alert_history', fail(500, 'internal'));
     renderUi(<AlertsWidget {...widgetProps('alerts')} />);
-    expect(await screen.findByText(ALERTS_TEXT.failed)).toBeInTheDocument();
+    expect(await screen.findByText(alertsText.failed)).toBeInTheDocument();
   });
 
   it('opens an alert in full and goes back to the list', async () => {
@@ -51,12 +51,12 @@ describe('AlertsWidget', () => {
     const { user } = renderUi(<AlertsWidget {...widgetProps('alerts')} />);
 
     await user.click(await screen.findByRole('button', { name: /MSFT volume spike/ }));
-    const detail = screen.getByRole('article', { name: ALERTS_TEXT.detail });
+    const detail = screen.getByRole('article', { name: alertsText.detail });
     expect(within(detail).getByText('MSFT volume spike')).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: ALERTS_TEXT.list })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: alertsText.list })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Back/ }));
-    expect(screen.getByRole('list', { name: ALERTS_TEXT.list })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: alertsText.list })).toBeInTheDocument();
   });
 
   it('clears the history on the server, empties the list and confirms', async () => {
@@ -65,12 +65,12 @@ describe('AlertsWidget', () => {
       .on('DELETE /api/alert_history', ok(successResponseSchema, { success: true }));
     const { user } = renderUi(<AlertsWidget {...widgetProps('alerts')} />);
 
-    await screen.findByRole('list', { name: ALERTS_TEXT.list });
-    await user.click(screen.getByRole('button', { name: ALERTS_TEXT.clear }));
+    await screen.findByRole('list', { name: alertsText.list });
+    await user.click(screen.getByRole('button', { name: alertsText.clear }));
     await confirmClear(user);
 
-    expect(await screen.findByText(ALERT_HISTORY_TOASTS.cleared)).toBeInTheDocument();
-    expect(screen.getByText(ALERTS_TEXT.empty)).toBeInTheDocument();
+    expect(await screen.findByText(alertsMessages.cleared)).toBeInTheDocument();
+    expect(screen.getByText(alertsText.empty)).toBeInTheDocument();
     expect(api.calls('DELETE /api/alert_history')).toHaveLength(1);
   });
 
@@ -80,9 +80,9 @@ describe('AlertsWidget', () => {
       .on('DELETE /api/alert_history', ok(successResponseSchema, { success: true }));
     const { user } = renderUi(<AlertsWidget {...widgetProps('alerts')} />);
 
-    await screen.findByRole('list', { name: ALERTS_TEXT.list });
-    await user.click(screen.getByRole('button', { name: ALERTS_TEXT.clear }));
-    const dialog = screen.getByRole('dialog', { name: ALERTS_TEXT.clearQuestion });
+    await screen.findByRole('list', { name: alertsText.list });
+    await user.click(screen.getByRole('button', { name: alertsText.clear }));
+    const dialog = screen.getByRole('dialog', { name: alertsText.clearQuestion });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -96,11 +96,11 @@ describe('AlertsWidget', () => {
       .on('DELETE /api/alert_history', fail(500, 'internal'));
     const { user } = renderUi(<AlertsWidget {...widgetProps('alerts')} />);
 
-    await screen.findByRole('list', { name: ALERTS_TEXT.list });
-    await user.click(screen.getByRole('button', { name: ALERTS_TEXT.clear }));
+    await screen.findByRole('list', { name: alertsText.list });
+    await user.click(screen.getByRole('button', { name: alertsText.clear }));
     await confirmClear(user);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_HISTORY_TOASTS.clearFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(alertsMessages.clearFailed);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 });

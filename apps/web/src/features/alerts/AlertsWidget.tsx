@@ -1,24 +1,14 @@
 import type { AlertHistoryItem } from '@tapeline/core';
 import { useMemo, useState } from 'react';
+import { formatAlertTime, formatAlertTimestamp } from '../../lib/alerts/alertTime.ts';
 import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
-import { ALERT_HISTORY_TOASTS, useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
-import { formatAlertTime, formatAlertTimestamp } from './alertTime.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
+import { useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
+import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
-
-export const ALERTS_TEXT = {
-  empty: 'No alerts yet — alerts you set up show up here when they fire.',
-  failed: 'Alert history is unavailable right now.',
-  clear: 'clear',
-  clearQuestion: 'Clear your whole alert history? This cannot be undone.',
-  clearConfirm: 'Clear',
-  back: 'Back',
-  list: 'Alert history, newest first',
-  detail: 'Alert',
-} as const;
 
 /** Items carry no id: date and message, numbered when the same alert fired twice at once. */
 function itemKeys(items: readonly AlertHistoryItem[]): string[] {
@@ -31,13 +21,11 @@ function itemKeys(items: readonly AlertHistoryItem[]): string[] {
   });
 }
 
-const countLabel = (n: number) => (n === 1 ? '1 alert' : `${n} alerts`);
-
 function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void }) {
   return (
-    <article className="alert-detail" aria-label={ALERTS_TEXT.detail}>
+    <article className="alert-detail" aria-label={alertsText.detail}>
       <button type="button" className="alerts-link" onClick={onBack}>
-        ‹ {ALERTS_TEXT.back}
+        ‹ {alertsText.back}
       </button>
       <time className="alert-detail__time" dateTime={new Date(item.date).toISOString()}>
         {formatAlertTimestamp(item.date)}
@@ -59,9 +47,9 @@ export function AlertsWidget({ id }: WidgetProps) {
   const clear = useClearAlertHistory({
     onSuccess: () => {
       setOpen(null);
-      toast(ALERT_HISTORY_TOASTS.cleared, { tone: 'success' });
+      toast(alertsMessages.cleared, { tone: 'success' });
     },
-    onError: () => toast(ALERT_HISTORY_TOASTS.clearFailed, { tone: 'error' }),
+    onError: () => toast(alertsMessages.clearFailed, { tone: 'error' }),
   });
 
   const items = history.data;
@@ -73,26 +61,26 @@ export function AlertsWidget({ id }: WidgetProps) {
       ) : (
         <>
           <div className="alerts-head">
-            <span className="muted">{items && items.length > 0 ? countLabel(items.length) : ''}</span>
+            <span className="muted">{items && items.length > 0 ? alertsText.count(items.length) : ''}</span>
             <button
               type="button"
               className="alerts-link"
               disabled={clear.isPending}
               onClick={() => setAsking(true)}
             >
-              {ALERTS_TEXT.clear}
+              {alertsText.clear}
             </button>
           </div>
           {!items ? (
             <div className="alerts-state">
-              {history.isError ? <p className="muted">{ALERTS_TEXT.failed}</p> : <Spinner />}
+              {history.isError ? <p className="muted">{alertsText.failed}</p> : <Spinner />}
             </div>
           ) : items.length === 0 ? (
             <div className="alerts-state">
-              <p className="muted">{ALERTS_TEXT.empty}</p>
+              <p className="muted">{alertsText.empty}</p>
             </div>
           ) : (
-            <ul className="alerts-list" aria-label={ALERTS_TEXT.list}>
+            <ul className="alerts-list" aria-label={alertsText.list}>
               {items.map((item, index) => (
                 <li key={keys[index]}>
                   <button type="button" className="alerts-item" onClick={() => setOpen(item)}>
@@ -111,8 +99,8 @@ export function AlertsWidget({ id }: WidgetProps) {
       {asking && (
         <ConfirmDialog
           open
-          message={ALERTS_TEXT.clearQuestion}
-          confirmLabel={ALERTS_TEXT.clearConfirm}
+          message={alertsText.clearQuestion}
+          confirmLabel={alertsText.clearConfirm}
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);

@@ -10,12 +10,6 @@ import { api } from '../../lib/authApi.ts';
 /** Spec §4: the alert history refreshes every 180 s. */
 export const ALERT_HISTORY_REFRESH_MS = 180_000;
 
-/** Spec §8, word for word. */
-export const ALERT_HISTORY_TOASTS = {
-  cleared: 'Alert history has been cleared',
-  clearFailed: 'Failed to clear alert history',
-} as const;
-
 export const ALERT_HISTORY_KEY = ['alertHistory'] as const;
 const KEY = ALERT_HISTORY_KEY;
 

@@ -1,12 +1,12 @@
 import { alertMessages, DEFAULT_VOICE_HOST, type FiredAlert } from '@tapeline/core';
 import { useCallback, useEffect, useRef } from 'react';
-import { claimVoice } from '../../lib/alerts/voiceLeader.ts';
-import { createVoicePlayer } from '../../lib/alerts/voicePlayer.ts';
-import { clipFor, VoiceQueue } from '../../lib/alerts/voiceQueue.ts';
-import { useVoiceUnlocked, voiceUnlock } from '../../lib/alerts/voiceUnlock.ts';
 import { useSettings } from '../../lib/settings/useSettings.tsx';
+import { useConfig } from '../../lib/useConfig.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { useConfig } from '../auth/useConfig.ts';
+import { claimVoice } from './voiceLeader.ts';
+import { createVoicePlayer } from './voicePlayer.ts';
+import { clipFor, VoiceQueue } from './voiceQueue.ts';
+import { useVoiceUnlocked, voiceUnlock } from './voiceUnlock.ts';
 
 /** Spec §2/§9: the prompt to allow audio shows for 5 s. */
 export const VOICE_PROMPT_MS = 5000;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../ui/Logo.tsx';
 import { authText } from './authText.ts';
+import './auth.css';
 
 interface AuthCardProps {
   title: string;

@@ -7,6 +7,7 @@ import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { appStores } from '../../lib/session.ts';
 import { takeSessionNotice } from '../../lib/sessionNotice.ts';
+import { useConfig } from '../../lib/useConfig.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
@@ -14,7 +15,6 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
-import { useConfig } from './useConfig.ts';
 import { useEmailChangedToast } from './useLinkErrorToast.ts';
 import { loginForm } from './validation.ts';
 

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
-import { savePendingEmail } from '../../lib/pendingEmail.ts';
 import { rememberPlan } from '../../lib/plan.ts';
 import { appStores } from '../../lib/session.ts';
 import { Checkbox, Field } from '../../ui/Field.tsx';
@@ -14,6 +13,7 @@ import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
+import { savePendingEmail } from './pendingEmail.ts';
 import { registrationForm } from './validation.ts';
 
 const TO_LOGIN = { question: authText.registerHaveAccount, to: '/login', link: authText.logIn };

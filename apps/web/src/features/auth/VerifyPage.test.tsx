@@ -1,10 +1,10 @@
 import { messageFor, messages, successResponseSchema } from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { savePendingEmail } from '../../lib/pendingEmail.ts';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withoutSession, withSession } from '../../test-setup/session.tsx';
+import { savePendingEmail } from './pendingEmail.ts';
 import { VerifyPage } from './VerifyPage.tsx';
 
 const resent = ok(successResponseSchema, { success: true });

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
-import { readPendingEmail } from '../../lib/pendingEmail.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
+import { readPendingEmail } from './pendingEmail.ts';
 import { useLinkErrorToast } from './useLinkErrorToast.ts';
 import { emailForm } from './validation.ts';
 

@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Coupon, messages, type PlanOffer } from '@tapeline/core';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
-import { billingApi, billingKeys } from '../../lib/billingApi.ts';
-import { centsToAmount } from '../../lib/format.ts';
+import type { Coupon, PlanOffer } from '@tapeline/core';
+import { useCallback, useRef, useState } from 'react';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { billingApi, billingKeys } from './billingApi.ts';
 import { cardErrorMessage, subscriptionErrorMessage } from './billingErrors.ts';
 import { billingText } from './billingText.ts';
-import { formatCardNumber, formatExpiryInput, parseLocalCard } from './cardInput.ts';
+import { cardForm, formatCardNumber, formatExpiryInput, parseLocalCard } from './cardInput.ts';
 import { type CheckoutKind, cardModalIntro } from './checkoutText.ts';
+import { centsToAmount } from './format.ts';
 import { useBillingConfig } from './queries.ts';
 import { StripeCardField } from './StripeCardField.tsx';
 import { CardInputError, type Tokenize } from './tokenize.ts';
@@ -48,11 +49,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
   const queryClient = useQueryClient();
   const subscribe = useSubscribe();
   const config = useBillingConfig();
-  const [name, setName] = useState('');
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useRuleForm(cardForm, { name: '', number: '', expiry: '', cvc: '' });
   const [pending, setPending] = useState(false);
   const stripeTokenize = useRef<Tokenize | null>(null);
   const registerStripe = useCallback((tokenize: Tokenize | null) => {
@@ -62,34 +59,26 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
   const provider = config.data?.provider;
   const publishableKey = config.data?.publishable_key ?? null;
 
-  const tokenize: Tokenize = async (cardName) => {
+  const tokenize = async (cardName: string, typed: { number: string; expiry: string; cvc: string }) => {
     if (provider === 'stripe') {
       if (!stripeTokenize.current) throw new CardInputError(billingText.stripeLoadFailed);
       return stripeTokenize.current(cardName);
     }
-    const card = parseLocalCard({ number, expiry, cvc }, new Date());
+    const card = parseLocalCard(typed, new Date());
     if ('error' in card) throw new CardInputError(card.error);
     return (await billingApi.localToken({ ...card, name: cardName })).id;
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.submit(async ({ name, ...typed }) => {
     if (pending) return;
-    const cardName = name.trim();
-    if (!cardName) {
-      setError(messages.cardNameRequired);
-      return;
-    }
-    setError(null);
     setPending(true);
     try {
-      let token: string;
       try {
-        token = await tokenize(cardName);
+        const token = await tokenize(name.trim(), typed);
         const customer = await billingApi.saveCustomer(token);
         queryClient.setQueryData(billingKeys.customer, customer);
       } catch (err) {
-        setError(err instanceof CardInputError ? err.message : cardErrorMessage(err));
+        form.fail(err instanceof CardInputError ? err.message : cardErrorMessage(err));
         return;
       }
       if (!purchase) {
@@ -100,12 +89,12 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
         // The modal closes itself: the 'Payment complete' modal takes over.
         await subscribe(purchase.plan.id, purchase.coupon?.id);
       } catch (err) {
-        setError(subscriptionErrorMessage(err));
+        form.fail(subscriptionErrorMessage(err));
       }
     } finally {
       setPending(false);
     }
-  };
+  });
 
   const label = purchase ? billingText.subscribeFor(centsToAmount(purchase.amount)) : billingText.saveCard;
 
@@ -126,13 +115,7 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
           billingText.cardUpdateIntro
         )}
       </p>
-      <Field
-        label={billingText.cardName}
-        autoComplete="cc-name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        maxLength={200}
-      />
+      <Field label={billingText.cardName} autoComplete="cc-name" maxLength={200} {...form.register('name')} />
       {provider === 'stripe' && publishableKey ? (
         <StripeCardField publishableKey={publishableKey} register={registerStripe} />
       ) : (
@@ -142,8 +125,9 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
             autoComplete="cc-number"
             inputMode="numeric"
             placeholder="1234 1234 1234 1234"
-            value={number}
-            onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+            {...form.register('number', {
+              onChange: (event) => form.setValue('number', formatCardNumber(event.target.value)),
+            })}
           />
           <div className="field-pair">
             <Field
@@ -151,8 +135,9 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
               autoComplete="cc-exp"
               inputMode="numeric"
               placeholder="MM / YY"
-              value={expiry}
-              onChange={(event) => setExpiry(formatExpiryInput(event.target.value))}
+              {...form.register('expiry', {
+                onChange: (event) => form.setValue('expiry', formatExpiryInput(event.target.value)),
+              })}
             />
             <Field
               label={billingText.cardCvc}
@@ -160,13 +145,14 @@ function CardForm({ purchase, onCardSaved }: Pick<CardModalProps, 'purchase' | '
               inputMode="numeric"
               placeholder="123"
               maxLength={4}
-              value={cvc}
-              onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
+              {...form.register('cvc', {
+                onChange: (event) => form.setValue('cvc', event.target.value.replace(/\D/g, '')),
+              })}
             />
           </div>
         </>
       )}
-      <FormMessage error={error} />
+      <FormMessage {...form.notice} />
       <SubmitButton label={label} pending={pending} disabled={config.isPending} />
     </form>
   );

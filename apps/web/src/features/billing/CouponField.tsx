@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type Coupon, messages } from '@tapeline/core';
 import { type FormEvent, useId, useState } from 'react';
-import { billingApi } from '../../lib/billingApi.ts';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { billingApi } from './billingApi.ts';
 import { couponErrorMessage } from './billingErrors.ts';
 import { billingText } from './billingText.ts';
 

@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { billingText } from './billingText.ts';
 import { paymentComplete, usePaymentGoing, usePaymentOutcome } from './paymentComplete.ts';
+import './billing.css';
 
 /** Spec §4: after a successful payment, 'Payment complete' leads to /dashboard. */
 export function PaymentCompleteModal() {

@@ -5,7 +5,7 @@ import { CARD, customerAnswer, localBillingConfig, plansAnswer } from '../../tes
 import { type FakeApi, fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, withSession } from '../../test-setup/session.tsx';
-import { PaymentTab } from '../account/PaymentTab.tsx';
+import { PaymentTab } from '../account/index.ts';
 import { billingText } from './billingText.ts';
 import { PaymentScreen } from './PaymentScreen.tsx';
 

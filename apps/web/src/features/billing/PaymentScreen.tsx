@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tapeline/core';
 import { useState } from 'react';
 import { useSession } from '../../app/session.tsx';
-import { billingKeys } from '../../lib/billingApi.ts';
-import { formatExpiry, formatInvoiceDate, formatUsd } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { billingKeys } from './billingApi.ts';
 import { billingText } from './billingText.ts';
 import { CardModal } from './CardModal.tsx';
+import { formatExpiry, formatInvoiceDate, formatUsd } from './format.ts';
 import { useCustomer, useHistory, usePlans } from './queries.ts';
+import './billing.css';
 
 /** Spec §2 Payment tab: the current card, an Update button with the card modal, history. */
 export function PaymentScreen() {

@@ -16,7 +16,7 @@ import {
 import { type FakeApi, fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
-import { PlanTab } from '../account/PlanTab.tsx';
+import { PlanTab } from '../account/index.ts';
 import { billingText } from './billingText.ts';
 import { PlanScreen } from './PlanScreen.tsx';
 import { paymentComplete } from './paymentComplete.ts';

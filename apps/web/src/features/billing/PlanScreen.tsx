@@ -11,8 +11,6 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession, useUser } from '../../app/session.tsx';
-import { billingApi, billingKeys } from '../../lib/billingApi.ts';
-import { centsToAmount, formatInvoiceDate, formatUsd } from '../../lib/format.ts';
 import { rememberedPlan } from '../../lib/plan.ts';
 import { appStores } from '../../lib/session.ts';
 import { PLAN_KEY } from '../../lib/storageKeys.ts';
@@ -20,11 +18,13 @@ import { FormMessage } from '../../ui/FormMessage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner, Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { billingApi, billingKeys } from './billingApi.ts';
 import { subscriptionErrorMessage } from './billingErrors.ts';
 import { billingText } from './billingText.ts';
 import { CardModal, type Purchase } from './CardModal.tsx';
 import { CouponField } from './CouponField.tsx';
 import { checkoutKind, checkoutNote, offeredTrialDays } from './checkoutText.ts';
+import { centsToAmount, formatInvoiceDate, formatUsd } from './format.ts';
 import { usePaymentOutcome } from './paymentComplete.ts';
 import {
   type BillingPeriod,
@@ -37,6 +37,7 @@ import {
 } from './planRules.ts';
 import { useCustomer, usePlans } from './queries.ts';
 import { useSubscribe } from './useSubscribe.ts';
+import './billing.css';
 
 /** The plan, the coupon and its code chosen so far; `key` numbers the coupon field's mounts. */
 interface Choice {

@@ -1,3 +1,6 @@
+import { messages } from '@tapeline/core';
+import { z } from 'zod';
+import { formRules } from '../../ui/form/formRules.ts';
 import { billingText } from './billingText.ts';
 
 export interface LocalCardInput {
@@ -46,3 +49,12 @@ export function parseLocalCard(input: LocalCardInput, now: Date): ParsedCard | {
   if (cvc.length < 3 || cvc.length > 4) return { error: billingText.cardInvalidCvc };
   return { number, exp_month: month, exp_year: year, cvc };
 }
+
+/**
+ * The card form's rules (spec §4): the name on the card first, before anything is sent. The card
+ * itself is checked when it is tokenized (parseLocalCard above, or the card provider's field).
+ */
+export const cardForm = formRules(
+  { name: z.string(), number: z.string(), expiry: z.string(), cvc: z.string() },
+  (card) => (card.name.trim() ? null : messages.cardNameRequired),
+);

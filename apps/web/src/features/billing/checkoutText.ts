@@ -1,6 +1,6 @@
 import { messages, type PlanOffer, type SubscriptionState } from '@tapeline/core';
-import { formatUsd } from '../../lib/format.ts';
 import { billingText } from './billingText.ts';
+import { formatUsd } from './format.ts';
 import { isBilled } from './planRules.ts';
 
 /**

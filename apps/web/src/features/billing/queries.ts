@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingApi, billingKeys } from '../../lib/billingApi.ts';
+import { billingApi, billingKeys } from './billingApi.ts';
 
 export function useBillingConfig() {
   return useQuery({

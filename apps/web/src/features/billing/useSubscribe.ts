@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@tapeline/core';
 import { useCallback } from 'react';
 import { useSession, useUser } from '../../app/session.tsx';
-import { billingApi, billingKeys } from '../../lib/billingApi.ts';
 import { appStores } from '../../lib/session.ts';
 import { PLAN_KEY } from '../../lib/storageKeys.ts';
+import { billingApi, billingKeys } from './billingApi.ts';
 import { paymentComplete } from './paymentComplete.ts';
 import { isBilled } from './planRules.ts';
 

@@ -12,7 +12,7 @@ import { ok } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
-import { PopoutPage } from '../popout/PopoutPage.tsx';
+import { loadPopoutPage } from '../popout/index.ts';
 import { chatMessage } from './chatFixtures.ts';
 import { chatServer, page, resetSocket } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
@@ -21,6 +21,8 @@ vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.t
 
 // The settings store waits 2 s from the app's start before loading (spec §4).
 const SETTLED = { timeout: 5000 };
+// The page as the router loads it (lazily, through the popout feature's surface).
+const { PopoutPage } = await loadPopoutPage();
 
 beforeEach(resetSocket);
 

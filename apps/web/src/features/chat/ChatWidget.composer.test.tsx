@@ -182,6 +182,21 @@ describe('ChatWidget composer', () => {
     await waitFor(() => expect(box).toBeEnabled());
   });
 
+  it('a ban ends by itself when its time comes: the composer, votes and replies come back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    chatServer(() => page([chatMessage(1, T0)]));
+    renderChat();
+    const box = await composer();
+    chat({ type: 'ban', ban_exp_at: Math.floor(Date.now() / 1000) + 60, reason: 'cooling off' });
+    expect(await screen.findByText(chatMessages.banCountdown('1:00'))).toBeInTheDocument();
+    expect(box).toBeDisabled();
+
+    act(() => vi.setSystemTime(Date.now() + 61_000));
+    await waitFor(() => expect(box).toBeEnabled(), { timeout: 2500 });
+    expect(screen.queryByText(/^Banned/)).toBeNull();
+    expect(screen.getByRole('button', { name: chatText.upvote })).toBeEnabled();
+  });
+
   it('a ban in the profile holds from the start', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     chatServer(() => page([]), {

@@ -5,7 +5,7 @@ import { emit } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { overlays } from '../symbols/overlayStore.ts';
+import { overlays } from '../symbols/index.ts';
 import { ChatWidget } from './ChatWidget.tsx';
 import { ANN, chatMessage, ME, ME_ID } from './chatFixtures.ts';
 import { chatServer, page, resetSocket, sentCalls, v } from './chatTestKit.ts';

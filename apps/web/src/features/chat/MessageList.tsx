@@ -1,7 +1,6 @@
 import type { ChatMessage } from '@tapeline/core';
 import { type MouseEvent, useLayoutEffect, useMemo, useRef } from 'react';
-import { rectOf } from '../symbols/overlayStore.ts';
-import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
+import { rectOf, useOpenSymbolMenu } from '../symbols/index.ts';
 import { keepAnchor, nearTop, type ScrollMetrics, shouldAutoScroll } from './chatScroll.ts';
 import { chatText } from './chatText.ts';
 import { groupByDate } from './chatTime.ts';

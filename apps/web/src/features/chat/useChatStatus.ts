@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ChatEvent, refusalMessage, type User } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listenChatRefusals } from '../../lib/chatApi.ts';
 import { profileApi, profileKeys } from '../../lib/profileApi.ts';
 import { useToast } from '../../ui/toast.tsx';
+import { listenChatRefusals } from './chatApi.ts';
 import { banUntilMs, secondsLeft, typingNow } from './chatRules.ts';
 import { CHAT_MESSAGES } from './chatText.ts';
 

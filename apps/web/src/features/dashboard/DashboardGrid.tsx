@@ -15,9 +15,9 @@ import {
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
+import type { WidgetMode, WidgetProps } from '../../ui/widgetContract.ts';
 import { changedCells, type GridItem, shownWidgets, toGridLayouts } from './gridItems.ts';
 import { DRAG_HANDLE_CLASS, WidgetFrame } from './WidgetFrame.tsx';
-import type { WidgetMode, WidgetProps } from './widgetContract.ts';
 import { WIDGETS } from './widgetRegistry.ts';
 
 const COLS = Object.fromEntries(Object.keys(BREAKPOINTS).map((bp) => [bp, GRID_COLUMNS])) as Record<

@@ -8,7 +8,7 @@ import type { FakeApi } from '../../test-setup/fakeApi.ts';
 import { settingsApi } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
-import { connectionText } from '../connection/connectionText.ts';
+import { connectionText } from '../connection/index.ts';
 import { DashboardPage, UPGRADE_QUESTION } from './DashboardPage.tsx';
 
 // The socket is the network for stream widgets (none is drawn by these layouts; nothing may

@@ -16,13 +16,15 @@ import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ConnectionPill } from '../connection/ConnectionPill.tsx';
+import { ConnectionPill } from '../connection/index.ts';
+import { DashboardCommandSource } from '../palette/index.ts';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';
 import { PopupBlockedBanner } from './PopupBlockedBanner.tsx';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
+import '../../ui/widget.css';
 import './dashboard.css';
 
 export const UPGRADE_QUESTION = discoveryMessages.upgrade;
@@ -109,6 +111,8 @@ export function DashboardPage() {
           navigate('/profile/plan');
         }}
       />
+      {/* The command palette's layouts and widget toggles, from this page's store. */}
+      <DashboardCommandSource />
     </div>
   );
 }

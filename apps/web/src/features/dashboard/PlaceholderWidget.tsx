@@ -1,5 +1,5 @@
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { dashboardText } from './dashboardText.ts';
-import type { WidgetProps } from './widgetContract.ts';
 
 /** Chat, News, Quote and Discovery arrive with their own issues; until then they hold their place. */
 export function PlaceholderWidget({ id }: WidgetProps) {

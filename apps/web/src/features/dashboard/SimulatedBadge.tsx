@@ -1,4 +1,5 @@
-import { useConfig } from '../auth/useConfig.ts';
+import { useConfig } from '../../lib/useConfig.ts';
+import './simulatedBadge.css';
 
 /** Says so while the market feed is the built-in simulator. */
 export function SimulatedBadge() {

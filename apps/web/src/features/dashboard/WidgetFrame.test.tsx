@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
+import type { WidgetDefinition, WidgetProps } from '../../ui/widgetContract.ts';
 import { WidgetFrame } from './WidgetFrame.tsx';
-import type { WidgetDefinition, WidgetProps } from './widgetContract.ts';
 
 const definition = (popout: boolean): WidgetDefinition => ({
   id: 'alerts',

@@ -1,6 +1,7 @@
 import { POPOUT_WIDGETS, type PopoutWidgetId, type WidgetId } from '@tapeline/core';
 import { IconDrag, IconMaximize, IconPopout, IconRestore } from '../../ui/icons.tsx';
-import type { WidgetDefinition, WidgetProps } from './widgetContract.ts';
+import type { WidgetDefinition, WidgetProps } from '../../ui/widgetContract.ts';
+import '../../ui/widget.css';
 
 export const DRAG_HANDLE_CLASS = 'widget-drag';
 

@@ -1,13 +1,16 @@
 import { WIDGET_TITLES } from '@tapeline/core';
 import type { ComponentType } from 'react';
+import type { WidgetDefinition, WidgetProps } from '../../ui/widgetContract.ts';
+import { loadAlertsWidget } from '../alerts/index.ts';
+import { loadMetersWidget } from '../meters/index.ts';
+import { loadPopularWidget } from '../popular/index.ts';
 import { lazyWidget } from './lazyWidget.tsx';
-import type { WidgetDefinition, WidgetProps } from './widgetContract.ts';
 
 // Popular, Alerts and Meters (their components live in features/popular, alerts, meters), each a
 // chunk fetched when the widget is first drawn.
-const PopularWidget = lazyWidget(() => import('../popular/PopularWidget.tsx').then((m) => m.PopularWidget));
-const AlertsWidget = lazyWidget(() => import('../alerts/AlertsWidget.tsx').then((m) => m.AlertsWidget));
-const MetersWidget = lazyWidget(() => import('../meters/MetersWidget.tsx').then((m) => m.MetersWidget));
+const PopularWidget = lazyWidget(() => loadPopularWidget().then((m) => m.PopularWidget));
+const AlertsWidget = lazyWidget(() => loadAlertsWidget().then((m) => m.AlertsWidget));
+const MetersWidget = lazyWidget(() => loadMetersWidget().then((m) => m.MetersWidget));
 
 const simple = (
   id: 'popular' | 'alerts' | 'meters',

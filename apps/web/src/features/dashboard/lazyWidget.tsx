@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { WidgetProps } from './widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 
 /**
  * A widget whose code is a chunk of its own, fetched when the widget is first drawn (issue 10

@@ -1,14 +1,17 @@
 import { WIDGET_TITLES } from '@tapeline/core';
-import { StreamToolbar } from '../stream/StreamToolbar.tsx';
-import { isStreamWidget, streamHeading } from '../stream/streamChannel.ts';
+import type { WidgetDefinition, WidgetRegistry } from '../../ui/widgetContract.ts';
+import { loadChatWidget } from '../chat/index.ts';
+import { loadDiscoveryWidget } from '../discovery/index.ts';
+import { loadNewsWidget } from '../news/index.ts';
+import { loadQuoteWidget } from '../quotes/index.ts';
+import { isStreamWidget, loadStreamWidget, StreamToolbar, streamHeading } from '../stream/index.ts';
 import { extraWidgets } from './extraWidgets.ts';
 import { lazyWidget } from './lazyWidget.tsx';
-import type { WidgetDefinition, WidgetRegistry } from './widgetContract.ts';
 
 // The stream's socket, decoder and virtualised tables load with the first Stream drawn.
-const StreamWidget = lazyWidget(() => import('../stream/StreamWidget.tsx').then((m) => m.StreamWidget));
+const StreamWidget = lazyWidget(() => loadStreamWidget().then((m) => m.StreamWidget));
 // The news feed, its detail modal and socket listener: a chunk fetched when News is first drawn.
-const NewsWidget = lazyWidget(() => import('../news/NewsWidget.tsx').then((m) => m.NewsWidget));
+const NewsWidget = lazyWidget(() => loadNewsWidget().then((m) => m.NewsWidget));
 
 const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
   id,
@@ -19,15 +22,13 @@ const stream = (id: 'stream1' | 'stream2'): WidgetDefinition => ({
 });
 
 // The quote cards, list, edit modal and drag-to-reorder (@dnd-kit): fetched when Quote is first drawn.
-const QuoteWidget = lazyWidget(() => import('../quotes/QuoteWidget.tsx').then((m) => m.QuoteWidget));
+const QuoteWidget = lazyWidget(() => loadQuoteWidget().then((m) => m.QuoteWidget));
 
 // The Discovery screener, its table library and toolbar: fetched when Discovery is first drawn.
-const DiscoveryWidget = lazyWidget(() =>
-  import('../discovery/DiscoveryWidget.tsx').then((m) => m.DiscoveryWidget),
-);
+const DiscoveryWidget = lazyWidget(() => loadDiscoveryWidget().then((m) => m.DiscoveryWidget));
 
 // The community chat, its socket listener and DOMPurify: fetched when Chat is first drawn.
-const ChatWidget = lazyWidget(() => import('../chat/ChatWidget.tsx').then((m) => m.ChatWidget));
+const ChatWidget = lazyWidget(() => loadChatWidget().then((m) => m.ChatWidget));
 
 /** Every widget the grid knows, by id. */
 export const WIDGETS: WidgetRegistry = {

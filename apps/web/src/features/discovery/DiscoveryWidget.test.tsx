@@ -13,7 +13,7 @@ import { type FakeApi, fail, ok, withDataHost } from '../../test-setup/fakeApi.t
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { quoteFixture } from '../quotes/quoteFixtures.ts';
+import { quoteFixture } from '../quotes/index.ts';
 import { DiscoveryWidget } from './DiscoveryWidget.tsx';
 import { serveFilters } from './filters/filterFixtures.tsx';
 import { resetTempFilter } from './filters/useDiscoveryFilter.ts';

@@ -10,7 +10,7 @@ import {
 } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataHost } from '../../lib/dataHost.ts';
-import { useDiscoveryLive } from '../../lib/discoveryLive.ts';
+import { useDiscoveryLive } from './live/discoveryLive.ts';
 
 export const discoveryKey = (tf: TimeframeId) => ['discovery', tf] as const;
 

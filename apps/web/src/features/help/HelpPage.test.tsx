@@ -2,7 +2,7 @@ import { DISCOVERY_COLUMNS, WIDGET_TOGGLES } from '@tapeline/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test-setup/render.tsx';
-import { SHORTCUTS } from '../shortcuts/registry.ts';
+import { SHORTCUTS } from '../shortcuts/index.ts';
 import { HelpPage } from './HelpPage.tsx';
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -1,7 +1,7 @@
 import { DISCOVERY_COLUMNS, WIDGET_TOGGLES } from '@tapeline/core';
 import { Link } from 'react-router';
 import { useHasChrome } from '../../app/chrome.ts';
-import { ShortcutTable } from '../shortcuts/ShortcutsDialog.tsx';
+import { ShortcutTable } from '../shortcuts/index.ts';
 import { CHANNEL_HELP, DISCOVERY_HELP, helpText, WIDGET_HELP } from './helpText.ts';
 import './help.css';
 

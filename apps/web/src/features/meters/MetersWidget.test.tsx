@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { METERS_TEXT, MetersWidget } from './MetersWidget.tsx';
+import { MetersWidget } from './MetersWidget.tsx';
+import { metersText } from './metersText.ts';
 
 const quotes = ok(metersResponseSchema, {
   success: true,
@@ -39,7 +40,7 @@ describe('MetersWidget', () => {
   it('greys the gauges and says so when the data host fails', async () => {
     withDataHost(fakeApi()).on(`GET ${METERS_PATH}`, fail(503, 'service_unavailable'));
     renderUi(<MetersWidget {...widgetProps('meters')} />);
-    expect(await screen.findByRole('status')).toHaveTextContent(METERS_TEXT.unavailable);
+    expect(await screen.findByRole('status')).toHaveTextContent(metersText.unavailable);
     expect(screen.getByTestId('meters-meters')).toHaveClass('is-unavailable');
   });
 });

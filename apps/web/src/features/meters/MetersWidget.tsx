@@ -1,12 +1,11 @@
 import { METER_SYMBOLS } from '@tapeline/core';
 import { useRef } from 'react';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { Gauge } from './Gauge.tsx';
 import { useMeters } from './metersApi.ts';
+import { metersText } from './metersText.ts';
 import { useMeterTileCount } from './useMeterTileCount.ts';
 import './meters.css';
-
-export const METERS_TEXT = { unavailable: 'Meters unavailable' } as const;
 
 /** DOW, NAZ and SPY: today's move of DIA, QQQ and SPY in daily ATRs (docs/metrics.md, Meters). */
 export function MetersWidget({ id }: WidgetProps) {
@@ -33,7 +32,7 @@ export function MetersWidget({ id }: WidgetProps) {
       </div>
       {unavailable && (
         <p className="meters-unavailable" role="status">
-          {METERS_TEXT.unavailable}
+          {metersText.unavailable}
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { NewsArticle } from '@tapeline/core';
-import { useExtractedUrl } from '../../lib/newsApi.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { useExtractedUrl } from './newsApi.ts';
 import { safeHref } from './newsRules.ts';
 import { NEWS_TEXT } from './newsText.ts';
 import { formatNewsTimestamp } from './newsTime.ts';

@@ -1,14 +1,14 @@
 import { isValidSymbol, type NewsArticle, normalizeSymbol } from '@tapeline/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useLiveNews, useNews } from '../../lib/newsApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { NewsDetailModal } from './NewsDetailModal.tsx';
 import { NewsList } from './NewsList.tsx';
 import { NewsRecents } from './NewsRecents.tsx';
+import { useLiveNews, useNews } from './newsApi.ts';
 import { useNewsRecents } from './newsRecentsStore.ts';
 import { ALL_NEWS, articlesOf, type NewsFilter, pushRecent, queryOf, removeRecent } from './newsRules.ts';
 import { NEWS_TEXT } from './newsText.ts';

@@ -1,11 +1,11 @@
 import { parseCategory, RATE_RANGES, type RuleType } from '@tapeline/core';
 import { z } from 'zod';
+import { registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';
 import { useCreateAlert } from '../../lib/alerts/useAlerts.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { formRules } from '../../ui/form/formRules.ts';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { registered, registerFailure } from '../alerts/ruleToasts.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 /** A symbol as typed: its canonical form, or null when it is not one (a stream category is not). */

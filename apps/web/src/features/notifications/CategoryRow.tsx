@@ -1,10 +1,10 @@
 import { type AlertRule, alertMessages, RATE_RANGES, type StreamCategory } from '@tapeline/core';
 import { useId, useState } from 'react';
+import { registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';
 import { useCreateAlert, useDeleteAlert, useUpdateAlert } from '../../lib/alerts/useAlerts.ts';
+import { RateSlider } from '../../ui/RateSlider.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { RateSlider } from '../alerts/RateSlider.tsx';
-import { registered, registerFailure } from '../alerts/ruleToasts.ts';
-import { useDraft } from '../settings/useDraft.ts';
+import { useDraft } from '../../ui/useDraft.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { type AlertRule, alertMessages } from '@tapeline/core';
 import { useHaltToggle } from '../../lib/alerts/useAlerts.ts';
+import { SwitchRow } from '../../ui/SwitchRow.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { SwitchRow } from '../settings/SwitchRow.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 import { SectionHead } from './SectionHead.tsx';
 

@@ -1,11 +1,11 @@
 import { type AlertRule, alertMessages, type RuleType } from '@tapeline/core';
 import { useEffect, useState } from 'react';
+import { boundsProblem, parseBound } from '../../lib/alerts/ruleToasts.ts';
 import { useDeleteAlert, useUpdateAlert } from '../../lib/alerts/useAlerts.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
+import { RateSlider } from '../../ui/RateSlider.tsx';
+import { formatRate } from '../../ui/rateScale.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { RateSlider } from '../alerts/RateSlider.tsx';
-import { formatRate } from '../alerts/rateScale.ts';
-import { boundsProblem, parseBound } from '../alerts/ruleToasts.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface RuleRowProps {

@@ -14,7 +14,7 @@ import {
   serveAlerts,
 } from '../../test-setup/alertFixtures.tsx';
 import { fail, ok } from '../../test-setup/fakeApi.ts';
-import { rateStops } from '../alerts/rateScale.ts';
+import { rateStops } from '../../ui/rateScale.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 const list = (rules: AlertRule[]) => ok(alertListAnswerSchema, { success: true, data: { list: rules } });

@@ -1,5 +1,5 @@
-import { settingsMessages } from '../settings/settingsText.ts';
-import { UpgradeBadge } from '../settings/UpgradeBadge.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
+import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 
 export type SectionTier = 'pro' | 'proplus';
 
@@ -21,7 +21,7 @@ export function SectionHead({ id, title, hint, tier, locked = false }: SectionHe
       </h2>
       {tier ? (
         <UpgradeBadge
-          label={tier === 'pro' ? settingsMessages.proOnly : settingsMessages.proPlusOnly}
+          label={tier === 'pro' ? settingControlText.proOnly : settingControlText.proPlusOnly}
           locked={locked}
         />
       ) : null}

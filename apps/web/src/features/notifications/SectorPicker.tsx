@@ -1,5 +1,4 @@
-import { SECTOR_NAMES } from '@tapeline/market';
-import { SECTOR_CODES } from '../settings/channelConfig.ts';
+import { SECTOR_CODES, SECTOR_NAMES } from '@tapeline/market';
 import { notificationsText as text } from './notificationsText.ts';
 
 /** The sectors a filtered alert watches; none chosen is shown in red (§5: required). */

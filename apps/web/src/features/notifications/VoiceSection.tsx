@@ -1,8 +1,8 @@
 import { VOICE_BUFFER_MAX, VOICE_IDS, VOICE_ZONES, type VoiceZone } from '@tapeline/core';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
-import { StepSlider } from '../settings/StepSlider.tsx';
-import { settingsMessages } from '../settings/settingsText.ts';
-import { UpgradeBadge } from '../settings/UpgradeBadge.tsx';
+import { StepSlider } from '../../ui/StepSlider.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
+import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 import { SectionHead } from './SectionHead.tsx';
 import { clampVoiceBuffer, entryFor, type VoiceEntry, withZoneVoice } from './voiceSettings.ts';
@@ -50,7 +50,7 @@ function VoiceZoneRow({ zone, entry, locked, onChange }: ZoneRowProps) {
     <li className="setting-row voice-zone" data-zone={zone}>
       <div className="setting-text">
         <span className="setting-label">{name}</span>
-        {zone === 'filtered' ? <UpgradeBadge label={settingsMessages.proPlusOnly} locked={locked} /> : null}
+        {zone === 'filtered' ? <UpgradeBadge label={settingControlText.proPlusOnly} locked={locked} /> : null}
       </div>
       <div className="voice-controls">
         <select

@@ -1,7 +1,7 @@
+import { formatAlertTimestamp } from '../../lib/alerts/alertTime.ts';
 import { useSendTestWebhooks, useWebhookDeliveries } from '../../lib/alerts/useAlerts.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { formatAlertTimestamp } from '../alerts/alertTime.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 /** The last 50 deliveries to the user's webhooks, newest first, and a test delivery to each URL. */

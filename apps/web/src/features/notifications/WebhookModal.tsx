@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { isInvalidWebhook, useRotateWebhookSecret, useSaveWebhook } from '../../lib/alerts/useAlerts.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { copyText } from '../../ui/copyText.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { formRules } from '../../ui/form/formRules.ts';
@@ -10,7 +11,6 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { copyText } from '../symbols/copyText.ts';
 import { notificationsText as text } from './notificationsText.ts';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, withDataHost } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
-import { useOverlays } from '../symbols/overlayStore.ts';
+import { useOverlays } from '../symbols/index.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 import { publishDashboardCommands } from './paletteBridge.ts';
 

@@ -10,9 +10,9 @@ import { connectionStore, setConnectionStatus } from '../../lib/connectionStatus
 import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
-import { ALERTS_TEXT } from '../alerts/AlertsWidget.tsx';
-import { connectionText } from '../connection/connectionText.ts';
-import { POPOUT_CHANNEL } from '../dashboard/popouts.ts';
+import { alertsText } from '../alerts/index.ts';
+import { connectionText } from '../connection/index.ts';
+import { POPOUT_CHANNEL } from '../dashboard/index.ts';
 import { PopoutPage } from './PopoutPage.tsx';
 
 // The settings store waits 2 s from the app's start before loading (spec §4).
@@ -60,7 +60,7 @@ describe('PopoutPage', () => {
   it('a pop-out never writes the layouts (only the dashboard owns them)', async () => {
     const api = serve();
     renderUi(<PopoutPage />, { at: '/popout/alerts', path: '/popout/:widget' });
-    await screen.findByRole('list', { name: ALERTS_TEXT.list }, SETTLED);
+    await screen.findByRole('list', { name: alertsText.list }, SETTLED);
     // A fresh account has no saved config: the defaults are written back, the layouts are not.
     await waitFor(() => expect(api.calls('POST /api/settings/config')).toHaveLength(1), SETTLED);
     expect(api.calls('POST /api/settings/dashboard/layout')).toHaveLength(0);

@@ -3,13 +3,12 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LiveAlerts } from '../alerts/LiveAlerts.tsx';
-import { ConnectionPill } from '../connection/ConnectionPill.tsx';
-import { type ClosingMessage, openPopoutChannel } from '../dashboard/popouts.ts';
-import { SimulatedBadge } from '../dashboard/SimulatedBadge.tsx';
-import { WIDGETS } from '../dashboard/widgetRegistry.ts';
-import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
-import '../dashboard/dashboard.css';
+import { LiveAlerts } from '../alerts/index.ts';
+import { ConnectionPill } from '../connection/index.ts';
+import { type ClosingMessage, openPopoutChannel, SimulatedBadge, WIDGETS } from '../dashboard/index.ts';
+import { SymbolOverlays } from '../symbols/index.ts';
+import '../../ui/widget.css';
+import './popout.css';
 
 type Widget = (typeof POPOUT_WIDGETS)[number];
 

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { overlays } from '../symbols/overlayStore.ts';
-import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
-import { POPULAR_TEXT, PopularWidget } from './PopularWidget.tsx';
+import { overlays, SymbolOverlays } from '../symbols/index.ts';
+import { PopularWidget } from './PopularWidget.tsx';
+import { popularText } from './popularText.ts';
 
 const top = (...symbols: string[]) =>
   ok(popularListSchema, { success: true, data: symbols.map((symbol, i) => ({ symbol, score: 100 - i })) });
@@ -18,7 +18,7 @@ describe('PopularWidget', () => {
     fakeApi().on('GET /api/stock_stats/top', top('NVDA', 'AAPL', 'TSLA'));
     renderUi(<PopularWidget {...widgetProps('popular')} />);
 
-    const list = await screen.findByRole('list', { name: POPULAR_TEXT.list });
+    const list = await screen.findByRole('list', { name: popularText.list });
     const buttons = within(list).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['NVDA', 'AAPL', 'TSLA']);
     expect(buttons[0]).toHaveStyle({ fontSize: '32px' });
@@ -27,20 +27,20 @@ describe('PopularWidget', () => {
   it('says how symbols become popular when none are yet', async () => {
     fakeApi().on('GET /api/stock_stats/top', top());
     renderUi(<PopularWidget {...widgetProps('popular')} />);
-    expect(await screen.findByText(POPULAR_TEXT.empty)).toBeInTheDocument();
+    expect(await screen.findByText(popularText.empty)).toBeInTheDocument();
   });
 
   it('says the list is unavailable when the API fails', async () => {
     fakeApi().on('GET /api/stock_stats/top', fail(503, 'service_unavailable'));
     renderUi(<PopularWidget {...widgetProps('popular')} />);
-    expect(await screen.findByText(POPULAR_TEXT.failed)).toBeInTheDocument();
+    expect(await screen.findByText(popularText.failed)).toBeInTheDocument();
   });
 
   it('shows at most 100 symbols', async () => {
     const many = Array.from({ length: 120 }, (_, i) => `S${i}`);
     fakeApi().on('GET /api/stock_stats/top', top(...many));
     renderUi(<PopularWidget {...widgetProps('popular')} />);
-    const list = await screen.findByRole('list', { name: POPULAR_TEXT.list });
+    const list = await screen.findByRole('list', { name: popularText.list });
     expect(within(list).getAllByRole('listitem')).toHaveLength(100);
     // From 32 px for the first down to 12 px for the hundredth.
     expect(within(list).getByRole('button', { name: 'S0' })).toHaveStyle({ fontSize: '32px' });

@@ -1,19 +1,13 @@
 import { useMemo } from 'react';
 import { usePopular } from '../../lib/popularApi.ts';
+import { pointRect } from '../../ui/placement.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
-import { rectOf } from '../symbols/overlayStore.ts';
-import { pointRect } from '../symbols/placement.ts';
-import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
+import { rectOf, useOpenSymbolMenu } from '../symbols/index.ts';
 import { fontSizeForRank } from './popularRules.ts';
+import { popularText } from './popularText.ts';
 import { useBlinking } from './useBlinking.ts';
 import './popular.css';
-
-export const POPULAR_TEXT = {
-  empty: 'No popular symbols yet — symbols traders click and search show up here.',
-  failed: 'Popular symbols are unavailable right now.',
-  list: 'Popular symbols, most popular first',
-} as const;
 
 /** Up to 100 symbols traders look at now, sized by rank; a click counts toward popularity. */
 export function PopularWidget({ id }: WidgetProps) {
@@ -25,20 +19,20 @@ export function PopularWidget({ id }: WidgetProps) {
   if (!symbols) {
     return (
       <div className="popular-widget popular-widget--state" data-testid={`popular-${id}`}>
-        {popular.isError ? <p className="muted">{POPULAR_TEXT.failed}</p> : <Spinner />}
+        {popular.isError ? <p className="muted">{popularText.failed}</p> : <Spinner />}
       </div>
     );
   }
   if (symbols.length === 0) {
     return (
       <div className="popular-widget popular-widget--state" data-testid={`popular-${id}`}>
-        <p className="muted popular-empty">{POPULAR_TEXT.empty}</p>
+        <p className="muted popular-empty">{popularText.empty}</p>
       </div>
     );
   }
   return (
     <div className="popular-widget" data-testid={`popular-${id}`}>
-      <ol className="popular-list" aria-label={POPULAR_TEXT.list}>
+      <ol className="popular-list" aria-label={popularText.list}>
         {symbols.map((symbol, index) => {
           const since = blinking.get(symbol);
           return (

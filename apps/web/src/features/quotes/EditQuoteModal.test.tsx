@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
-import { settingsMessages } from '../settings/settingsText.ts';
+import { settingsMessages } from '../settings/index.ts';
 import { EditQuoteModal } from './EditQuoteModal.tsx';
 import { editAnswer, quoteFixture } from './quoteFixtures.ts';
 import { quotesText } from './quotesText.ts';

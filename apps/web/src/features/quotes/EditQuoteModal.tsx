@@ -1,11 +1,10 @@
 import { QUOTES_MAX } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { CsvImportButton } from '../../ui/CsvImportButton.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { CsvImportButton } from '../settings/CsvImportButton.tsx';
-import { SymbolChip } from '../settings/SymbolChip.tsx';
-import { isWideList } from '../settings/symbolList.ts';
-import { useSymbolsCsv } from '../settings/useSymbolsCsv.ts';
+import { SymbolChip } from '../../ui/SymbolChip.tsx';
+import { isWideList, useSymbolsCsv } from '../settings/index.ts';
 import { draftAdd } from './quoteRules.ts';
 import { quotesText } from './quotesText.ts';
 import { useQuoteSave } from './useQuoteSave.ts';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuotes } from '../../lib/quotesApi.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { QuoteList } from './QuoteList.tsx';
 import { QuoteSlider } from './QuoteSlider.tsx';
 import { QuoteSortTools } from './QuoteSortTools.tsx';

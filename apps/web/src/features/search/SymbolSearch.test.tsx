@@ -3,8 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
-import { overlays } from '../symbols/overlayStore.ts';
-import { SymbolOverlays } from '../symbols/SymbolOverlays.tsx';
+import { overlays, SymbolOverlays } from '../symbols/index.ts';
 import { SymbolSearch } from './SymbolSearch.tsx';
 import { searchText } from './searchText.ts';
 

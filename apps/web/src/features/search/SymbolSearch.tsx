@@ -3,8 +3,7 @@ import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef
 import { createPortal } from 'react-dom';
 import { useStockNames, useUsernames } from '../../lib/referenceData.ts';
 import { MEDIA } from '../../styles/breakpoints.ts';
-import { rectOf } from '../symbols/overlayStore.ts';
-import { useOpenSymbolMenu } from '../symbols/useOpenSymbolMenu.ts';
+import { rectOf, useOpenSymbolMenu } from '../symbols/index.ts';
 import { type SearchItem, searchView } from './searchResults.ts';
 import { searchText } from './searchText.ts';
 import { useSearchStats } from './useSearchStats.ts';

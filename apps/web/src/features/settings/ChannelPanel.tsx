@@ -2,15 +2,9 @@ import { resetStreamChannels, type StreamChannelId, type StreamChannelType } fro
 import { useId } from 'react';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { CustomSymbols } from './CustomSymbols.tsx';
-import {
-  CHANNEL_TYPE_LABELS,
-  channelOf,
-  channelTypeMessage,
-  channelTypeOptions,
-  withChannelType,
-} from './channelConfig.ts';
+import { channelOf, channelTypeMessage, channelTypeOptions, withChannelType } from './channelConfig.ts';
 import { FilterSettings } from './FilterSettings.tsx';
-import { settingsText } from './settingsText.ts';
+import { CHANNEL_TYPE_LABELS, settingsText } from './settingsText.ts';
 
 /** One stream channel: its type, then the settings that type has (spec §4). */
 export function ChannelPanel({ id }: { id: StreamChannelId }) {

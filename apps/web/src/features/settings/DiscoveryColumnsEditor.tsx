@@ -5,14 +5,7 @@ import {
   type DiscoveryDisplay,
 } from '@tapeline/core';
 import { useId } from 'react';
-
-export const discoveryTabText = {
-  columnsHint: 'Choose which Discovery columns show, and whether Last, ATR and Gap show % or $.',
-  show: (label: string) => `Show ${label}`,
-  display: (label: string) => `${label} display`,
-  alwaysShown: 'Always shown',
-  displayNames: { '%': '%', $: '$' } satisfies Record<DiscoveryDisplay, string>,
-} as const;
+import { discoveryTabText } from './settingsText.ts';
 
 interface DiscoveryColumnsEditorProps {
   /** The options as normalized (all 15 columns, in order). */

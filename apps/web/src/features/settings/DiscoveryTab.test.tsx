@@ -11,8 +11,8 @@ import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
 import { type FakeApi, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
-import { discoveryTabText as text } from './DiscoveryColumnsEditor.tsx';
 import { DiscoveryTab } from './DiscoveryTab.tsx';
+import { discoveryTabText as text } from './settingsText.ts';
 
 // The store loads 2 s after the app starts (spec §4); unmounting flushes its pending save.
 const SETTLED = { timeout: 6000 };

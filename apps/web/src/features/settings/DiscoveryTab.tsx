@@ -1,9 +1,10 @@
 import { canOpenDiscovery, type DiscoveryColumnOption, normalizeDiscoveryColumns } from '@tapeline/core';
 import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
-import { DiscoveryColumnsEditor, discoveryTabText } from './DiscoveryColumnsEditor.tsx';
-import { settingsMessages, settingsText } from './settingsText.ts';
-import { UpgradeBadge } from './UpgradeBadge.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
+import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
+import { DiscoveryColumnsEditor } from './DiscoveryColumnsEditor.tsx';
+import { discoveryTabText, settingsText } from './settingsText.ts';
 import './discoveryTab.css';
 
 /**
@@ -29,7 +30,7 @@ export function DiscoveryTab() {
       <section className="settings-section">
         <div className="settings-section-head">
           <h2 className="settings-section-title">{settingsText.discoveryTitle}</h2>
-          <UpgradeBadge label={settingsMessages.proOnly} locked={!allowed} />
+          <UpgradeBadge label={settingControlText.proOnly} locked={!allowed} />
         </div>
         <p className="muted">{discoveryTabText.columnsHint}</p>
         <DiscoveryColumnsEditor

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
-import { SymbolChip } from './SymbolChip.tsx';
+import { SymbolChip } from '../../ui/SymbolChip.tsx';
 import { settingsText } from './settingsText.ts';
 import { isWideList, withoutSymbols } from './symbolList.ts';
 

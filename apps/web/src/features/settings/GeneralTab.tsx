@@ -1,8 +1,8 @@
 import type { DashboardConfig } from '@tapeline/core';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
+import { SwitchRow } from '../../ui/SwitchRow.tsx';
 import { OptionsModeSetting } from './OptionsModeSetting.tsx';
 import { RecencySlider } from './RecencySlider.tsx';
-import { SwitchRow } from './SwitchRow.tsx';
 import { settingsText } from './settingsText.ts';
 
 type News = DashboardConfig['news'];

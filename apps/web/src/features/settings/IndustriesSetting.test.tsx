@@ -1,10 +1,9 @@
 import { defaultChannelValue, type StreamChannelValue } from '@tapeline/core';
-import { SECTOR_NAMES, type SectorCode } from '@tapeline/market';
+import { SECTOR_CODES, SECTOR_NAMES, type SectorCode } from '@tapeline/market';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SECTOR_CODES } from './channelConfig.ts';
 import { IndustriesSetting } from './IndustriesSetting.tsx';
 import { settingsText } from './settingsText.ts';
 

@@ -1,6 +1,6 @@
 import type { StreamChannelValue } from '@tapeline/core';
-import { SECTOR_NAMES, type SectorCode } from '@tapeline/market';
-import { isSectorShown, SECTOR_CODES } from './channelConfig.ts';
+import { SECTOR_CODES, SECTOR_NAMES, type SectorCode } from '@tapeline/market';
+import { isSectorShown } from './channelConfig.ts';
 import { settingsText } from './settingsText.ts';
 
 interface IndustriesSettingProps {

@@ -1,7 +1,6 @@
 import { OPTIONS_MODES, type OptionsMode } from '@tapeline/core';
 import { useId } from 'react';
-import { OPTIONS_MODE_LABELS } from './channelConfig.ts';
-import { settingsText } from './settingsText.ts';
+import { OPTIONS_MODE_LABELS, settingsText } from './settingsText.ts';
 
 /** Off, Icon or Filter (spec §2 General), as one segmented radio group. */
 export function OptionsModeSetting({

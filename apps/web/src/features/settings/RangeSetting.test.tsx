@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { SLIDER_DEBOUNCE_MS } from '../../ui/useDraft.ts';
 import { RangeSetting } from './RangeSetting.tsx';
 import type { Range } from './rangeScale.ts';
-import { SLIDER_DEBOUNCE_MS } from './useDraft.ts';
 
 function Harness({ initial, locked = false }: { initial: Range; locked?: boolean }) {
   const [range, setRange] = useState(initial);

@@ -1,11 +1,12 @@
 import { STREAM_RANGES, type StreamRangeKey } from '@tapeline/core';
 import { useId } from 'react';
+import { settingControlText } from '../../ui/settingControlText.ts';
+import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
+import { useDraft } from '../../ui/useDraft.ts';
 import { AmountInput } from './AmountInput.tsx';
 import { DualSlider } from './DualSlider.tsx';
 import { formatAmountInput, formatRangeValue, isUnbounded, type Range, withSide } from './rangeScale.ts';
-import { settingsMessages, settingsText } from './settingsText.ts';
-import { UpgradeBadge } from './UpgradeBadge.tsx';
-import { useDraft } from './useDraft.ts';
+import { settingsText } from './settingsText.ts';
 
 interface RangeSettingProps {
   rangeKey: StreamRangeKey;
@@ -49,7 +50,7 @@ export function RangeSetting({
         <span id={labelId} className="range-label">
           {label}
         </span>
-        {proPlus ? <UpgradeBadge label={settingsMessages.proPlusOnly} locked={locked} /> : null}
+        {proPlus ? <UpgradeBadge label={settingControlText.proPlusOnly} locked={locked} /> : null}
         <output className="range-summary">
           {formatRangeValue(rangeKey, shown.min, 'min')} – {formatRangeValue(rangeKey, shown.max, 'max')}
         </output>

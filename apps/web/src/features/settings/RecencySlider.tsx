@@ -1,6 +1,6 @@
 import { NEWS_RECENCY_MAX_HOURS } from '@tapeline/core';
+import { StepSlider } from '../../ui/StepSlider.tsx';
 import { formatRecency } from './recency.ts';
-import { StepSlider } from './StepSlider.tsx';
 import { settingsText } from './settingsText.ts';
 
 /** News recency, 0 to 5 days in hours; the bubble over the thumb shows hours or days. */

@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { OPTIONS_MODE_LABELS } from './channelConfig.ts';
+import { SwitchRow } from '../../ui/SwitchRow.tsx';
+import { settingControlText } from '../../ui/settingControlText.ts';
+import { UpgradeBadge } from '../../ui/UpgradeBadge.tsx';
+import { SLIDER_DEBOUNCE_MS } from '../../ui/useDraft.ts';
 import { OptionsModeSetting } from './OptionsModeSetting.tsx';
 import { RecencySlider } from './RecencySlider.tsx';
-import { SwitchRow } from './SwitchRow.tsx';
-import { settingsText } from './settingsText.ts';
+import { OPTIONS_MODE_LABELS, settingsText } from './settingsText.ts';
 import { TabBar } from './TabBar.tsx';
-import { UpgradeBadge } from './UpgradeBadge.tsx';
-import { SLIDER_DEBOUNCE_MS } from './useDraft.ts';
 
 describe('SwitchRow', () => {
   it('is a labelled switch described by its hint', async () => {
@@ -137,7 +137,10 @@ describe('UpgradeBadge', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('PRO + ONLY')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: settingsText.upgrade })).toHaveAttribute('href', '/profile/plan');
+    expect(screen.getByRole('link', { name: settingControlText.upgrade })).toHaveAttribute(
+      'href',
+      '/profile/plan',
+    );
   });
 
   it('only labels the setting for a trader who has the tier', () => {

@@ -3,12 +3,12 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSettings } from '../../lib/settings/useSettings.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { NotificationsTab } from '../notifications/NotificationsTab.tsx';
+import { NotificationsTab } from '../notifications/index.ts';
 import { DiscoveryTab } from './DiscoveryTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { StreamTab } from './StreamTab.tsx';
-import { channelFrom, SETTINGS_TABS, type SettingsTab, TAB_LABELS, tabFrom } from './settingsTabs.ts';
-import { settingsText } from './settingsText.ts';
+import { channelFrom, SETTINGS_TABS, type SettingsTab, tabFrom } from './settingsTabs.ts';
+import { settingsText, TAB_LABELS } from './settingsText.ts';
 import { TabBar } from './TabBar.tsx';
 import './settings.css';
 

@@ -1,12 +1,11 @@
 import { dashboardConfigSchema, defaultConfig } from '@tapeline/core';
-import { SECTOR } from '@tapeline/market';
+import { SECTOR, SECTOR_CODES } from '@tapeline/market';
 import { describe, expect, it } from 'vitest';
 import {
   channelOf,
   channelTypeMessage,
   channelTypeOptions,
   isSectorShown,
-  SECTOR_CODES,
   withChannelType,
   withCustomView,
   withRange,

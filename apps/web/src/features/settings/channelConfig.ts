@@ -1,23 +1,14 @@
 import type {
   DashboardConfig,
-  OptionsMode,
   StreamChannel,
   StreamChannelId,
   StreamChannelType,
   StreamChannelValue,
   StreamRangeKey,
 } from '@tapeline/core';
-import { SECTOR_NAMES, type SectorCode } from '@tapeline/market';
+import type { SectorCode } from '@tapeline/market';
 import type { Range } from './rangeScale.ts';
 import { settingsMessages } from './settingsText.ts';
-
-export const CHANNEL_TYPE_LABELS: Readonly<Record<StreamChannelType, string>> = {
-  none: 'None',
-  popular: 'Popular',
-  fav: 'Favorites',
-  filter: 'Filter',
-  custom: 'Custom',
-};
 
 /** Spec §4: the main channel cannot be none. */
 export function channelTypeOptions(channel: StreamChannelId): StreamChannelType[] {
@@ -31,12 +22,6 @@ export function channelTypeMessage(type: StreamChannelType): string | null {
   if (type === 'popular' || type === 'fav') return settingsMessages.noAdditionalSettings;
   return null;
 }
-
-export const OPTIONS_MODE_LABELS: Readonly<Record<OptionsMode, string>> = {
-  off: 'Off',
-  icon: 'Icon',
-  filter: 'Filter',
-};
 
 export function channelOf(config: DashboardConfig, id: StreamChannelId): StreamChannel {
   const channel = config.stream.find((c) => c.channel === id);
@@ -81,11 +66,6 @@ export function withRange(
   if (current.min === range.min && current.max === range.max) return config;
   return updateValue(config, id, { [key]: { min: range.min, max: range.max } });
 }
-
-/** Sector codes in the order the spec lists them. */
-export const SECTOR_CODES = Object.keys(SECTOR_NAMES)
-  .map(Number)
-  .sort((a, b) => a - b) as SectorCode[];
 
 /** A sector missing from the map is shown; only an explicit false hides it. */
 export function isSectorShown(value: StreamChannelValue, code: SectorCode): boolean {

@@ -3,13 +3,6 @@ import type { StreamChannelId } from '@tapeline/core';
 export const SETTINGS_TABS = ['general', 'stream', 'discovery', 'notifications'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-export const TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
-  general: 'General',
-  stream: 'Stream',
-  discovery: 'Discovery',
-  notifications: 'Notifications',
-};
-
 export const CHANNEL_IDS: readonly StreamChannelId[] = ['main', 'alt'];
 
 /** The tab a `?tab=` names; General when it names none or one that does not exist. */

@@ -1,3 +1,6 @@
+import type { DiscoveryDisplay, OptionsMode, StreamChannelType } from '@tapeline/core';
+import type { SettingsTab } from './settingsTabs.ts';
+
 /**
  * Wording of the settings page. The toasts and questions are the spec's own (§4, §5, §8) and
  * must stay word for word; the labels and explanations are ours.
@@ -13,8 +16,6 @@ export const settingsMessages = {
   alreadyImported: (symbols: readonly string[]) => `You already have ${symbols.join(', ')} imported`,
   someValid: (valid: number, total: number) =>
     `${valid} of ${total} symbols are valid. Do you want to proceed?`,
-  proOnly: 'PRO ONLY',
-  proPlusOnly: 'PRO + ONLY',
 } as const;
 
 export const settingsText = {
@@ -22,7 +23,6 @@ export const settingsText = {
   intro: 'Changes save automatically.',
   sections: 'Settings sections',
   channels: 'Stream channels',
-  upgrade: 'Upgrade',
   yes: 'Yes',
   no: 'No',
   cancel: 'Cancel',
@@ -51,7 +51,6 @@ export const settingsText = {
   noSymbols: 'No symbols yet. Add one, or import a CSV file with one symbol per line.',
   addSymbol: 'Add Symbol',
   editSymbols: 'Edit Symbols',
-  importCsv: 'Import CSV',
   symbol: 'Symbol',
   add: 'Add',
   remove: (symbol: string) => `Remove ${symbol}`,
@@ -60,3 +59,32 @@ export const settingsText = {
 
   discoveryTitle: 'Discovery columns',
 } as const;
+
+export const discoveryTabText = {
+  columnsHint: 'Choose which Discovery columns show, and whether Last, ATR and Gap show % or $.',
+  show: (label: string) => `Show ${label}`,
+  display: (label: string) => `${label} display`,
+  alwaysShown: 'Always shown',
+  displayNames: { '%': '%', $: '$' } satisfies Record<DiscoveryDisplay, string>,
+} as const;
+
+export const CHANNEL_TYPE_LABELS: Readonly<Record<StreamChannelType, string>> = {
+  none: 'None',
+  popular: 'Popular',
+  fav: 'Favorites',
+  filter: 'Filter',
+  custom: 'Custom',
+};
+
+export const OPTIONS_MODE_LABELS: Readonly<Record<OptionsMode, string>> = {
+  off: 'Off',
+  icon: 'Icon',
+  filter: 'Filter',
+};
+
+export const TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
+  general: 'General',
+  stream: 'Stream',
+  discovery: 'Discovery',
+  notifications: 'Notifications',
+};

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, withDataHost } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
-import { useQuoteShortcut } from '../quotes/useQuoteShortcut.ts';
+import { useQuoteShortcut } from '../quotes/index.ts';
 import { ShortcutLayer } from './ShortcutLayer.tsx';
 
 // cmdk scrolls the selected item into view, which jsdom (no layout) does not implement.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { tinykeys } from 'tinykeys';
+import { loadCommandPalette } from '../palette/index.ts';
 import { SHORTCUTS, type ShortcutId } from './registry.ts';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { isModalOpen, isTypingTarget } from './typing.ts';
@@ -7,9 +8,7 @@ import './shortcuts.css';
 
 // cmdk and the Radix dialog under it are fetched on the first Ctrl/Cmd+K, never with the
 // dashboard (e2e/bundle.spec.ts; docs/decisions.md "Command palette loaded lazily").
-const CommandPalette = lazy(() =>
-  import('../palette/CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })),
-);
+const CommandPalette = lazy(() => loadCommandPalette().then((m) => ({ default: m.CommandPalette })));
 
 /** The search box of the top bar: '/' lands there when no Quote widget took the key. */
 const SEARCH_INPUT = '[data-testid="symbol-search"] input';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntry } from '@tapeline/core';
 import { memo, useRef } from 'react';
-import { SymbolLink } from '../symbols/SymbolLink.tsx';
+import { SymbolLink } from '../symbols/index.ts';
 import { type MarkContext, marksOf } from './entryMarks.ts';
 
 const ROW_PX = 22;

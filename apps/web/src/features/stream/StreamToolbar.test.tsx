@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
-import type { WidgetMode } from '../dashboard/widgetContract.ts';
+import type { WidgetMode } from '../../ui/widgetContract.ts';
 import { StreamToolbar } from './StreamToolbar.tsx';
 
 /** Alt is on by default (the small-cap tape); switched to none, only main remains. */

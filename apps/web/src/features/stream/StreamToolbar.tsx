@@ -1,7 +1,8 @@
 import { mergeStreams, type StreamChannelId, splitStreams } from '@tapeline/core';
 import { IconMerge, IconSplit } from '../../ui/icons.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { hasSeveralChannels, isStreamWidget } from './streamChannel.ts';
+import './streamToolbar.css';
 
 /** Main/Alt toggles and split/merge, shown while the alt channel is switched on. */
 export function StreamToolbar({ id, layout, config, mode, breakpoint, onLayoutChange }: WidgetProps) {

@@ -13,7 +13,7 @@ import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
 import { useToast } from '../../ui/toast.tsx';
-import type { WidgetProps } from '../dashboard/widgetContract.ts';
+import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { type MarkContext, passesOptionsMode } from './entryMarks.ts';
 import { formatCountdown, marketClock } from './marketClock.ts';
 import { StreamTable } from './StreamTable.tsx';

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '@tapeline/core';
 import { useCallback, useEffect, useRef } from 'react';
 import { dataHost } from '../../lib/dataHost.ts';
+import { useDismiss } from '../../ui/useDismiss.ts';
+import { usePlacement } from '../../ui/usePlacement.ts';
 import { FLOW_PATHS, type FlowKind, flowRows, perTimeframeSchema } from './flowData.ts';
 import { type MenuOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
 import { symbolText } from './symbolText.ts';
-import { useDismiss } from './useDismiss.ts';
-import { usePlacement } from './usePlacement.ts';
 
 const FLOW_STALE_MS = 30_000;
 

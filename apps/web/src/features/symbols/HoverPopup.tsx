@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useStockNameMap, useStockNames } from '../../lib/referenceData.ts';
+import { usePlacement } from '../../ui/usePlacement.ts';
 import { type HoverOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
 import { symbolText } from './symbolText.ts';
-import { usePlacement } from './usePlacement.ts';
 
 /** The hover popup: the symbol's icon and company name (from the stock names list). */
 export function HoverPopup({ hover }: { hover: HoverOverlay }) {

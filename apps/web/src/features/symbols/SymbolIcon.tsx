@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useConfig } from '../auth/useConfig.ts';
+import { useConfig } from '../../lib/useConfig.ts';
 import { badgeFor, iconUrlFor } from './symbolIcon.ts';
 
 // Icons that failed once (no such image on the CDN) go straight to the badge for this visit.

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
+import { pointRect } from '../../ui/placement.ts';
 import { overlays, rectOf } from './overlayStore.ts';
-import { pointRect } from './placement.ts';
 import { useOpenSymbolMenu } from './useOpenSymbolMenu.ts';
 import './symbols.css';
 

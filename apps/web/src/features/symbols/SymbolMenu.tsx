@@ -1,12 +1,12 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
+import { copyText } from '../../ui/copyText.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { addAlertDialog } from '../alerts/addAlertDialog.ts';
-import { copyText } from './copyText.ts';
+import { useDismiss } from '../../ui/useDismiss.ts';
+import { usePlacement } from '../../ui/usePlacement.ts';
+import { addAlertDialog } from '../alerts/index.ts';
 import { type MenuOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
 import { symbolText } from './symbolText.ts';
-import { useDismiss } from './useDismiss.ts';
-import { usePlacement } from './usePlacement.ts';
 
 /** The symbol context menu: Copy symbol, Money flow, Volume, Add alert. */
 export function SymbolMenu({ menu }: { menu: MenuOverlay }) {

@@ -1,9 +1,10 @@
 import { createPortal } from 'react-dom';
-import { AddAlertSlot } from '../alerts/AddAlertSlot.tsx';
+import { AddAlertSlot } from '../alerts/index.ts';
 import { FlowPopup } from './FlowPopup.tsx';
 import { HoverPopup } from './HoverPopup.tsx';
 import { useOverlays } from './overlayStore.ts';
 import { SymbolMenu } from './SymbolMenu.tsx';
+import '../../ui/popup.css';
 import './symbols.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { Rect } from '../../ui/placement.ts';
 import type { FlowKind } from './flowData.ts';
-import type { Rect } from './placement.ts';
 
 /** What is open: the symbol's context menu, or one of the popups its items open. */
 export interface MenuOverlay {

@@ -1,12 +1,6 @@
-import { defaultConfig, defaultLayouts, type Layout, toggleMaximized } from '@tapeline/core';
+import { defaultConfig, defaultLayouts, type Layout, messages, toggleMaximized } from '@tapeline/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CONFIG_SAVE_MS,
-  LAYOUT_SAVE_MS,
-  SETTINGS_TOASTS,
-  SettingsStore,
-  type SettingsTransport,
-} from './settingsStore.ts';
+import { CONFIG_SAVE_MS, LAYOUT_SAVE_MS, SettingsStore, type SettingsTransport } from './settingsStore.ts';
 
 function transport(
   saved: { config: string | null; layout: string | null },
@@ -88,7 +82,7 @@ describe('the settings store', () => {
     const down = transport({ config: null, layout: null }, { get: true });
     const store = new SettingsStore(down.t, (m) => toasts.push(m));
     await store.load();
-    expect(toasts).toEqual([SETTINGS_TOASTS.load]);
+    expect(toasts).toEqual([messages.settingsLoadFailed]);
     expect(down.calls.layout).toHaveLength(0);
 
     const failing = transport({ config: null, layout: JSON.stringify(defaultLayouts()) }, { layout: true });
@@ -97,7 +91,7 @@ describe('the settings store', () => {
     other.updateLayouts((all) => all.map((l) => ({ ...l })));
     vi.advanceTimersByTime(LAYOUT_SAVE_MS);
     await flushPromises();
-    expect(toasts).toContain(SETTINGS_TOASTS.layout);
+    expect(toasts).toContain(messages.layoutSaveFailed);
   });
 
   it('a pop-out window never saves the layout it shows', async () => {

@@ -4,6 +4,7 @@ import {
   defaultConfig,
   defaultLayouts,
   type Layout,
+  messages,
   parseLayouts,
 } from '@tapeline/core';
 import { createStore } from 'zustand/vanilla';
@@ -13,12 +14,6 @@ export const LAYOUT_SAVE_MS = 1000;
 export const CONFIG_SAVE_MS = 2000;
 /** Spec §4: settings are loaded 2 s after start. */
 export const SETTINGS_LOAD_DELAY_MS = 2000;
-
-export const SETTINGS_TOASTS = {
-  load: 'Failed to get settings',
-  layout: 'Failed to update layout changes',
-  config: 'Failed to update setting changes',
-} as const;
 
 export interface SettingsState {
   status: 'loading' | 'ready';
@@ -90,7 +85,7 @@ export class SettingsStore {
         if (!config) this.saveConfig();
       },
       () => {
-        this.onError(SETTINGS_TOASTS.load);
+        this.onError(messages.settingsLoadFailed);
         // The dashboard still works on defaults; nothing is written over what may be saved.
         this.set({ status: 'ready' });
         this.loading = null;
@@ -132,10 +127,12 @@ export class SettingsStore {
   }
 
   private saveLayouts(): void {
-    this.transport.saveLayout(this.getSnapshot().layouts).catch(() => this.onError(SETTINGS_TOASTS.layout));
+    this.transport
+      .saveLayout(this.getSnapshot().layouts)
+      .catch(() => this.onError(messages.layoutSaveFailed));
   }
 
   private saveConfig(): void {
-    this.transport.saveConfig(this.getSnapshot().config).catch(() => this.onError(SETTINGS_TOASTS.config));
+    this.transport.saveConfig(this.getSnapshot().config).catch(() => this.onError(messages.configSaveFailed));
   }
 }

@@ -8,9 +8,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useUser } from '../../../app/session.tsx';
 import { useAlerts } from '../../../lib/alerts/useAlerts.ts';
-import type { NamedFilter } from '../../../lib/discoveryFiltersApi.ts';
 import { useToast } from '../../../ui/toast.tsx';
-import { FilteredAlertModal } from '../../notifications/FilteredAlertModal.tsx';
+import { FilteredAlertModal } from '../../notifications/index.ts';
+import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { FilterPicker } from './FilterPicker.tsx';
 import { useDiscoveryFilter } from './useDiscoveryFilter.ts';
 

@@ -9,7 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test-setup/fakeApi.ts';
-import { notificationsText } from '../../notifications/notificationsText.ts';
+import { notificationsText } from '../../notifications/index.ts';
 import { menu, modal, renderPicker, savedSet, serveFilters, toggle } from './filterFixtures.tsx';
 import { filtersText as text } from './filtersText.ts';
 import { resetTempFilter } from './useDiscoveryFilter.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_FILTER_NAME, type SmartFilter } from '@tapeline/core';
 import { useCallback, useRef, useState } from 'react';
-import type { NamedFilter } from '../../../lib/discoveryFiltersApi.ts';
-import { useDismiss } from '../../symbols/useDismiss.ts';
+import { useDismiss } from '../../../ui/useDismiss.ts';
+import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText as text } from './filtersText.ts';
 import { SmartFilterModal } from './SmartFilterModal.tsx';
 import './filters.css';

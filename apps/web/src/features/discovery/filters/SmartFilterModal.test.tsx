@@ -2,9 +2,11 @@ import { discoveryMessages, filterMessages } from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../../test-setup/fakeApi.ts';
-import { notificationsText } from '../../notifications/notificationsText.ts';
+import { renderUi } from '../../../test-setup/render.tsx';
+import { notificationsText } from '../../notifications/index.ts';
 import { menu, modal, renderPicker, serveFilters, toggle } from './filterFixtures.tsx';
 import { filtersText as text } from './filtersText.ts';
+import { SmartFilterModal } from './SmartFilterModal.tsx';
 import { resetTempFilter } from './useDiscoveryFilter.ts';
 
 afterEach(resetTempFilter);
@@ -164,4 +166,40 @@ describe('Smart-filter modal (discovery §2, §5)', () => {
     expect(screen.getByTestId('smart-filter-modal')).toHaveAttribute('open');
     expect(await toggle()).toHaveTextContent('Gappers');
   });
+});
+
+describe('Smart-filter modal saving', () => {
+  /** The modal on its own, with a save that fails the given way and can be finished by hand. */
+  function renderModal(outcome: 'false' | 'throws') {
+    let finish: () => void = () => {};
+    const onSave = () =>
+      new Promise<boolean>((resolve, reject) => {
+        finish = () => (outcome === 'false' ? resolve(false) : reject(new Error('save failed')));
+      });
+    const { user } = renderUi(
+      <SmartFilterModal
+        open
+        editing={null}
+        savedNames={[]}
+        onApply={() => {}}
+        onSave={onSave}
+        onClose={() => {}}
+      />,
+    );
+    return { user, finish: () => finish() };
+  }
+
+  for (const outcome of ['false', 'throws'] as const) {
+    it(`a save that ${outcome === 'false' ? 'answers false' : 'throws'} clears the saving state and keeps the modal`, async () => {
+      const { user, finish } = renderModal(outcome);
+      await user.type(modal().getByRole('textbox', { name: text.name }), 'Fresh');
+      await pickColumn(user, 1, 'trend');
+      const saveButton = modal().getByRole('button', { name: text.saveAndFilter });
+      await user.click(saveButton);
+      await waitFor(() => expect(saveButton).toBeDisabled());
+      finish();
+      await waitFor(() => expect(saveButton).toBeEnabled());
+      expect(screen.getByTestId('smart-filter-modal')).toHaveAttribute('open');
+    });
+  }
 });

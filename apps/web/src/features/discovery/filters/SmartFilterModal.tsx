@@ -1,14 +1,13 @@
 import { discoveryMessages } from '@tapeline/core';
 import { useMemo, useRef, useState } from 'react';
-import type { NamedFilter } from '../../../lib/discoveryFiltersApi.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { FormMessage } from '../../../ui/FormMessage.tsx';
 import { formRules } from '../../../ui/form/formRules.ts';
 import { useRuleForm } from '../../../ui/form/useRuleForm.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { InlineSpinner } from '../../../ui/Spinner.tsx';
-import { FilterConditions } from '../../notifications/FilterConditions.tsx';
-import { type FilterDraft, filterDraftShape } from '../../notifications/filterDraft.ts';
+import { FilterConditions, type FilterDraft, filterDraftShape } from '../../notifications/index.ts';
+import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText as text } from './filtersText.ts';
 import {
   clearedDraft,
@@ -87,8 +86,14 @@ function SmartFilterForm({
   const save = () =>
     send('save', async (draft) => {
       setSaving(true);
-      const saved = await onSave({ name: draft.name.trim(), ...smartFilterOf(draft) }, editing?.name ?? null);
-      setSaving(false);
+      let saved = false;
+      try {
+        saved = await onSave({ name: draft.name.trim(), ...smartFilterOf(draft) }, editing?.name ?? null);
+      } catch {
+        // A save that throws failed too: the modal stays open, and its button usable again.
+      } finally {
+        setSaving(false);
+      }
       if (saved) onClose();
     });
 

@@ -5,8 +5,8 @@ import {
   type SmartFilter,
   TEMP_FILTER_PREFIX,
 } from '@tapeline/core';
-import type { NamedFilter } from '../../../lib/discoveryFiltersApi.ts';
-import { draftOf, emptyDraft, type FilterDraft, valuesOf } from '../../notifications/filterDraft.ts';
+import { draftOf, emptyDraft, type FilterDraft, valuesOf } from '../../notifications/index.ts';
+import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText } from './filtersText.ts';
 
 // The smart filter is the filtered alert's conditions without its sectors and timeframe (the

@@ -2,13 +2,13 @@ import { DEFAULT_FILTER_NAME, type DiscoverySettings, discoveryMessages } from '
 import { useCallback, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { useToast } from '../../../ui/toast.tsx';
 import {
   filterNamed,
   type NamedFilter,
   useDiscoveryFilters,
   useSaveDiscoveryFilters,
-} from '../../../lib/discoveryFiltersApi.ts';
-import { useToast } from '../../../ui/toast.tsx';
+} from './discoveryFiltersApi.ts';
 
 // The 'temp-' filter the modal's Filter applied: never saved, so it lives in the page, shared by
 // the picker (which lists it) and the table (which applies it) until another filter is chosen.

@@ -8,10 +8,10 @@ import {
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DISCOVERY_LIVE_KEY, useDiscoveryLive } from '../../../lib/discoveryLive.ts';
 import { emit, socket } from '../../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../../test-setup/render.tsx';
 import { servedRow } from '../table/discoveryFixtures.ts';
+import { DISCOVERY_LIVE_KEY, useDiscoveryLive } from './discoveryLive.ts';
 import { LiveToggle, useLiveMode } from './LiveToggle.tsx';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one.

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readLivePreference, writeLivePreference } from '../../../lib/discoveryLive.ts';
+import { readLivePreference, writeLivePreference } from './discoveryLive.ts';
 import './live.css';
 
 /** The live-mode choice of this browser (off unless it was turned on here before). */

@@ -10,15 +10,15 @@ import {
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useUser } from '../../../app/session.tsx';
+import { registered, registerFailure } from '../../../lib/alerts/ruleToasts.ts';
 import { useCreateAlert } from '../../../lib/alerts/useAlerts.ts';
+import type { Rect } from '../../../ui/placement.ts';
 import { useToast } from '../../../ui/toast.tsx';
-import { addAlertDialog } from '../../alerts/addAlertDialog.ts';
-import { registered, registerFailure } from '../../alerts/ruleToasts.ts';
-import type { Rect } from '../../symbols/placement.ts';
-import { useDismiss } from '../../symbols/useDismiss.ts';
-import { usePlacement } from '../../symbols/usePlacement.ts';
+import { useDismiss } from '../../../ui/useDismiss.ts';
+import { usePlacement } from '../../../ui/usePlacement.ts';
+import { addAlertDialog } from '../../alerts/index.ts';
 import { popupsText as text } from './popupsText.ts';
-import '../../symbols/symbols.css';
+import '../../../ui/popup.css';
 import './popups.css';
 
 export interface AlertTypeMenuProps {

@@ -3,9 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, fakeApi, withDataHost } from '../../../test-setup/fakeApi.ts';
 import { renderUi } from '../../../test-setup/render.tsx';
-import { overlays } from '../../symbols/overlayStore.ts';
-import { SymbolOverlays } from '../../symbols/SymbolOverlays.tsx';
-import { symbolText } from '../../symbols/symbolText.ts';
+import { overlays, SymbolOverlays, symbolText } from '../../symbols/index.ts';
 import { MoneyFlowButton, VolumeHistoryButton } from './FlowHistoryButton.tsx';
 import { popupsText } from './popupsText.ts';
 

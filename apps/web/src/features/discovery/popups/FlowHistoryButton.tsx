@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { FlowKind } from '../../symbols/flowData.ts';
-import { overlays, rectOf } from '../../symbols/overlayStore.ts';
+import type { FlowKind } from '../../symbols/index.ts';
+import { overlays, rectOf } from '../../symbols/index.ts';
 import { popupsText } from './popupsText.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { discoveryMessages, formatPrice } from '@tapeline/core';
 import { useCallback, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import type { Rect } from '../../symbols/placement.ts';
-import { useDismiss } from '../../symbols/useDismiss.ts';
-import { usePlacement } from '../../symbols/usePlacement.ts';
+import type { Rect } from '../../../ui/placement.ts';
+import { useDismiss } from '../../../ui/useDismiss.ts';
+import { usePlacement } from '../../../ui/usePlacement.ts';
 import { popupsText as text } from './popupsText.ts';
-import '../../symbols/symbols.css';
+import '../../../ui/popup.css';
 import './popups.css';
 
 export interface TrendPopupProps {

@@ -1,8 +1,8 @@
 import type { DiscoveryDisplayRow } from '@tapeline/core';
 import { type MouseEvent, type ReactNode, useCallback, useState } from 'react';
 import { IconBell } from '../../../ui/icons.tsx';
-import { rectOf } from '../../symbols/overlayStore.ts';
-import type { Rect } from '../../symbols/placement.ts';
+import type { Rect } from '../../../ui/placement.ts';
+import { rectOf } from '../../symbols/index.ts';
 import { AlertTypeMenu } from '../popups/AlertTypeMenu.tsx';
 import { MoneyFlowButton, VolumeHistoryButton } from '../popups/FlowHistoryButton.tsx';
 import { popupsText } from '../popups/popupsText.ts';

@@ -9,8 +9,8 @@ import {
 } from '@tapeline/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { marksOf } from '../../stream/entryMarks.ts';
-import { SymbolLink } from '../../symbols/SymbolLink.tsx';
+import { marksOf } from '../../stream/index.ts';
+import { SymbolLink } from '../../symbols/index.ts';
 import { abbreviate, dollars, fixed2, percent, toneOf } from './cellFormat.ts';
 import { ActionsCell, MoneyFlowButton, TrendCell, VolumeHistoryButton } from './PopupCells.tsx';
 

@@ -1,6 +1,6 @@
 import { SECTOR_ALL, SECTOR_NAMES, type SectorChoice, type SectorCode, sectorOptions } from '@tapeline/core';
 import { type RefObject, useCallback, useRef, useState } from 'react';
-import { useDismiss } from '../../symbols/useDismiss.ts';
+import { useDismiss } from '../../../ui/useDismiss.ts';
 
 const OPTIONS = sectorOptions();
 

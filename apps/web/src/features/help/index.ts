@@ -1,0 +1,2 @@
+// The help feature's public surface: the help page (lazy).
+export const loadHelpPage = () => import('./HelpPage.tsx');

@@ -1,0 +1,2 @@
+/** Wording of the Meters widget. */
+export const metersText = { unavailable: 'Meters unavailable' } as const;

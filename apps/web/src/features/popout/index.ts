@@ -1,0 +1,2 @@
+// The popout feature's public surface: the /popout/<widget> page (lazy).
+export const loadPopoutPage = () => import('./PopoutPage.tsx');
