@@ -27,7 +27,7 @@ export interface SocketIdentity {
 }
 
 /** The socket's identity, as the handshake set it (the one place that reads socket.data's ids). */
-export function identityOf(socket: Socket): SocketIdentity {
+export function identityOf(socket: Pick<Socket, 'data'>): SocketIdentity {
   const { userId, sessionId } = socket.data as Partial<SocketIdentity>;
   if (typeof userId !== 'string' || typeof sessionId !== 'string') {
     throw new Error('socket without an identity: the handshake middleware did not run');
