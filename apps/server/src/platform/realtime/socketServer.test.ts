@@ -2,10 +2,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { systemClock } from '../clock.ts';
+import { silentLog } from '../log.ts';
 import { attachSocketServer } from './socketServer.ts';
 
 const http = createServer();
-const io = attachSocketServer(http, async () => ({ userId: 'u1', sessionId: 's1' }));
+const io = attachSocketServer(http, async () => ({ userId: 'u1', sessionId: 's1' }), {
+  clock: systemClock,
+  log: silentLog,
+});
 let port = 0;
 beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
