@@ -98,7 +98,7 @@ async function seedTraders(app: TestApp, count: number, label: string): Promise<
       email: `${username}@bench.example.com`,
       emailVerified: true,
       passwordHash,
-      signedUpAt: app.clock.now(),
+      signedUpAt: new Date(app.clock.now()),
       username,
       usernameKey: usernameKey(username),
     });
