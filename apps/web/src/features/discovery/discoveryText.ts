@@ -21,6 +21,11 @@ export const discoveryText = {
   news: 'News',
   newsTitle: 'News within your recency window',
   trending: 'Trending',
+  upgrade: 'Upgrade',
+  upgradeColumn: (column: string) => `Upgrade to see ${column}`,
+  live: 'Live',
+  liveOn: 'Live: rows update every second',
+  liveOff: 'Update rows every second instead of every 30 s',
   sortMarks: {
     asc: '▲',
     desc: '▼',

@@ -160,13 +160,13 @@ export function UpgradeButton({ column }: { column: string }) {
     <button
       type="button"
       className="dv-upgrade"
-      aria-label={`Upgrade to see ${column}`}
+      aria-label={text.upgradeColumn(column)}
       onClick={(event) => {
         event.stopPropagation();
         navigate(discoveryMessages.upgradePath);
       }}
     >
-      Upgrade
+      {text.upgrade}
     </button>
   );
 }
