@@ -3,7 +3,10 @@
 // rate, each message stamped with its send time). `chat` mode talks to the real chat server
 // (token, chat_subscribe, chat_send); `raw` mode to a bare socket.io server that relays what a
 // sender emits to one room, the baseline. Both sides run on this machine, so one clock.
-import { CHAT_EVENTS, type ChatAck, type ChatEvent, PROTOCOL_VERSION } from '@tapeline/core';
+import { CHAT_EVENTS, type ChatEvent, PROTOCOL_VERSION, type SocketAck } from '@tapeline/core';
+
+type ChatAck = SocketAck<{ id?: number }>;
+
 import { io, type Socket } from 'socket.io-client';
 
 export type ChatBenchMode = 'chat' | 'raw';
@@ -95,7 +98,7 @@ async function open(order: ConnectOrder, i: number): Promise<Socket> {
       const ack = (await socket
         .timeout(30_000)
         .emitWithAck(CHAT_EVENTS.subscribe, { v: PROTOCOL_VERSION, channel: order.channel })) as ChatAck;
-      if (!ack.success) throw new Error(`chat_subscribe refused: ${ack.code}`);
+      if (!ack.ok) throw new Error(`chat_subscribe refused: ${ack.error}`);
     } else await socket.timeout(30_000).emitWithAck(RAW_JOIN);
   }
   return socket;
@@ -140,7 +143,7 @@ async function sendAll(order: SendOrder, channel: string, mode: ChatBenchMode): 
         .then(
           (ack: ChatAck) => {
             ackMs.push(performance.now() - sentAt);
-            if (!ack.success) refused[ack.code] = (refused[ack.code] ?? 0) + 1;
+            if (!ack.ok) refused[ack.error] = (refused[ack.error] ?? 0) + 1;
           },
           () => {
             refused.timeout = (refused.timeout ?? 0) + 1;

@@ -24,7 +24,9 @@ import { freshEmail } from './support/users.ts';
 // Continuity §8 (smooth at the open): the rows worker, which reads the Discovery rows and stock
 // names off the page's thread, is bundled on its own with zod and the row schema: +25.5 KB,
 // fetched once beside the page (docs/decisions.md, "Smooth at the open").
-const LOGIN_BUDGET_KB = 163;
+// Issue 22 (features behind their index.ts, wording in *Text.ts, the toasts' words in core):
+// the shared chunk splits differently, +0.1 KB on /login, while /login's CSS fell 23.9 → 14.3 KB.
+const LOGIN_BUDGET_KB = 164;
 const DASHBOARD_BUDGET_KB = 345;
 const PALETTE_BUDGET_KB = 20;
 

@@ -99,7 +99,7 @@ test('chat: two subscribers chat live, vote, reply, search, reload and page back
   await expect(own.getByRole('button', { name: 'Vote down' })).toHaveCount(0);
   const aliceSocket = await chatClient(alice.token);
   const ownVote = await aliceSocket.call(CHAT_EVENTS.vote, { id: firstId, value: 1 });
-  expect(ownVote).toMatchObject({ success: false, code: 'own_message' });
+  expect(ownVote).toMatchObject({ ok: false, error: 'own_message' });
   await first.getByRole('button', { name: 'Vote up' }).click();
   await expect(first.getByRole('button', { name: 'Vote up' })).toHaveAttribute('aria-pressed', 'true');
   await expect(own.locator('.chat-msg__score')).toHaveText('1');
@@ -176,7 +176,7 @@ test('chat: two subscribers chat live, vote, reply, search, reload and page back
   for (let i = 0; i < seeded; i += 1) {
     const client = seeders[Math.floor(i / CHAT_POST_BURST)];
     const ack = await client?.call(CHAT_EVENTS.send, { channel: PAGED, msg: `page ${tag} #${i}` });
-    if (!ack?.success) throw new Error(`seed ${i} refused: ${ack?.code}`);
+    if (!ack?.ok) throw new Error(`seed ${i} refused: ${ack?.error}`);
   }
   for (const client of seeders) client.close();
 

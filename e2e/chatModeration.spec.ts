@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { CHAT_EVENTS, type ChatAck, chatMessages, messages } from '@tapeline/core';
+import { CHAT_EVENTS, messages, refusalMessage } from '@tapeline/core';
 import {
   chat,
   chatClient,
@@ -34,7 +34,7 @@ async function logInAgain(trader: Trader): Promise<void> {
 }
 
 const banNote = (page: Page) => chat(page).locator('.chat-composer__note');
-const refusal = (code: string): Partial<ChatAck> => ({ success: false, code }) as Partial<ChatAck>;
+const refusal = (code: string) => ({ ok: false, error: code });
 
 test('chat moderation: a mod bans from the message menu; refused on the server, counted down', async ({
   page,
@@ -153,7 +153,7 @@ test("chat moderation: the admin's chat toggle makes a trader read-only", async 
   await openPopout(trader.page, CHANNEL);
   await expect(rowWith(trader.page, `before the toggle ${tag}`)).toBeVisible();
   await expect(chat(trader.page).locator('.chat-composer--readonly')).toHaveText(
-    chatMessages.errors.chat_disabled,
+    refusalMessage('chat_disabled'),
   );
   await expect(composer(trader.page)).toHaveCount(0);
   const adminRow = rowOf(trader.page, adminMessageId);
@@ -162,7 +162,7 @@ test("chat moderation: the admin's chat toggle makes a trader read-only", async 
 
   // And the server holds it: posts, replies and votes are refused.
   const socket = await chatClient(trader.token);
-  expect(await socket.call(CHAT_EVENTS.subscribe, { channel: CHANNEL })).toMatchObject({ success: true });
+  expect(await socket.call(CHAT_EVENTS.subscribe, { channel: CHANNEL })).toMatchObject({ ok: true });
   expect(await socket.call(CHAT_EVENTS.send, { channel: CHANNEL, msg: `muted ${tag}` })).toMatchObject(
     refusal('chat_disabled'),
   );

@@ -178,7 +178,7 @@ test('chat XSS: the corpus through the composer and the socket fires nothing in 
       for (let i = n; i < XSS_VECTORS.length; i += clients.length) {
         const vector = XSS_VECTORS[i] as string;
         const ack = await sendPaced(client, CHANNEL, vector);
-        if (!ack.success) throw new Error(`refused ${JSON.stringify(vector)}: ${ack.code}`);
+        if (!ack.ok) throw new Error(`refused ${JSON.stringify(vector)}: ${ack.error}`);
         ids.push(ack.id ?? 0);
       }
     }),

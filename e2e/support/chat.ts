@@ -11,12 +11,12 @@ import {
   CHAT_EVENTS,
   CHAT_POST_BURST,
   CHAT_POST_WINDOW_MS,
-  type ChatAck,
   type ChatEvent,
   type ChatMessage,
   type ChatMessagesAnswer,
   chatEventSchema,
   PROTOCOL_VERSION,
+  type SocketAck,
 } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { E2E_PORT } from '../playwright.config.ts';
@@ -24,6 +24,9 @@ import { apiAs } from './api.ts';
 import { cell, dashboardReady, toggle } from './dashboard.ts';
 import { apiSubscriber, useToken } from './subscriber.ts';
 import { freshEmail } from './users.ts';
+
+/** The one socket ack (core socketProtocol.ts); a served chat_send carries its message's id. */
+export type ChatAck = SocketAck<{ id?: number }>;
 
 // Shared steps of the chat specs: subscribers with a username in their own browser context, the
 // Chat widget on the dashboard or in /popout/chat, and a raw socket.io client on a trader's token.
@@ -243,8 +246,8 @@ export async function sendPaced(
 ): Promise<ChatAck> {
   for (let attempt = 0; attempt < CHAT_POST_BURST + 2; attempt += 1) {
     const ack = await client.call(CHAT_EVENTS.send, { channel, msg, ...(replyMsg ? { replyMsg } : {}) });
-    if (ack.success || ack.code !== 'rate_limited') return ack;
-    const retryIn = ack.retry_at === null ? CHAT_POST_WINDOW_MS : ack.retry_at - Date.now();
+    if (ack.ok || ack.error !== 'rate_limited') return ack;
+    const retryIn = ack.retry_at === undefined ? CHAT_POST_WINDOW_MS : ack.retry_at - Date.now();
     await wait(Math.min(CHAT_POST_WINDOW_MS, Math.max(50, retryIn + 50)));
   }
   throw new Error(`still rate limited sending ${JSON.stringify(msg)}`);

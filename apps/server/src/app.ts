@@ -96,7 +96,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
-  const guards = createGuards(guardSources(auth));
+  // The one place the realtime layer reads the injected clock (socket buckets, guard facts, bans).
+  const nowMs = () => ctx.clock.now().getTime();
+  const guards = createGuards(guardSources(auth), nowMs);
   authRoutes(http, auth, guards);
   systemRoutes(http, ctx);
   devRoutes(http, ctx);
@@ -114,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       const { user, sessionId } = await authenticateSession(auth, `Bearer ${token}`);
       return { userId: user.id, sessionId };
     },
+    { now: nowMs, log: ctx.log },
     ctx.redis,
   );
   // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
@@ -127,18 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       ),
     ctx.clock,
   );
-  const market = await startMarket(
-    http,
-    io,
-    ctx,
-    (userId) =>
-      guards.forUserId(userId, { subscriber: true }).then(
-        () => true,
-        () => false,
-      ),
-    dataSessions,
-    dataPlans,
-  );
+  const market = await startMarket(http, io, ctx, guards, dataSessions, dataPlans);
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);

@@ -16,6 +16,8 @@ export * from './api/protocol.ts';
 export * from './api/push.ts';
 export * from './api/quotes.ts';
 export * from './api/settings.ts';
+export * from './api/socketProtocol.ts';
+export * from './api/socketRefusals.ts';
 export * from './api/streamEntry.ts';
 export * from './api/streamRecent.ts';
 export * from './api/user.ts';

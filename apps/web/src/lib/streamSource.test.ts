@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchView } from '@tapeline/core';
+import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchView, socketRefusal } from '@tapeline/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from './connectionStatus.ts';
 import { onStreamRefill, type StreamRefillReason } from './streamSequencer.ts';
@@ -106,7 +106,10 @@ describe('the tab’s socket', () => {
     expect(subscribes(socket)).toEqual([[STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION }]]);
 
     stopStream();
-    expect(socket.emitted.at(-1)).toEqual([STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' }]);
+    expect(socket.emitted.at(-1)).toEqual([
+      STREAM_EVENTS.channelUnsubscribe,
+      { v: PROTOCOL_VERSION, channel: 'stream' },
+    ]);
     expect(socket.closed).toBe(false);
     stopAlerts();
     expect(socket.closed).toBe(true);
@@ -272,7 +275,7 @@ describe('a drop and the catch-up after it', () => {
     await vi.waitFor(() => expect(seqs).toEqual([10]));
     socket.receive('disconnect', 'transport close');
     socket.receive('connect');
-    socket.asked.at(-1)?.answer(null, { ok: false, reason: 'gap' });
+    socket.asked.at(-1)?.answer(null, socketRefusal('gap'));
     await vi.waitFor(() => expect(refills).toEqual(['gap']));
     expect(status()).toBe('live');
     stop();

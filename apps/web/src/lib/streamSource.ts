@@ -2,7 +2,9 @@ import {
   PROTOCOL_VERSION,
   STREAM_EVENTS,
   type StreamBatchView,
+  type StreamResumeFailure,
   type StreamResumeRequest,
+  socketRefusalSchema,
   streamResumeAckSchema,
 } from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
@@ -61,12 +63,28 @@ const sequencer = createStreamSequencer({
 
 const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
 
-function send(message: SocketMessage | undefined): void {
+/** Every call answers one ack (core socketProtocol.ts); `onAnswer` hears it when given. */
+function send(message: SocketMessage | undefined, onAnswer?: (answer: unknown) => void): void {
   if (!message || !socket?.connected) return;
   const [event, payload] = message;
-  if (payload === undefined) socket.emit(event);
+  if (onAnswer) socket.emit(event, payload, onAnswer);
+  else if (payload === undefined) socket.emit(event);
   else socket.emit(event, payload);
 }
+
+/** The stream room, asked on the tab's socket; a server on another protocol version says so. */
+function subscribeStreamRoom(s: Socket): void {
+  s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION }, (answer: unknown) => {
+    const refusal = socketRefusalSchema.safeParse(answer);
+    if (refusal.success && refusal.data.error === 'protocol_version') {
+      console.error(`Live stream refused: ${refusal.data.message}`);
+    }
+  });
+}
+
+/** Why a resume was refused, as the sequencer reads it: gap, epoch, or anything else. */
+const resumeFailure = (error: string): StreamResumeFailure =>
+  error === 'gap' || error === 'epoch' ? error : 'refused';
 
 /** A frame may carry several payloads (the chat sends a room's events of one turn together). */
 function relay(event: string): (...payloads: unknown[]) => void {
@@ -92,7 +110,7 @@ function askResume(s: Socket, position: StreamPosition, shown: boolean): void {
       if (s !== socket || !s.connected) return;
       const ack = error ? null : streamResumeAckSchema.safeParse(answer);
       if (!ack?.success || !ack.data.ok) {
-        sequencer.resumeFailed(ack?.success && !ack.data.ok ? ack.data.reason : 'refused');
+        sequencer.resumeFailed(ack?.success && !ack.data.ok ? resumeFailure(ack.data.error) : 'refused');
       } else {
         const decoded = await Promise.all(ack.data.batches.map((bytes) => decodeStreamBatch(bytes)));
         if (s !== socket) return;
@@ -122,7 +140,7 @@ function open(): Socket {
   s.on('connect', () => {
     const reconnect = dropped;
     dropped = false;
-    if (streamSubscribers > 0) s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
+    if (streamSubscribers > 0) subscribeStreamRoom(s);
     // A reconnect is a new server-side socket: its rooms are gone, so every join is asked again.
     for (const { room } of eventRooms.values()) send(room.join);
     source.setState({ connected: true });
@@ -159,10 +177,6 @@ function open(): Socket {
     if (s === socket && streamSubscribers > 0) sequencer.push(batch);
   });
   s.on(STREAM_EVENTS.update, (bytes: ArrayBuffer) => decode(bytes));
-  // A server on another protocol version refuses the subscription; say why rather than sit empty.
-  s.on(STREAM_EVENTS.error, (refusal: { error?: string; message?: string }) => {
-    if (refusal?.error === 'protocol_version') console.error(`Live stream refused: ${refusal.message}`);
-  });
   for (const event of eventListeners.keys()) s.on(event, relay(event));
   return s;
 }
@@ -191,9 +205,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
   });
   streamSubscribers += 1;
   // The socket may already be open for the tab's alerts: join the stream room on it now.
-  if (streamSubscribers === 1 && socket?.connected) {
-    socket.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
-  }
+  if (streamSubscribers === 1 && socket?.connected) subscribeStreamRoom(socket);
   socket ??= open();
   if (onStatus && socket.connected) onStatus(true);
   return () => {
@@ -201,7 +213,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
     streamSubscribers -= 1;
     if (streamSubscribers === 0 && socket?.connected && eventListenerCount() > 0) {
       // The alerts keep the socket; the stream's batches are no longer wanted.
-      socket.emit(STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' });
+      socket.emit(STREAM_EVENTS.channelUnsubscribe, { v: PROTOCOL_VERSION, channel: 'stream' });
       sequencer.reset();
       source.setState({ batch: null });
     }
@@ -222,11 +234,12 @@ export function seedStream(position: StreamPosition): void {
  * Sends one message on the tab's socket (opening it if nothing has) — a call such as a chat
  * post. Sent only while connected: a call made while the network is gone is not queued for a
  * replay later (stale typing notices and votes), and `false` tells the caller it did not go.
+ * `onAnswer` hears the call's ack (`{ok: true, …}` or a refusal), unchecked.
  */
-export function sendSocket(message: SocketMessage): boolean {
+export function sendSocket(message: SocketMessage, onAnswer?: (answer: unknown) => void): boolean {
   socket ??= open();
   if (!socket.connected) return false;
-  send(message);
+  send(message, onAnswer);
   return true;
 }
 

@@ -14,6 +14,8 @@ export const socket = {
   listeners: new Map<string, Set<Listener>>(),
   rooms: new Map<string, unknown>(),
   sent: [] as (readonly [string, unknown?])[],
+  /** The ack callbacks of sent calls that asked for one, in order: a test answers a refusal. */
+  answers: [] as { message: readonly [string, unknown?]; answer: (value: unknown) => void }[],
   /** Requests that wait for an answer (`alerts_resume`): the test calls `answer(value)`. */
   requests: [] as { message: readonly [string, unknown?]; answer: (value: unknown) => void }[],
   connected: true,
@@ -24,9 +26,13 @@ export const socket = {
 };
 
 /** Records what the tab sends; nothing goes while `socket.connected` is false. */
-export function sendSocket(message: readonly [string, unknown?]): boolean {
+export function sendSocket(
+  message: readonly [string, unknown?],
+  onAnswer?: (answer: unknown) => void,
+): boolean {
   if (!socket.connected) return false;
   socket.sent.push(message);
+  if (onAnswer) socket.answers.push({ message, answer: (value) => act(() => onAnswer(value)) });
   return true;
 }
 

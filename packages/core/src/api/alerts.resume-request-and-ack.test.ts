@@ -3,11 +3,12 @@ import {
   ALERT_EVENTS,
   ALERTS_RESUME_MAX,
   ALERTS_RESUME_WINDOW_MS,
-  alertsResumeAckSchema,
   alertsResumeRequestSchema,
   type FiredAlert,
 } from './alerts.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
+import { alertsResumeAckSchema } from './socketProtocol.ts';
+import { socketRefusal } from './socketRefusals.ts';
 
 // A tab that last saw outbox row 1204 reconnects and asks for the alerts fired since.
 const fired = (id: number): FiredAlert => ({
@@ -34,7 +35,7 @@ describe('alerts_resume: the request', () => {
 
   it('names this protocol and the highest alert id held (0: none)', () => {
     expect(alertsResumeRequestSchema.parse({ v: PROTOCOL_VERSION, since: 1204 })).toEqual({
-      v: 3,
+      v: PROTOCOL_VERSION,
       since: 1204,
     });
     expect(alertsResumeRequestSchema.safeParse({ v: PROTOCOL_VERSION, since: 0 }).success).toBe(true);
@@ -42,7 +43,7 @@ describe('alerts_resume: the request', () => {
 
   it('another protocol, or a missing, negative, fractional or textual since is refused', () => {
     const bad = [
-      { v: 2, since: 1204 },
+      { v: PROTOCOL_VERSION - 1, since: 1204 },
       { v: PROTOCOL_VERSION },
       { v: PROTOCOL_VERSION, since: -1 },
       { v: PROTOCOL_VERSION, since: 1.5 },
@@ -59,19 +60,24 @@ describe('alerts_resume: the ack', () => {
     expect(ack.ok && ack.alerts.map((a) => a.id)).toEqual([1205, 1206]);
   });
 
-  it('not ok: refused (an unreadable request)', () => {
-    expect(alertsResumeAckSchema.parse({ ok: false, reason: 'refused' })).toEqual({
+  it('not ok: the one refusal shape (an unreadable request, a socket sending too fast)', () => {
+    expect(alertsResumeAckSchema.parse(socketRefusal('bad_request'))).toEqual({
       ok: false,
-      reason: 'refused',
+      error: 'bad_request',
+      message: 'That request was not understood.',
+    });
+    expect(alertsResumeAckSchema.parse(socketRefusal('rate_limited', 5000))).toMatchObject({
+      retry_at: 5000,
     });
   });
 
-  it('more than 200 alerts, an alert of another protocol, or another reason is refused', () => {
+  it('more than 200 alerts, an alert of another protocol, or another refusal shape is refused', () => {
     const many = Array.from({ length: 201 }, (_, i) => fired(i + 1));
     expect(alertsResumeAckSchema.safeParse({ ok: true, alerts: many }).success).toBe(false);
     expect(alertsResumeAckSchema.safeParse({ ok: true, alerts: [{ ...fired(1), v: 2 }] }).success).toBe(
       false,
     );
-    expect(alertsResumeAckSchema.safeParse({ ok: false, reason: 'gap' }).success).toBe(false);
+    expect(alertsResumeAckSchema.safeParse({ ok: false, reason: 'refused' }).success).toBe(false);
+    expect(alertsResumeAckSchema.safeParse({ ok: false, error: 'nope', message: 'x' }).success).toBe(false);
   });
 });

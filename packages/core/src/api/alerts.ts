@@ -182,15 +182,13 @@ export const alertsResumeRequestSchema = z.object({
 export type AlertsResumeRequest = z.infer<typeof alertsResumeRequestSchema>;
 
 /**
- * The `alerts_resume` ack: the socket's user's alerts with an id above `since` that were
- * delivered in the last ALERTS_RESUME_WINDOW_MS, in id order, at most ALERTS_RESUME_MAX.
- * `refused`: the request was not readable (another protocol version, a bad shape).
+ * What an `alerts_resume` ack carries when served (core socketProtocol.ts wraps it): the socket's
+ * user's alerts with an id above `since` that were delivered in the last ALERTS_RESUME_WINDOW_MS,
+ * in id order, at most ALERTS_RESUME_MAX.
  */
-export const alertsResumeAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), alerts: z.array(firedAlertSchema).max(ALERTS_RESUME_MAX) }),
-  z.object({ ok: z.literal(false), reason: z.literal('refused') }),
-]);
-export type AlertsResumeAck = z.infer<typeof alertsResumeAckSchema>;
+export const alertsResumeAnswerSchema = z.object({
+  alerts: z.array(firedAlertSchema).max(ALERTS_RESUME_MAX),
+});
 
 /** The JSON a webhook receives (§7). `time` is UTC ms; halts add their dates and times (New York). */
 export const webhookPayloadSchema = z.object({

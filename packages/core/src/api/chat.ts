@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   CHAT_BAN_MAX_MINUTES,
   CHAT_BAN_REASON_MAX,
-  CHAT_ERROR_CODES,
   CHAT_MESSAGE_RAW_MAX,
   CHAT_SLOW_MODE_MAX_S,
 } from '../chat/chatMessages.ts';
@@ -103,7 +102,8 @@ export const chatMessagesAnswerSchema = z.object({
 export type ChatMessagesAnswer = z.infer<typeof chatMessagesAnswerSchema>;
 
 /**
- * Socket events. Client → server each take an optional ack. Server → client is the `chat` event,
+ * Socket events. Client → server each answer one ack (core socketProtocol.ts): `chat_send`'s
+ * carries the new message's `id`. Server → client is the `chat` event,
  * whose arguments are one or more ChatEvents in order: a room's events of one server turn share a
  * frame, so a busy room costs each reader one write per turn rather than one per event.
  */
@@ -152,20 +152,6 @@ export const chatSlowModeSchema = z.object({
   seconds: z.number().int().min(0).max(CHAT_SLOW_MODE_MAX_S),
 });
 
-export const chatErrorCodeSchema = z.enum(CHAT_ERROR_CODES);
-
-/** The ack of every client → server chat call. `retry_at` (ms): when slow mode lets one post. */
-export const chatAckSchema = z.union([
-  z.object({ success: z.literal(true), id: z.number().int().optional() }),
-  z.object({
-    success: z.literal(false),
-    code: chatErrorCodeSchema,
-    message: z.string(),
-    retry_at: z.number().nullable(),
-  }),
-]);
-export type ChatAck = z.infer<typeof chatAckSchema>;
-
 const typingUser = z.object({ id: z.string(), name: z.string() });
 
 /**
@@ -176,8 +162,8 @@ const typingUser = z.object({ id: z.string(), name: z.string() });
  * - ban: to the banned user's sockets (`user:<id>`), starts or clears the countdown;
  * - delete: a mod removed a message;
  * - slow_mode: a channel's interval changed;
- * - mention: to the mentioned user's sockets, for an in-app toast (chat notification on);
- * - error: a refusal of this socket's last call (the toast; the ack says the same).
+ * - mention: to the mentioned user's sockets, for an in-app toast (chat notification on).
+ * A refused call hears its refusal in its own ack (core socketProtocol.ts), never here.
  */
 export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('message'), message: chatMessageSchema }),
@@ -201,14 +187,6 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     id: z.number().int(),
     from: z.string(),
     message: z.string(),
-  }),
-  z.object({
-    v,
-    type: z.literal('error'),
-    event: z.string(),
-    code: chatErrorCodeSchema,
-    message: z.string(),
-    retry_at: z.number().nullable(),
   }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { STREAM_EVENTS, streamResumeAckSchema, streamResumeRequestSchema } from './market.ts';
+import { STREAM_EVENTS, streamResumeRequestSchema } from './market.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
+import { streamResumeAckSchema } from './socketProtocol.ts';
+import { socketRefusal } from './socketRefusals.ts';
 
 // After a reconnect a tab holding batches 1…41 of the engine started at 1_763_640_000_000 asks
 // for what it missed (docs/continuity.md §2).
@@ -13,7 +15,7 @@ describe('stream_resume: the request', () => {
 
   it('names this protocol, the epoch and the last seq held', () => {
     expect(streamResumeRequestSchema.parse({ v: PROTOCOL_VERSION, ep: EP, since: 41 })).toEqual({
-      v: 3,
+      v: PROTOCOL_VERSION,
       ep: EP,
       since: 41,
     });
@@ -50,14 +52,15 @@ describe('stream_resume: the ack', () => {
     expect(streamResumeAckSchema.parse({ ok: true, batches: [] })).toEqual({ ok: true, batches: [] });
   });
 
-  it('not ok: gap (too old), epoch (engine restarted) or refused (unreadable or not allowed)', () => {
-    for (const reason of ['gap', 'epoch', 'refused'] as const) {
-      expect(streamResumeAckSchema.parse({ ok: false, reason })).toEqual({ ok: false, reason });
+  it('not ok: gap (too old), epoch (engine restarted) or any other refusal, in the one shape', () => {
+    for (const error of ['gap', 'epoch', 'subscription_required', 'bad_request'] as const) {
+      expect(streamResumeAckSchema.parse(socketRefusal(error))).toEqual(socketRefusal(error));
     }
   });
 
-  it('an unknown reason, frames that are not binary, or ok without frames is refused', () => {
-    expect(streamResumeAckSchema.safeParse({ ok: false, reason: 'busy' }).success).toBe(false);
+  it('an unknown refusal, frames that are not binary, or ok without frames is refused', () => {
+    expect(streamResumeAckSchema.safeParse({ ok: false, reason: 'gap' }).success).toBe(false);
+    expect(streamResumeAckSchema.safeParse({ ok: false, error: 'busy', message: 'x' }).success).toBe(false);
     expect(streamResumeAckSchema.safeParse({ ok: false }).success).toBe(false);
     expect(streamResumeAckSchema.safeParse({ ok: true, batches: ['eJw='] }).success).toBe(false);
     expect(streamResumeAckSchema.safeParse({ ok: true }).success).toBe(false);

@@ -29,7 +29,6 @@ export const STREAM_EVENTS = {
   channelSubscribe: 'subscribe',
   channelUnsubscribe: 'unsubscribe',
   update: 'compressedUpdate',
-  error: 'stream_error',
   /** Client → server with an ack: the batches missed while disconnected (docs/continuity.md §2). */
   resume: 'stream_resume',
 } as const;
@@ -49,24 +48,28 @@ export type StreamResumeRequest = z.infer<typeof streamResumeRequestSchema>;
  * Why a resume cannot be served; the client then refills its views from `GET /data/stream_bk`.
  * - `gap`: `since` is older than the oldest batch the server keeps.
  * - `epoch`: the engine restarted (another `ep`), so the old numbers mean nothing now.
- * - `refused`: the request was not readable (another protocol version, a bad shape) or the
- *   socket may not have the stream; nothing is sent.
+ * - `refused`: any other refusal of the call (its `error`: a bad shape, another protocol
+ *   version, no subscription, too fast); nothing is sent.
  */
 export const STREAM_RESUME_FAILURES = ['gap', 'epoch', 'refused'] as const;
 export type StreamResumeFailure = (typeof STREAM_RESUME_FAILURES)[number];
 
 /** A frame as socket.io hands binary over: ArrayBuffer in a browser, Buffer (a Uint8Array) in Node. */
-const frameSchema = z.union([z.instanceof(ArrayBuffer), z.instanceof(Uint8Array)]);
+const frameSchema = z.union([
+  z.instanceof(ArrayBuffer),
+  z.custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array),
+]);
 
 /**
- * The `stream_resume` ack. `batches`: the exact deflated frames (as `compressedUpdate` sends
- * them) published after `since`, oldest first; empty when nothing was missed.
+ * What a `stream_resume` ack carries when it is served (core socketProtocol.ts wraps it in the
+ * one ack shape). `batches`: the exact deflated frames (as `compressedUpdate` sends them)
+ * published after `since`, oldest first; empty when nothing was missed.
  */
-export const streamResumeAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), batches: z.array(frameSchema) }),
-  z.object({ ok: z.literal(false), reason: z.enum(STREAM_RESUME_FAILURES) }),
-]);
-export type StreamResumeAck = z.infer<typeof streamResumeAckSchema>;
+export const streamResumeAnswerSchema = z.object({ batches: z.array(frameSchema) });
 
-export const channelRequestSchema = z.object({ channel: z.enum(['stream']) });
+/** `stream_subscribe {v}`: join the stream room (subscribers). */
+export const streamSubscribeSchema = z.object({ v: z.literal(PROTOCOL_VERSION) });
+
+/** `subscribe` / `unsubscribe {v, channel}`: the spec's per-channel calls; `stream` is the one channel. */
+export const channelRequestSchema = z.object({ v: z.literal(PROTOCOL_VERSION), channel: z.enum(['stream']) });
 export const STREAM_BACKLOG_MAX = 1000;

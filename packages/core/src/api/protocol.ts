@@ -7,8 +7,12 @@
  * 2: stream entries gain element 11 (storyTime); quote ticks and news messages.
  * 3: stream batches gain `ep` (engine epoch) and `seq` (published batch number) for catch-up;
  *    entries gain element 12 (eventTs); `stream_resume` and `alerts_resume` (docs/continuity.md §0).
+ * 4: one socket protocol (socketProtocol.ts): every client call carries `v` (the unsubscribes
+ *    and `subscribe`/`unsubscribe {channel}` too) and answers one ack, `{ok: true, …}` or
+ *    `{ok: false, error, message, retry_at?}` (socketRefusals.ts); no `stream_error`, no chat
+ *    `error` event.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** A message without a version is from before versions were named: protocol 1, today's shapes. */
 export const UNVERSIONED_PROTOCOL = 1;

@@ -33,31 +33,7 @@ export const CHAT_BAN_REASON_MAX = 200;
 /** The durations the moderation menu offers, in minutes (10 min, 1 h, 1 day, 7 days, 30 days). */
 export const CHAT_BAN_PRESETS_MIN = [10, 60, 1440, 10_080, 43_200] as const;
 
-/** Why the server refused a chat call: `code` of a `chat` error event and of a refused ack. */
-export const CHAT_ERROR_CODES = [
-  'protocol_version',
-  'bad_request',
-  'not_subscribed',
-  'unknown_channel',
-  'not_joined',
-  'chat_disabled',
-  'banned',
-  'slow_mode',
-  'rate_limited',
-  'repeated',
-  'empty',
-  'too_long',
-  'reply_missing',
-  'unknown_message',
-  'unknown_user',
-  'own_message',
-  'forbidden',
-  'cannot_ban',
-  'failed',
-] as const;
-export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
-
-/** Spec §8, word for word, then ours for every refusal (one sentence, shown as a toast). */
+/** Spec §8, word for word. Refusals of chat calls: core `SOCKET_REFUSALS` (api/socketRefusals.ts). */
 export const chatMessages = {
   channelsFailed: 'Failed to fetch chat channels!',
   messagesFailed: 'Failed to fetch messages!',
@@ -67,27 +43,6 @@ export const chatMessages = {
   usernamesFailed: 'Failed to fetch usernames!',
   searchHint: '@ or Symbol',
   today: 'Today',
-  errors: {
-    protocol_version: 'This page is out of date. Reload it to keep chatting.',
-    bad_request: 'That chat request was not understood.',
-    not_subscribed: 'Chat is for subscribers.',
-    unknown_channel: 'That channel does not exist.',
-    not_joined: 'Open the channel before typing in it.',
-    chat_disabled: 'Your chat is disabled: you can read but not post.',
-    banned: 'You are banned from chat for now.',
-    slow_mode: 'Slow mode is on: wait before posting again.',
-    rate_limited: 'You are sending too fast. Wait a few seconds.',
-    repeated: 'You just sent that message.',
-    empty: 'Type a message first.',
-    too_long: `Messages are limited to ${CHAT_MESSAGE_MAX.toLocaleString('en-US')} characters.`,
-    reply_missing: 'The message you replied to is gone.',
-    unknown_message: 'That message is gone.',
-    unknown_user: 'That user does not exist.',
-    own_message: 'You cannot vote on your own message.',
-    forbidden: 'Only moderators can do that.',
-    cannot_ban: 'Moderators cannot be banned by moderators, and nobody bans themselves.',
-    failed: 'Something went wrong. Try again.',
-  } satisfies Record<ChatErrorCode, string>,
   /** The toast a mention raises for the mentioned user. */
   mentioned: (name: string, channel: string) => `${name} mentioned you in #${channel}`,
   /** The title of a mention's web push (its body is `mentioned` and an excerpt). */
@@ -96,8 +51,3 @@ export const chatMessages = {
   banCountdown: (clock: string) => `Banned: ${clock}`,
   slowModeCountdown: (seconds: number) => `Slow mode: ${seconds}s`,
 } as const;
-
-/** The message of a refusal code. */
-export function chatErrorMessage(code: ChatErrorCode): string {
-  return chatMessages.errors[code];
-}

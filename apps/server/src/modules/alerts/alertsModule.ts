@@ -68,7 +68,7 @@ export async function startAlerts(
   });
   const stopFired = await listenForFiredAlerts(ctx.bus, outbox, ctx.log);
   // A tab back from a dropped connection asks for what it missed (docs/continuity.md §2).
-  const stopResume = serveAlertsResume({ db, io, clock: ctx.clock, log: ctx.log });
+  serveAlertsResume({ db, io, clock: ctx.clock });
 
   const popularity = createPopularityRepository(db);
   const publishPopular = async () => {
@@ -97,7 +97,6 @@ export async function startAlerts(
     deliveries,
     async stop() {
       clearInterval(popularTimer);
-      stopResume();
       await stopFired();
       await rules.stop();
       await outbox.stop();

@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import type { Clock } from '../../platform/clock.ts';
+import { identityOf } from '../../platform/realtime/socketRoute.ts';
 import type { Revocations } from './revocations.ts';
 import type { SessionsRepository } from './sessionsRepository.ts';
 
@@ -26,11 +27,11 @@ export function watchSocketSessions(
   });
   const sweep = async () => {
     const sockets = await io.local.fetchSockets();
-    const ids = [...new Set(sockets.map((socket) => socket.data.sessionId as string))];
+    const ids = [...new Set(sockets.map((socket) => identityOf(socket).sessionId))];
     const live = await deps.sessions.liveAmong(ids, deps.clock.now());
     let closed = 0;
     for (const socket of sockets) {
-      if (live.has(socket.data.sessionId as string)) continue;
+      if (live.has(identityOf(socket).sessionId)) continue;
       socket.disconnect(true);
       closed += 1;
     }

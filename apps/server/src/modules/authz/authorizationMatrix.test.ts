@@ -1,17 +1,9 @@
-import {
-  ALERT_EVENTS,
-  CHAT_EVENTS,
-  DISCOVERY_LIVE_EVENTS,
-  NEWS_EVENTS,
-  PROTOCOL_VERSION,
-  QUOTE_EVENTS,
-  STREAM_EVENTS,
-  type StreamResumeAck,
-} from '@tapeline/core';
+import { PROTOCOL_VERSION, type SocketAck } from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileImages } from '../../platform/db/schema.ts';
 import { declaredGuards } from '../../platform/http/route.ts';
+import { declaredSocketEvents } from '../../platform/realtime/socketRoute.ts';
 import {
   issueTestToken,
   PERSONAS,
@@ -22,10 +14,13 @@ import {
 } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
 import { GUARD_DENIALS, MATRIX, type MatrixRoute } from './matrixRoutes.ts';
+import { GUARD_REFUSALS, NO_SOCKET, SOCKET_GUARD_DENIALS, SOCKET_MATRIX } from './matrixSocketEvents.ts';
 import { registeredRoutes } from './registeredRoutes.ts';
 
-// Every route the app registers × every kind of caller → the status it must answer. A new
-// route fails the coverage check below until it gets a row here.
+// Every route the app registers × every kind of caller → the status it must answer, and every
+// socket event it declares × every kind of caller → its ack, each over a real client. A new
+// route or socket event fails the coverage checks below until it gets a row
+// (matrixRoutes.ts, matrixSocketEvents.ts).
 // A hand-fed engine, so the data host's routes exist too.
 // DEV_ROUTES on (loopback client) so the test routes' rows are checked too.
 const app = withApp({
@@ -125,7 +120,9 @@ describe('authorization matrix', () => {
   });
 });
 
-describe('socket.io by persona', () => {
+describe('socket events by persona', () => {
+  const connections = new Map<Persona, Socket | string>();
+
   function connect(persona: Persona): Promise<Socket | string> {
     const token = tokens.get(persona);
     const socket = io(app.baseUrl, {
@@ -141,85 +138,62 @@ describe('socket.io by persona', () => {
     });
   }
 
-  // Handshake: any valid token connects; none fails. stream_subscribe and stream_resume:
-  // subscribers only; alerts_resume: any signed-in socket.
-  it.each<[Persona, string, boolean]>([
-    ['anonymous', 'Invalid access_token', false],
-    ['unverified', 'connect', false],
-    ['verified', 'connect', false],
-    ['standard', 'connect', true],
-    ['pro', 'connect', true],
-    ['pro_old', 'connect', true],
-    ['proplus', 'connect', true],
-    ['mod', 'connect', false],
-    ['admin', 'connect', false],
-  ])('%s: handshake %s, stream_subscribe %s', async (persona, handshake, streams) => {
-    const outcome = await connect(persona);
-    if (typeof outcome === 'string') {
-      expect(outcome).toBe(handshake);
-      return;
+  beforeAll(async () => {
+    for (const persona of PERSONAS) connections.set(persona, await connect(persona));
+  });
+
+  it('has a row for every socket event the app declares, and no row for one it does not', () => {
+    const rows = SOCKET_MATRIX.map((row) => row.event).sort();
+    expect(rows).toEqual([...declaredSocketEvents(app.app.io).keys()].sort());
+    expect(new Set(rows).size).toBe(rows.length);
+  });
+
+  it('every event declares its guard, and its row agrees with what that guard turns away', () => {
+    const disagreements: string[] = [];
+    const guards = declaredSocketEvents(app.app.io);
+    for (const row of SOCKET_MATRIX) {
+      const guard = guards.get(row.event);
+      const denials = guard ? SOCKET_GUARD_DENIALS[guard] : undefined;
+      if (!guard || !denials) {
+        disagreements.push(`${row.event}: guard ${guard ?? 'not declared'}`);
+        continue;
+      }
+      for (const [index, persona] of PERSONAS.entries()) {
+        const expected = [row.expect[index] ?? ''].flat();
+        const denied = denials[index];
+        const agrees = denied
+          ? expected.length === 1 && expected[0] === denied
+          : expected.every((outcome) => !GUARD_REFUSALS.has(outcome));
+        if (!agrees) disagreements.push(`${row.event} (${guard}): ${persona} expects ${expected.join('|')}`);
+      }
     }
-    expect(handshake).toBe('connect');
-    const ack = (await outcome
-      .timeout(5000)
-      .emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
-    expect(ack.success).toBe(streams);
-    // Catch-up after a drop (docs/continuity.md §2): the stream's frames for subscribers only
-    // (the answer itself, gap or frames, depends on what this node kept); a signed-in socket's
-    // own missed alerts for everyone.
-    const resumed = (await outcome
-      .timeout(5000)
-      .emitWithAck(STREAM_EVENTS.resume, { v: PROTOCOL_VERSION, ep: 1, since: 0 })) as StreamResumeAck;
-    expect(resumed.ok || resumed.reason !== 'refused').toBe(streams);
-    expect(
-      await outcome.timeout(5000).emitWithAck(ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 0 }),
-    ).toEqual({ ok: true, alerts: [] });
-    // Pushed news: the same subscribers (docs/quotes-news.md §3).
-    const news = (await outcome
-      .timeout(5000)
-      .emitWithAck(NEWS_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
-    expect(news.success).toBe(streams);
-    // Live quote prices: the same subscribers (docs/quotes-news.md §1).
-    const quotes = (await outcome
-      .timeout(5000)
-      .emitWithAck(QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as { success: boolean };
-    expect(quotes.success).toBe(streams);
-    // Discovery's live patches: Pro (current or old) and Pro Plus only (core discoveryAccess).
-    const discovery = (await outcome
-      .timeout(5000)
-      .emitWithAck(DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '1d' })) as {
-      success: boolean;
-    };
-    expect(discovery.success).toBe(['pro', 'pro_old', 'proplus'].includes(persona));
-    // Chat (docs/chat.md): joining, posting, voting and typing are for subscribers; deleting,
-    // banning and slow mode for mods and admins (a message or user that does not exist: past the
-    // role check, refused as unknown).
-    const chat = async (event: string, body: Record<string, unknown>) =>
-      (await outcome.timeout(5000).emitWithAck(event, { v: PROTOCOL_VERSION, ...body })) as {
-        success: boolean;
-        code?: string;
-      };
-    const refusedSubscriber = streams ? undefined : 'not_subscribed';
-    expect((await chat(CHAT_EVENTS.subscribe, { channel: 'offtopic' })).code).toBe(refusedSubscriber);
-    expect((await chat(CHAT_EVENTS.typing, { channel: 'offtopic' })).code).toBe(
-      streams ? undefined : 'not_joined',
-    );
-    expect((await chat(CHAT_EVENTS.vote, { id: 999_999_999, value: 1 })).code).toBe(
-      streams ? 'unknown_message' : 'not_subscribed',
-    );
-    expect((await chat(CHAT_EVENTS.send, { channel: 'nope', msg: 'x' })).code).toBe(
-      streams ? 'unknown_channel' : 'not_subscribed',
-    );
-    expect((await chat(CHAT_EVENTS.unsubscribe, {})).success).toBe(true);
-    const mod = persona === 'mod' || persona === 'admin';
-    expect((await chat(CHAT_EVENTS.delete, { id: 999_999_999 })).code).toBe(
-      mod ? 'unknown_message' : 'forbidden',
-    );
-    expect(
-      (await chat(CHAT_EVENTS.ban, { user_id: '00000000-0000-4000-8000-000000000000', minutes: 1 })).code,
-    ).toBe(mod ? 'unknown_user' : 'forbidden');
-    expect((await chat(CHAT_EVENTS.slowMode, { channel: 'nope', seconds: 1 })).code).toBe(
-      mod ? 'unknown_channel' : 'forbidden',
-    );
+    expect(disagreements).toEqual([]);
+  });
+
+  it('only a signed-in caller opens a socket', () => {
+    for (const persona of PERSONAS) {
+      const outcome = connections.get(persona);
+      if (persona === 'anonymous') expect(outcome).toBe('Invalid access_token');
+      else expect(typeof outcome, persona).not.toBe('string');
+    }
+  });
+
+  it.each(SOCKET_MATRIX.map((row) => [row.event, row] as const))('%s', async (_event, row) => {
+    const actual: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const [index, persona] of PERSONAS.entries()) {
+      const socket = connections.get(persona);
+      const wanted = [row.expect[index] ?? ''].flat();
+      let outcome = NO_SOCKET;
+      if (socket && typeof socket !== 'string') {
+        const ack = (await socket
+          .timeout(5000)
+          .emitWithAck(row.event, { v: PROTOCOL_VERSION, ...row.body })) as SocketAck;
+        outcome = ack.ok ? 'ok' : ack.error;
+      }
+      actual[persona] = wanted.includes(outcome) ? wanted.join('|') : outcome;
+      expected[persona] = wanted.join('|');
+    }
+    expect(actual).toEqual(expected);
   });
 });

@@ -52,7 +52,7 @@ describe('badges', () => {
       expect(
         await tab.call(CHAT_EVENTS.send, { channel: 'offtopic', msg: `hi from ${who.name}` }),
       ).toMatchObject({
-        success: true,
+        ok: true,
       });
     }
     expect(await badgesOf(veteran.token, veteran.user.id)).toEqual({

@@ -71,7 +71,7 @@ describe('posting', () => {
       channel: 'swing',
       msg: `  hi @${bob.name}\n$AAPL <b>x</b> https://e.io  `,
     });
-    expect(ack).toMatchObject({ success: true });
+    expect(ack).toMatchObject({ ok: true });
     const { message } = await b.next('message');
     expect(message).toMatchObject({
       channel_id: 'swing',
@@ -95,14 +95,14 @@ describe('posting', () => {
     expect(
       await b.call(CHAT_EVENTS.send, { channel: 'swing', msg: 'agreed', replyMsg: message.id }),
     ).toMatchObject({
-      success: true,
+      ok: true,
     });
-    expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toEqual({ success: true });
+    expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toEqual({ ok: true });
     expect((await a.next('vote')).vote).toBe(1);
     expect(await a.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toMatchObject({
-      code: 'own_message',
+      error: 'own_message',
     });
-    expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: -1 })).toEqual({ success: true });
+    expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: -1 })).toEqual({ ok: true });
 
     const page = await history(bob.token, 'swing');
     const [reply, first] = page.messages;
@@ -116,7 +116,7 @@ describe('posting', () => {
     const [row] = await app.ctx.database.db.select().from(users).where(eq(users.id, alice.user.id));
     expect(row).toMatchObject({ curPosts: 1, totPosts: 1, vibe: -1 });
     // Taking the vote back returns her vibe to 0.
-    expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: 0 })).toEqual({ success: true });
+    expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: 0 })).toEqual({ ok: true });
     const [after] = await app.ctx.database.db.select().from(users).where(eq(users.id, alice.user.id));
     expect(after?.vibe).toBe(0);
   });
@@ -127,52 +127,52 @@ describe('posting', () => {
     const send = (body: Record<string, unknown>) =>
       tab.call(CHAT_EVENTS.send, { channel: 'options', ...body });
     expect(await tab.call(CHAT_EVENTS.send, { v: 1, channel: 'options', msg: 'x' })).toMatchObject({
-      code: 'protocol_version',
+      error: 'protocol_version',
     });
-    expect(await send({ msg: 42 })).toMatchObject({ code: 'bad_request' });
-    expect(await send({ msg: 'x', replyMsg: 'one' })).toMatchObject({ code: 'bad_request' });
-    expect(await send({ channel: 'nope', msg: 'x' })).toMatchObject({ code: 'unknown_channel' });
-    expect(await send({ msg: ' \n ' })).toMatchObject({ code: 'empty', message: 'Type a message first.' });
-    expect(await send({ msg: 'x'.repeat(CHAT_MESSAGE_MAX + 1) })).toMatchObject({ code: 'too_long' });
-    expect(await send({ msg: 'x'.repeat(100_000) })).toMatchObject({ code: 'bad_request' });
-    expect(await send({ msg: 'hello', replyMsg: 999_999_999 })).toMatchObject({ code: 'reply_missing' });
-    // The error event carries the same refusal for the toast.
-    expect((await tab.next('error', (e) => e.code === 'reply_missing')).event).toBe(CHAT_EVENTS.send);
-    expect(await send({ msg: 'first' })).toMatchObject({ success: true });
-    expect(await send({ msg: 'first' })).toMatchObject({ code: 'repeated' });
-    for (let i = 0; i < 4; i += 1) expect(await send({ msg: `burst ${i}` })).toMatchObject({ success: true });
+    expect(await send({ msg: 42 })).toMatchObject({ error: 'bad_request' });
+    expect(await send({ msg: 'x', replyMsg: 'one' })).toMatchObject({ error: 'bad_request' });
+    expect(await send({ channel: 'nope', msg: 'x' })).toMatchObject({ error: 'unknown_channel' });
+    expect(await send({ msg: ' \n ' })).toMatchObject({ error: 'empty', message: 'Type a message first.' });
+    expect(await send({ msg: 'x'.repeat(CHAT_MESSAGE_MAX + 1) })).toMatchObject({ error: 'too_long' });
+    expect(await send({ msg: 'x'.repeat(100_000) })).toMatchObject({ error: 'bad_request' });
+    expect(await send({ msg: 'hello', replyMsg: 999_999_999 })).toMatchObject({ error: 'reply_missing' });
+    expect(await send({ msg: 'first' })).toMatchObject({ ok: true });
+    expect(await send({ msg: 'first' })).toMatchObject({ error: 'repeated' });
+    for (let i = 0; i < 4; i += 1) expect(await send({ msg: `burst ${i}` })).toMatchObject({ ok: true });
     const limited = await send({ msg: 'one too many' });
-    expect(limited).toMatchObject({ code: 'rate_limited' });
+    expect(limited).toMatchObject({ error: 'rate_limited' });
     app.clock.advance(10_000);
-    expect(await send({ msg: 'calm again' })).toMatchObject({ success: true });
+    expect(await send({ msg: 'calm again' })).toMatchObject({ ok: true });
     // Reply across channels is refused too.
     const other = await joined(app, me.token, 'offtopic');
     const [theirs] = (await history(me.token, 'options')).messages;
     app.clock.advance(POST_STEP_MS);
     expect(
       await other.call(CHAT_EVENTS.send, { channel: 'offtopic', msg: 'cross', replyMsg: theirs?.id }),
-    ).toMatchObject({ code: 'reply_missing' });
+    ).toMatchObject({ error: 'reply_missing' });
   });
 
   it('refuses non-subscribers on every event, and read-only users on posts and votes', async () => {
     const free = await seedUser(app);
     const tab = await chatTab(app, free.token);
     expect(await tab.call(CHAT_EVENTS.subscribe, { channel: 'general' })).toMatchObject({
-      code: 'not_subscribed',
+      error: 'subscription_required',
     });
     expect(await tab.call(CHAT_EVENTS.send, { channel: 'general', msg: 'x' })).toMatchObject({
-      code: 'not_subscribed',
+      error: 'subscription_required',
     });
-    expect(await tab.call(CHAT_EVENTS.vote, { id: 1, value: 1 })).toMatchObject({ code: 'not_subscribed' });
+    expect(await tab.call(CHAT_EVENTS.vote, { id: 1, value: 1 })).toMatchObject({
+      error: 'subscription_required',
+    });
 
     const muted = await trader(app, { chat: 0 });
     const mutedTab = await joined(app, muted.token, 'daytrading');
     expect(await mutedTab.call(CHAT_EVENTS.send, { channel: 'daytrading', msg: 'x' })).toMatchObject({
-      code: 'chat_disabled',
+      error: 'chat_disabled',
       message: 'Your chat is disabled: you can read but not post.',
     });
     expect(await mutedTab.call(CHAT_EVENTS.vote, { id: 1, value: 1 })).toMatchObject({
-      code: 'chat_disabled',
+      error: 'chat_disabled',
     });
   });
 
@@ -182,31 +182,31 @@ describe('posting', () => {
     const tab = await joined(app, me.token, 'general');
     const modTab = await chatTab(app, mod.token);
     expect(await tab.call(CHAT_EVENTS.send, { channel: 'general', msg: 'one' })).toMatchObject({
-      success: true,
+      ok: true,
     });
     app.clock.advance(2000);
     const refused = await tab.call(CHAT_EVENTS.send, { channel: 'general', msg: 'two' });
-    expect(refused).toMatchObject({ success: false, code: 'slow_mode' });
+    expect(refused).toMatchObject({ ok: false, error: 'slow_mode' });
     const [one] = (await history(me.token, 'general', `?u=${me.name}`)).messages;
-    expect(refused.success === false && refused.retry_at).toBe((one?.created_at ?? 0) + 5000);
+    expect(refused.ok === false && refused.retry_at).toBe((one?.created_at ?? 0) + 5000);
     app.clock.advance(3000);
     expect(await tab.call(CHAT_EVENTS.send, { channel: 'general', msg: 'two' })).toMatchObject({
-      success: true,
+      ok: true,
     });
 
     expect(await tab.call(CHAT_EVENTS.slowMode, { channel: 'general', seconds: 0 })).toMatchObject({
-      code: 'forbidden',
+      error: 'forbidden',
     });
     expect(await modTab.call(CHAT_EVENTS.slowMode, { channel: 'general', seconds: 30 })).toEqual({
-      success: true,
+      ok: true,
     });
     expect((await tab.next('slow_mode')).seconds).toBe(30);
     app.clock.advance(10_000);
     expect(await tab.call(CHAT_EVENTS.send, { channel: 'general', msg: 'three' })).toMatchObject({
-      code: 'slow_mode',
+      error: 'slow_mode',
     });
     expect(await modTab.call(CHAT_EVENTS.slowMode, { channel: 'general', seconds: 5 })).toEqual({
-      success: true,
+      ok: true,
     });
   });
 });

@@ -1,5 +1,8 @@
 import {
   CHAT_EVENTS,
+  CHAT_POST_WINDOW_MS,
+  CHAT_VOTE_BURST,
+  CHAT_VOTE_WINDOW_MS,
   chatBanSchema,
   chatDeleteSchema,
   chatSendSchema,
@@ -10,13 +13,14 @@ import {
   chatVoteSchema,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
-import type { Server, Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
+import { connectedSocket, socketRoute } from '../../platform/realtime/socketRoute.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
 import { createChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
-import { type ChatSocketDeps, ChatThrottles, onChatEvent } from './socket/chatSocket.ts';
+import { type ChatSocketDeps, ChatThrottles } from './socket/chatSocket.ts';
 import { ban, deleteMessage, setSlowMode } from './socket/moderation.ts';
 import { RoomBatcher } from './socket/roomBatcher.ts';
 import { send } from './socket/send.ts';
@@ -35,7 +39,7 @@ export interface ChatModule {
 }
 
 /**
- * The chat on an API node (docs/chat.md): the §7 routes, one handler per socket event, and the
+ * The chat on an API node (docs/chat.md): the §7 routes, one socketRoute per socket event, and the
  * hourly month sweep. Rooms are socket.io rooms, so with REDIS_URL every emit reaches every node.
  * Mention pushes go out through the alerts' delivery worker; `kickDeliveries` wakes it at once.
  */
@@ -62,17 +66,53 @@ export function startChat(
   };
   chatRoutes(http, ctx, guards, repository);
 
-  const onConnection = (socket: Socket) => {
-    onChatEvent(deps, socket, CHAT_EVENTS.subscribe, chatSubscribeSchema, subscribe);
-    onChatEvent(deps, socket, CHAT_EVENTS.unsubscribe, chatUnsubscribeSchema, unsubscribe);
-    onChatEvent(deps, socket, CHAT_EVENTS.send, chatSendSchema, send);
-    onChatEvent(deps, socket, CHAT_EVENTS.vote, chatVoteSchema, vote);
-    onChatEvent(deps, socket, CHAT_EVENTS.typing, chatTypingSchema, typing);
-    onChatEvent(deps, socket, CHAT_EVENTS.delete, chatDeleteSchema, deleteMessage);
-    onChatEvent(deps, socket, CHAT_EVENTS.ban, chatBanSchema, ban);
-    onChatEvent(deps, socket, CHAT_EVENTS.slowMode, chatSlowModeSchema, setSlowMode);
-  };
-  io.on('connection', onConnection);
+  const { socket: may } = guards;
+  socketRoute(
+    io,
+    { event: CHAT_EVENTS.subscribe, schema: chatSubscribeSchema, guard: may.subscriber },
+    (call) => subscribe(deps, call.socket, call.body),
+  );
+  socketRoute(
+    io,
+    { event: CHAT_EVENTS.unsubscribe, schema: chatUnsubscribeSchema, guard: connectedSocket },
+    (call) => unsubscribe(call.socket, call.body),
+  );
+  // Sheds a flood before the guard and the transaction; the rule itself (5 per 10 s, every node
+  // together) stays postMessage's, so this is looser: twice the burst, refilled as fast.
+  socketRoute(
+    io,
+    {
+      event: CHAT_EVENTS.send,
+      schema: chatSendSchema,
+      guard: may.chatWriter,
+      rateLimit: { burst: 10, perSecond: 10_000 / CHAT_POST_WINDOW_MS },
+    },
+    (call) => send(deps, call),
+  );
+  socketRoute(
+    io,
+    {
+      event: CHAT_EVENTS.vote,
+      schema: chatVoteSchema,
+      guard: may.chatWriter,
+      rateLimit: { burst: CHAT_VOTE_BURST, perSecond: (CHAT_VOTE_BURST * 1000) / CHAT_VOTE_WINDOW_MS },
+    },
+    (call) => vote(deps, call),
+  );
+  socketRoute(io, { event: CHAT_EVENTS.typing, schema: chatTypingSchema, guard: may.subscriber }, (call) =>
+    typing(deps, call),
+  );
+  socketRoute(io, { event: CHAT_EVENTS.delete, schema: chatDeleteSchema, guard: may.role('mod') }, (call) =>
+    deleteMessage(deps, call),
+  );
+  socketRoute(io, { event: CHAT_EVENTS.ban, schema: chatBanSchema, guard: may.role('mod') }, (call) =>
+    ban(deps, call),
+  );
+  socketRoute(
+    io,
+    { event: CHAT_EVENTS.slowMode, schema: chatSlowModeSchema, guard: may.role('mod') },
+    (call) => setSlowMode(deps, call),
+  );
 
   const sweep = () => sweepMonth(ctx.database.db, ctx.clock.now());
   const logSweep = () =>
@@ -82,7 +122,6 @@ export function startChat(
   timer.unref();
   http.addHook('onClose', async () => {
     clearInterval(timer);
-    io.off('connection', onConnection);
   });
   return { deps, sweepMonth: sweep };
 }

@@ -2,7 +2,7 @@ import {
   CHAT_PAGE_SIZE,
   type ChatMessagesAnswer,
   type ChatMessagesQuery,
-  chatMessages,
+  refusalMessage,
 } from '@tapeline/core';
 import type { Clock } from '../../platform/clock.ts';
 import { HttpError } from '../../platform/http/errors.ts';
@@ -17,7 +17,7 @@ export async function listMessages(
   query: ChatMessagesQuery,
 ): Promise<ChatMessagesAnswer> {
   if (!(await deps.repository.channel(channel))) {
-    throw new HttpError(404, 'unknown_channel', chatMessages.errors.unknown_channel);
+    throw new HttpError(404, 'unknown_channel', refusalMessage('unknown_channel'));
   }
   const { rows, more } = await deps.repository.page(
     { channelId: channel, username: query.u, symbol: query.s, before: query.p_ts },

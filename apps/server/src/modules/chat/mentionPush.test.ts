@@ -59,7 +59,7 @@ async function post(node: TestApp, author: Person, msg: string): Promise<number>
   nodeA.clock.advance(POST_STEP_MS);
   nodeB.clock.advance(POST_STEP_MS);
   const ack = await (await chatTab(node, author.token)).call(CHAT_EVENTS.send, { channel: 'swing', msg });
-  if (!ack.success || ack.id === undefined) throw new Error(`send refused: ${JSON.stringify(ack)}`);
+  if (!ack.ok || ack.id === undefined) throw new Error(`send refused: ${JSON.stringify(ack)}`);
   return ack.id;
 }
 
@@ -203,7 +203,7 @@ describe('a mention written down while no worker runs', () => {
     const bobsBrowser = await browserOf(bob);
     const id = await post(nodeA, alice, `@${bob.name} buy my course`);
     const modTab = await chatTab(nodeA, mod.token);
-    expect(await modTab.call(CHAT_EVENTS.delete, { id })).toEqual({ success: true });
+    expect(await modTab.call(CHAT_EVENTS.delete, { id })).toEqual({ ok: true });
     expect(await rowsOf(id)).toMatchObject([{ status: 'disabled', error: 'message deleted' }]);
 
     const next = startDeliveryWorker(nodeA.ctx, [createPushSender(nodeA.ctx)], { pollMs: 0 });

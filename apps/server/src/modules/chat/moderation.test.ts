@@ -23,30 +23,30 @@ describe('a mod bans a trader for 10 minutes', () => {
     const otherTab = await joined(app, other.token, 'daytrading');
     const modTab = await chatTab(app, mod.token);
     expect(await otherTab.call(CHAT_EVENTS.send, { channel: 'daytrading', msg: 'target' })).toMatchObject({
-      success: true,
+      ok: true,
     });
     const { message } = await tab.next('message');
 
     expect(await tab.call(CHAT_EVENTS.ban, { user_id: other.user.id, minutes: 10 })).toMatchObject({
-      code: 'forbidden',
+      error: 'forbidden',
     });
     expect(await modTab.call(CHAT_EVENTS.ban, { user_id: admin.user.id, minutes: 10 })).toMatchObject({
-      code: 'cannot_ban',
+      error: 'cannot_ban',
     });
     expect(await modTab.call(CHAT_EVENTS.ban, { user_id: mod.user.id, minutes: 10 })).toMatchObject({
-      code: 'cannot_ban',
+      error: 'cannot_ban',
     });
     expect(
       await modTab.call(CHAT_EVENTS.ban, { user_id: '00000000-0000-4000-8000-000000000000', minutes: 10 }),
-    ).toMatchObject({ code: 'unknown_user' });
+    ).toMatchObject({ error: 'unknown_user' });
     expect(await modTab.call(CHAT_EVENTS.ban, { user_id: victim.user.id, minutes: -1 })).toMatchObject({
-      code: 'bad_request',
+      error: 'bad_request',
     });
 
     const bannedAt = app.clock.now().getTime();
     expect(
       await modTab.call(CHAT_EVENTS.ban, { user_id: victim.user.id, minutes: 10, reason: 'spam' }),
-    ).toEqual({ success: true });
+    ).toEqual({ ok: true });
     const event = await tab.next('ban');
     expect(event.reason).toBe('spam');
     expect(Math.abs((event.ban_exp_at ?? 0) - Math.floor((bannedAt + 600_000) / 1000))).toBeLessThanOrEqual(
@@ -57,31 +57,31 @@ describe('a mod bans a trader for 10 minutes', () => {
 
     const send = (body: Record<string, unknown>) =>
       tab.call(CHAT_EVENTS.send, { channel: 'daytrading', ...body });
-    expect(await send({ msg: 'let me in' })).toMatchObject({ code: 'banned' });
-    expect(await send({ msg: 'reply', replyMsg: message.id })).toMatchObject({ code: 'banned' });
-    expect(await tab.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toMatchObject({ code: 'banned' });
+    expect(await send({ msg: 'let me in' })).toMatchObject({ error: 'banned' });
+    expect(await send({ msg: 'reply', replyMsg: message.id })).toMatchObject({ error: 'banned' });
+    expect(await tab.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toMatchObject({ error: 'banned' });
     // Still reads.
     expect((await app.call('GET', '/api/chat/daytrading/messages', { token: victim.token })).status).toBe(
       200,
     );
 
     app.clock.advance(599_000);
-    expect(await send({ msg: 'now?' })).toMatchObject({ code: 'banned' });
+    expect(await send({ msg: 'now?' })).toMatchObject({ error: 'banned' });
     app.clock.advance(1_001);
-    expect(await send({ msg: 'back' })).toMatchObject({ success: true });
-    expect(await tab.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toEqual({ success: true });
+    expect(await send({ msg: 'back' })).toMatchObject({ ok: true });
+    expect(await tab.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toEqual({ ok: true });
 
     // A new ban, then 0 minutes lifts it at once.
     expect(await modTab.call(CHAT_EVENTS.ban, { user_id: victim.user.id, minutes: 60 })).toEqual({
-      success: true,
+      ok: true,
     });
     app.clock.advance(POST_STEP_MS);
-    expect(await send({ msg: 'again' })).toMatchObject({ code: 'banned' });
+    expect(await send({ msg: 'again' })).toMatchObject({ error: 'banned' });
     expect(await modTab.call(CHAT_EVENTS.ban, { user_id: victim.user.id, minutes: 0 })).toEqual({
-      success: true,
+      ok: true,
     });
     expect(tab.of('ban').at(-1)?.ban_exp_at).toBeNull();
-    expect(await send({ msg: 'again' })).toMatchObject({ success: true });
+    expect(await send({ msg: 'again' })).toMatchObject({ ok: true });
   });
 });
 
@@ -92,15 +92,15 @@ describe('deleting', () => {
     const tab = await joined(app, author.token, 'swing');
     const modTab = await chatTab(app, mod.token);
     const ack = await tab.call(CHAT_EVENTS.send, { channel: 'swing', msg: 'delete me' });
-    const id = ack.success ? (ack.id ?? 0) : 0;
-    expect(await tab.call(CHAT_EVENTS.delete, { id })).toMatchObject({ code: 'forbidden' });
-    expect(await modTab.call(CHAT_EVENTS.delete, { id })).toEqual({ success: true });
+    const id = ack.ok ? (ack.id ?? 0) : 0;
+    expect(await tab.call(CHAT_EVENTS.delete, { id })).toMatchObject({ error: 'forbidden' });
+    expect(await modTab.call(CHAT_EVENTS.delete, { id })).toEqual({ ok: true });
     expect(await tab.next('delete')).toMatchObject({ channel_id: 'swing', id });
-    expect(await modTab.call(CHAT_EVENTS.delete, { id })).toMatchObject({ code: 'unknown_message' });
+    expect(await modTab.call(CHAT_EVENTS.delete, { id })).toMatchObject({ error: 'unknown_message' });
     const page = await app.call('GET', '/api/chat/swing/messages', { token: author.token });
     expect(chatMessagesAnswerSchema.parse(page.body).messages.some((m) => m.id === id)).toBe(false);
     const voter = await chatTab(app, (await trader(app)).token);
-    expect(await voter.call(CHAT_EVENTS.vote, { id, value: 1 })).toMatchObject({ code: 'unknown_message' });
+    expect(await voter.call(CHAT_EVENTS.vote, { id, value: 1 })).toMatchObject({ error: 'unknown_message' });
   });
 });
 
@@ -111,15 +111,15 @@ describe('typing', () => {
     const aTab = await joined(app, a.token, 'options');
     const bTab = await joined(app, b.token, 'options');
     expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'offtopic' })).toMatchObject({
-      code: 'not_joined',
+      error: 'not_joined',
     });
-    expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'options' })).toEqual({ success: true });
-    expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'options' })).toEqual({ success: true });
+    expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'options' })).toEqual({ ok: true });
+    expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'options' })).toEqual({ ok: true });
     app.clock.advance(1000);
-    expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'options' })).toEqual({ success: true });
+    expect(await aTab.call(CHAT_EVENTS.typing, { channel: 'options' })).toEqual({ ok: true });
     // A marker message after the typing notices: everything before it has arrived.
     expect(await bTab.call(CHAT_EVENTS.send, { channel: 'options', msg: 'marker' })).toMatchObject({
-      success: true,
+      ok: true,
     });
     await bTab.next('message');
     expect(bTab.of('typing')).toEqual([
@@ -142,7 +142,7 @@ describe('mentions', () => {
       channel: 'offtopic',
       msg: `@${on.name.toUpperCase()} @${off.name} @${author.name} look`,
     });
-    expect(ack.success).toBe(true);
+    expect(ack.ok).toBe(true);
     const toast = await onTab.next('mention');
     expect(toast).toMatchObject({
       channel_id: 'offtopic',
@@ -196,7 +196,7 @@ describe('the month turns', () => {
     const tab = await joined(app, me.token, 'swing');
     app.clock.advance(POST_STEP_MS);
     expect(await tab.call(CHAT_EVENTS.send, { channel: 'swing', msg: 'this month' })).toMatchObject({
-      success: true,
+      ok: true,
     });
     const { db } = app.ctx.database;
     await app.app.chat.sweepMonth();

@@ -16,9 +16,9 @@ import {
   subscriptions,
   users,
 } from '../../platform/db/schema.ts';
+import { SocketRefusalError } from '../../platform/realtime/socketRoute.ts';
 import { notifyMentions } from './mentions.ts';
 import type { AuthorRow } from './repository.ts';
-import { ChatRefusal } from './socket/chatSocket.ts';
 import { countPost } from './stats.ts';
 
 export interface NewMessage {
@@ -116,20 +116,20 @@ export async function postMessage(db: Db, draft: NewMessage): Promise<PostedMess
   const at = now.getTime();
   return db.transaction(async (tx) => {
     const poster = await lockPoster(tx, userId, channelId);
-    if (!poster) throw new ChatRefusal('not_subscribed');
-    if (poster.channel_id === null || poster.label === null) throw new ChatRefusal('unknown_channel');
+    if (!poster) throw new SocketRefusalError('subscription_required');
+    if (poster.channel_id === null || poster.label === null) throw new SocketRefusalError('unknown_channel');
     const recent = await recentPosts(tx, userId, channelId, new Date(at - CHAT_REPEAT_WINDOW_MS));
     const inWindow = recent.filter((m) => m.kind === 'w' && at - m.at < CHAT_POST_WINDOW_MS);
     if (inWindow.length >= CHAT_POST_BURST) {
       const oldest = inWindow[CHAT_POST_BURST - 1] as RecentRow;
-      throw new ChatRefusal('rate_limited', oldest.at + CHAT_POST_WINDOW_MS);
+      throw new SocketRefusalError('rate_limited', oldest.at + CHAT_POST_WINDOW_MS);
     }
-    if (recent.some((m) => m.kind === 'w' && m.text === draft.text)) throw new ChatRefusal('repeated');
+    if (recent.some((m) => m.kind === 'w' && m.text === draft.text)) throw new SocketRefusalError('repeated');
     const slowModeS = poster.slow_mode_s ?? 0;
     if (slowModeS > 0 && !hasRole(poster.role, 'mod')) {
       const last = recent.find((m) => m.kind === 'c');
       const retryAt = slowModeRetryAt(last ? last.at : null, slowModeS, at);
-      if (retryAt !== null) throw new ChatRefusal('slow_mode', retryAt);
+      if (retryAt !== null) throw new SocketRefusalError('slow_mode', retryAt);
     }
     if (draft.replyTo !== null) {
       const [target] = await tx
@@ -138,7 +138,7 @@ export async function postMessage(db: Db, draft: NewMessage): Promise<PostedMess
         .where(eq(chatMessages.id, draft.replyTo))
         .limit(1);
       if (!target || target.deletedAt !== null || target.channelId !== channelId) {
-        throw new ChatRefusal('reply_missing');
+        throw new SocketRefusalError('reply_missing');
       }
     }
     const [row] = await tx

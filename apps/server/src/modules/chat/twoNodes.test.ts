@@ -25,19 +25,19 @@ describe('chat across two nodes', () => {
     const modOnA = await chatTab(nodeA, mod.token);
     // The adapter's subscriptions are in place once a broadcast from A is heard on B.
     const ack = await onA.call(CHAT_EVENTS.send, { channel: 'daytrading', msg: 'from node A' });
-    expect(ack.success).toBe(true);
+    expect(ack.ok).toBe(true);
     const { message } = await onB.next('message');
     expect(message.content).toBe('from node A');
 
-    expect(await onB.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toEqual({ success: true });
+    expect(await onB.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toEqual({ ok: true });
     expect(await onA.next('vote')).toMatchObject({ id: message.id, vote: 1 });
     expect(
       await modOnA.call(CHAT_EVENTS.ban, { user_id: bob.user.id, minutes: 5, reason: 'cool off' }),
     ).toEqual({
-      success: true,
+      ok: true,
     });
     expect(await onB.next('ban')).toMatchObject({ reason: 'cool off' });
-    expect(await modOnA.call(CHAT_EVENTS.delete, { id: message.id })).toEqual({ success: true });
+    expect(await modOnA.call(CHAT_EVENTS.delete, { id: message.id })).toEqual({ ok: true });
     expect(await onB.next('delete')).toMatchObject({ id: message.id });
   });
 });

@@ -69,7 +69,7 @@ describe('the XSS corpus', () => {
     for (const vector of XSS_VECTORS) {
       app.clock.advance(POST_STEP_MS);
       const ack = await send.call(CHAT_EVENTS.send, { channel: 'offtopic', msg: vector });
-      if (!ack.success) throw new Error(`refused ${JSON.stringify(vector)}: ${ack.code}`);
+      if (!ack.ok) throw new Error(`refused ${JSON.stringify(vector)}: ${ack.error}`);
       ids.push(ack.id ?? 0);
     }
     const { db } = app.ctx.database;

@@ -1,5 +1,11 @@
 import { inflateRawSync } from 'node:zlib';
-import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchRead, streamBatchSchema } from '@tapeline/core';
+import {
+  PROTOCOL_VERSION,
+  STREAM_EVENTS,
+  type StreamBatchRead,
+  socketRefusal,
+  streamBatchSchema,
+} from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, seedUser } from '../../test/factories.ts';
@@ -55,7 +61,7 @@ describe('live stream over socket.io', () => {
   it('sends a subscriber the engine batch as one raw-deflated JSON frame, in the spec entry shape', async () => {
     const { token } = await seedSubscriber(app);
     const socket = await connect(token);
-    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ success: true });
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ ok: true });
     const update = nextUpdate(socket);
     engine().push([100, 101, 101.5, 101.25, 102].map((p, i) => trade('ABC', p, 100, i)));
     const batch = await update;
@@ -67,42 +73,33 @@ describe('live stream over socket.io', () => {
   it('serves a client that names this protocol version on stream_subscribe', async () => {
     const { token } = await seedSubscriber(app);
     const socket = await connect(token);
-    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ success: true });
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ ok: true });
     const update = nextUpdate(socket);
     engine().push([trade('ABC', 103, 100, 10)]);
     expect((await update).v).toBe(PROTOCOL_VERSION);
   });
 
-  it('refuses a subscriber whose client speaks another protocol version, saying which', async () => {
+  it('refuses a subscriber whose client speaks another protocol version, saying so in the ack', async () => {
     const { token } = await seedSubscriber(app);
     const socket = await connect(token);
-    const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
-    expect(await subscribe(socket, { v: PROTOCOL_VERSION + 1 })).toEqual({ success: false });
-    expect(await refused).toEqual({
-      error: 'protocol_version',
-      message: `this client speaks protocol v${PROTOCOL_VERSION + 1}, this side speaks v${PROTOCOL_VERSION}: refused; run the same build on both`,
-    });
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION + 1 })).toEqual(socketRefusal('protocol_version'));
     const channel = socket.timeout(5000).emitWithAck(STREAM_EVENTS.channelSubscribe, {
       channel: 'stream',
       v: PROTOCOL_VERSION + 1,
     });
-    expect(await channel).toEqual({ success: false });
+    expect(await channel).toEqual(socketRefusal('protocol_version'));
   });
 
   it('refuses a client that names no version: it is protocol 1, whose entries had 11 elements', async () => {
     const { token } = await seedSubscriber(app);
     const socket = await connect(token);
-    const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
-    expect(await subscribe(socket)).toEqual({ success: false });
-    expect(await refused).toMatchObject({ error: 'protocol_version' });
+    expect(await subscribe(socket)).toMatchObject({ ok: false, error: 'protocol_version' });
   });
 
   it('refuses the stream to a user without a subscription', async () => {
     const { token } = await seedUser(app);
     const socket = await connect(token);
-    const refused = new Promise((resolve) => socket.once(STREAM_EVENTS.error, resolve));
-    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual({ success: false });
-    expect(await refused).toEqual({ error: 'subscription_required' });
+    expect(await subscribe(socket, { v: PROTOCOL_VERSION })).toEqual(socketRefusal('subscription_required'));
   });
 });
 

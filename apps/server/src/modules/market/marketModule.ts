@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { feedKindOf } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Guards } from '../../platform/http/guards.ts';
 import type { SessionCheck } from '../auth/sessionCache.ts';
 import { startNewsSources } from '../news/ingest/runner.ts';
 import type { PlanCheck } from './dataHost/planCache.ts';
@@ -14,7 +15,7 @@ import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts'
 import { engineSettings } from './engine/settings.ts';
 import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
 import { createBacklog } from './stream/backlog.ts';
-import { STREAM_TOPIC, type StreamAccess, startStreamGateway } from './stream/gateway.ts';
+import { STREAM_TOPIC, startStreamGateway } from './stream/gateway.ts';
 
 export { CHECKPOINT_MS, DRAIN_MS } from './engine/settings.ts';
 
@@ -38,13 +39,13 @@ export async function startMarket(
   http: FastifyInstance,
   io: Server,
   ctx: AppContext,
-  access: StreamAccess,
+  guards: Pick<Guards, 'socket'>,
   sessions: SessionCheck,
   plans: PlanCheck,
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
-  const stopGateway = await startStreamGateway(io, bus, backlog, access, log);
+  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log);
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;

@@ -50,7 +50,7 @@ describe('news times from the bus into the engine', () => {
     const socket = await connectTab(app.baseUrl, token);
     sockets.push(socket);
     expect(await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })).toEqual({
-      success: true,
+      ok: true,
     });
     engine().push([trade('NEWZ', 10, 1)]);
     await until('NEWZ in Discovery', async () =>

@@ -119,7 +119,7 @@ describe('--role=engine with an API node (ROLE=api) over Redis', () => {
       ),
     );
     expect(await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })).toEqual({
-      success: true,
+      ok: true,
     });
     streamed = await update;
     expect(streamed.highs.length + streamed.lows.length + streamed.halts.length).toBeGreaterThan(0);

@@ -5,6 +5,8 @@ import {
   type NewsFrame,
   type NewsTimesMessage,
   PROTOCOL_VERSION,
+  type SocketAck,
+  socketRefusal,
 } from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +44,7 @@ async function tab(baseUrl: string, token: string): Promise<Socket> {
 }
 
 const subscribe = (socket: Socket, body: unknown = { v: PROTOCOL_VERSION }) =>
-  socket.timeout(5000).emitWithAck(NEWS_EVENTS.subscribe, body) as Promise<{ success: boolean }>;
+  socket.timeout(5000).emitWithAck(NEWS_EVENTS.subscribe, body) as Promise<SocketAck>;
 
 const publish = (drafts: unknown[]) =>
   nodeA.ctx.bus.publish(NEWS_TOPICS.articles, JSON.stringify({ v: PROTOCOL_VERSION, articles: drafts }));
@@ -63,8 +65,8 @@ beforeAll(async () => {
   const trader = await seedSubscriber(nodeA);
   tabA = await tab(nodeA.baseUrl, trader.token);
   tabB = await tab(nodeB.baseUrl, trader.token);
-  expect(await subscribe(tabA)).toEqual({ success: true });
-  expect(await subscribe(tabB)).toEqual({ success: true });
+  expect(await subscribe(tabA)).toEqual({ ok: true });
+  expect(await subscribe(tabB)).toEqual({ ok: true });
   await nodeB.ctx.bus.subscribe(NEWS_TOPICS.times, (payload) => times.push(JSON.parse(String(payload))));
 });
 
@@ -140,13 +142,15 @@ describe('news ingest on two API nodes', () => {
 
   it('joins only subscribers and the right version, and stops pushing after news_unsubscribe', async () => {
     const stranger = await tab(nodeA.baseUrl, (await seedUser(nodeA)).token);
-    expect(await subscribe(stranger)).toEqual({ success: false });
+    expect(await subscribe(stranger)).toEqual(socketRefusal('subscription_required'));
     const trader = await seedSubscriber(nodeA);
     const leaver = await tab(nodeB.baseUrl, trader.token);
-    expect(await subscribe(leaver, { v: PROTOCOL_VERSION + 1 })).toEqual({ success: false });
-    expect(await subscribe(leaver, 'x')).toEqual({ success: false });
-    expect(await subscribe(leaver)).toEqual({ success: true });
-    expect(await leaver.timeout(5000).emitWithAck(NEWS_EVENTS.unsubscribe, {})).toEqual({ success: true });
+    expect(await subscribe(leaver, { v: PROTOCOL_VERSION + 1 })).toEqual(socketRefusal('protocol_version'));
+    expect(await subscribe(leaver, 'x')).toEqual(socketRefusal('protocol_version'));
+    expect(await subscribe(leaver)).toEqual({ ok: true });
+    expect(await leaver.timeout(5000).emitWithAck(NEWS_EVENTS.unsubscribe, { v: PROTOCOL_VERSION })).toEqual({
+      ok: true,
+    });
 
     const heard = (socket: Socket) =>
       (frames.get(socket) ?? []).some((frame) => frame.articles.some((a) => a.symbols.includes('ACME')));

@@ -3,7 +3,7 @@ import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
 import { type NewsIngest, startNewsIngest } from './ingest/newsIngest.ts';
-import { startNewsGateway } from './newsGateway.ts';
+import { serveNewsGateway } from './newsGateway.ts';
 import { type NewsRouteOptions, newsRoutes } from './routes.ts';
 import { createNewsRepository, type NewsRepository } from './store/repository.ts';
 
@@ -45,12 +45,7 @@ export async function startNews(
 ): Promise<NewsModule> {
   const news = createNewsRepository(ctx.database.db);
   newsRoutes(http, ctx, guards, news, options);
-  const stopGateway = startNewsGateway(io, (userId) =>
-    guards.forUserId(userId, { subscriber: true }).then(
-      () => true,
-      () => false,
-    ),
-  );
+  serveNewsGateway(io, guards);
   const ingest = await startNewsIngest({ bus: ctx.bus, io, news, clock: ctx.clock, log: ctx.log });
   const sweep = () => sweepNews(news, ctx.clock.now(), ctx.config.news.retentionDays);
   const runSweep = () =>
@@ -65,7 +60,6 @@ export async function startNews(
     sweep,
     async stop() {
       clearInterval(timer);
-      stopGateway();
       await ingest.stop();
     },
   };

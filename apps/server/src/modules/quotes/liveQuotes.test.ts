@@ -44,9 +44,9 @@ async function tab(app: TestApp, token: string, subscribe = true): Promise<Tab &
   const ack = subscribe
     ? (
         (await socket.timeout(5000).emitWithAck(QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as {
-          success: boolean;
+          ok: boolean;
         }
-      ).success
+      ).ok
     : false;
   return { socket, frames, ack };
 }
@@ -119,8 +119,10 @@ describe('one node (memory bus)', () => {
     await until('the frame after the delete', () => framesOf(t, 21)[0]);
     expect(symbolsOf(framesOf(t, 21)[0])).toEqual(['XYZ']);
 
-    const left = (await t.socket.timeout(5000).emitWithAck(QUOTE_EVENTS.unsubscribe)) as { success: boolean };
-    expect(left.success).toBe(true);
+    const left = (await t.socket
+      .timeout(5000)
+      .emitWithAck(QUOTE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION })) as { ok: boolean };
+    expect(left.ok).toBe(true);
     await app.ctx.bus.publish(QUOTE_TOPICS.tick, tick(22, ['XYZ']));
     // The trader's other tab still subscribed hears the tick: by then this one would have too.
     await until('the other tab hears it', () => framesOf(other, 22)[0]);
@@ -136,11 +138,11 @@ describe('one node (memory bus)', () => {
     await saveAs(a.token, ['ABC']);
     const t = await tab(app, a.token, false);
     const wrong = (await t.socket.timeout(5000).emitWithAck(QUOTE_EVENTS.subscribe, { v: 999 })) as {
-      success: boolean;
+      ok: boolean;
     };
-    expect(wrong.success).toBe(false);
-    const bare = (await t.socket.timeout(5000).emitWithAck(QUOTE_EVENTS.subscribe)) as { success: boolean };
-    expect(bare.success).toBe(false);
+    expect(wrong.ok).toBe(false);
+    const bare = (await t.socket.timeout(5000).emitWithAck(QUOTE_EVENTS.subscribe)) as { ok: boolean };
+    expect(bare.ok).toBe(false);
 
     const witness = await tab(app, a.token);
     await app.ctx.bus.publish(QUOTE_TOPICS.tick, tick(30, ['ABC']));

@@ -5,9 +5,12 @@ import {
   type QuoteTickRow,
   quotesSubscribeSchema,
   quoteTickRowSchema,
+  versionOnlySchema,
 } from '@tapeline/core';
 import type { Server, Socket } from 'socket.io';
 import type { Bus, BusPayload } from '../../platform/bus/bus.ts';
+import type { Guards } from '../../platform/http/guards.ts';
+import { connectedSocket, socketRoute } from '../../platform/realtime/socketRoute.ts';
 import type { QuoteRooms } from './deps.ts';
 
 // Live quote prices (docs/quotes-news.md §1 "Live prices over the socket"): a subscribed socket
@@ -19,8 +22,8 @@ export const symbolRoom = (symbol: string) => `quote:${symbol}`;
 const SYMBOL_ROOM_PREFIX = 'quote:';
 
 export interface LiveQuotesDeps {
-  /** Whether the trader may watch prices (a subscriber), as for `stream_subscribe`. */
-  access(userId: string): Promise<boolean>;
+  /** Who may watch prices: subscribers, as for `stream_subscribe`. */
+  guards: Pick<Guards, 'socket'>;
   /** The trader's favourites now. */
   symbols(userId: string): Promise<string[]>;
   log: { warn(obj: object, msg: string): void };
@@ -30,13 +33,6 @@ export interface LiveQuotes extends QuoteRooms {
   /** Fans one bus tick out to this node's sockets; exposed for the bench. */
   deliver(payload: BusPayload): void;
   stop(): Promise<void>;
-}
-
-/** An ack if the client asked for one. */
-function acker(ack: unknown): (success: boolean) => void {
-  return (success) => {
-    if (typeof ack === 'function') ack({ success });
-  };
 }
 
 function leaveAll(socket: Socket): void {
@@ -83,7 +79,7 @@ export function fanOutTick(io: Server, payload: BusPayload, log: LiveQuotesDeps[
 }
 
 /**
- * `quotes_subscribe {v}` (ack `{success}`) joins the trader's rooms; `quotes_unsubscribe` leaves
+ * `quotes_subscribe {v}` (subscribers) joins the trader's rooms; `quotes_unsubscribe {v}` leaves
  * them. The user room is joined before the symbols are read, so an add racing a subscribe is
  * caught by one or the other (the add's socketsJoin reaches the user room).
  */
@@ -91,30 +87,24 @@ export async function startLiveQuotes(io: Server, bus: Bus, deps: LiveQuotesDeps
   const deliver = (payload: BusPayload) => fanOutTick(io, payload, deps.log);
   const unsubscribe = await bus.subscribe(QUOTE_TOPICS.tick, deliver);
 
-  const join = async (socket: Socket, body: unknown): Promise<boolean> => {
-    if (!quotesSubscribeSchema.safeParse(body).success) return false;
-    const userId = socket.data.userId as string;
-    if (!(await deps.access(userId))) return false;
-    await socket.join(userRoom(userId));
-    const symbols = await deps.symbols(userId);
-    await socket.join(symbols.map(symbolRoom));
-    return true;
-  };
-
-  const onConnection = (socket: Socket) => {
-    socket.on(QUOTE_EVENTS.subscribe, (body?: unknown, ack?: unknown) => {
-      const done = acker(typeof body === 'function' ? body : ack);
-      join(socket, typeof body === 'function' ? undefined : body).then(done, (error: unknown) => {
-        deps.log.warn({ err: error }, 'quotes subscription failed');
-        done(false);
-      });
-    });
-    socket.on(QUOTE_EVENTS.unsubscribe, (first?: unknown, second?: unknown) => {
+  socketRoute(
+    io,
+    { event: QUOTE_EVENTS.subscribe, schema: quotesSubscribeSchema, guard: deps.guards.socket.subscriber },
+    async ({ socket, identity }) => {
+      await socket.join(userRoom(identity.userId));
+      const symbols = await deps.symbols(identity.userId);
+      await socket.join(symbols.map(symbolRoom));
+      return undefined;
+    },
+  );
+  socketRoute(
+    io,
+    { event: QUOTE_EVENTS.unsubscribe, schema: versionOnlySchema, guard: connectedSocket },
+    async ({ socket }) => {
       leaveAll(socket);
-      acker(typeof first === 'function' ? first : second)(true);
-    });
-  };
-  io.on('connection', onConnection);
+      return undefined;
+    },
+  );
 
   return {
     deliver,
@@ -125,7 +115,6 @@ export async function startLiveQuotes(io: Server, bus: Bus, deps: LiveQuotesDeps
       if (added.length > 0) await sockets.socketsJoin(added.map(symbolRoom));
     },
     async stop() {
-      io.off('connection', onConnection);
       await unsubscribe();
     },
   };

@@ -21,11 +21,7 @@ export async function startQuotes(
 ): Promise<LiveQuotes> {
   const repository = createQuotesRepository(ctx.database.db);
   const live = await startLiveQuotes(io, ctx.bus, {
-    access: (userId) =>
-      guards.forUserId(userId, { subscriber: true }).then(
-        () => true,
-        () => false,
-      ),
+    guards,
     symbols: async (userId) => (await repository.list(userId)).map((q) => q.symbol),
     log: ctx.log,
   });

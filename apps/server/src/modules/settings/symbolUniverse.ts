@@ -1,5 +1,6 @@
 import { messages } from '@tapeline/core';
 import { HttpError } from '../../platform/http/errors.ts';
+import { singleFlight } from '../../platform/singleFlight.ts';
 
 /** The symbols the market knows, or null when this node cannot tell (no engine, none loaded yet). */
 export interface SymbolUniverse {
@@ -48,17 +49,23 @@ export const UNIVERSE_CACHE_MS = 30_000;
 /**
  * The same universe, asked at most once per UNIVERSE_CACHE_MS. Only a known list is kept: while
  * the engine has none (starting, reference data not loaded) every call asks again, so symbols
- * count as soon as it has them. Time comes from the injected clock.
+ * count as soon as it has them. Single-flight: callers that ask while a lookup runs share it
+ * (a burst of posts or imports is one `names` query, not one each). Time comes from the
+ * injected clock.
  */
 export function cachedUniverse(universe: SymbolUniverse, clock: { now(): Date }): SymbolUniverse {
   let cached: { symbols: ReadonlySet<string>; at: number } | null = null;
+  const lookup = singleFlight(async (_key: 'names') => {
+    const at = clock.now().getTime();
+    const symbols = await universe.symbols();
+    cached = symbols ? { symbols, at } : null;
+    return symbols;
+  });
   return {
     async symbols() {
       const now = clock.now().getTime();
       if (cached && now - cached.at < UNIVERSE_CACHE_MS) return cached.symbols;
-      const symbols = await universe.symbols();
-      cached = symbols ? { symbols, at: now } : null;
-      return symbols;
+      return lookup('names');
     },
   };
 }

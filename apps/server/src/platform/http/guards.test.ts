@@ -74,7 +74,7 @@ describe('createGuards against the database', () => {
   const app = withApp({ mail: 'outbox' });
 
   it('forUserId (socket handlers) reads the same subscription the HTTP guards do', async () => {
-    const guards = createGuards(guardSources(createAuthDeps(app.ctx)));
+    const guards = createGuards(guardSources(createAuthDeps(app.ctx)), () => app.ctx.clock.now().getTime());
     const { user: u } = await seedUser(app);
     await expect(guards.forUserId(u.id, { tier: 'pro' })).rejects.toMatchObject({
       code: 'subscription_required',
@@ -91,7 +91,7 @@ describe('createGuards against the database', () => {
   });
 
   it('a lapsed subscription counts as none', async () => {
-    const guards = createGuards(guardSources(createAuthDeps(app.ctx)));
+    const guards = createGuards(guardSources(createAuthDeps(app.ctx)), () => app.ctx.clock.now().getTime());
     const { user: u } = await seedUser(app);
     await seedSubscription(app, u.id, { plan: 'proplus', status: 'active', endedAt: app.clock.now() });
     expect((await guards.forUserId(u.id, {})).tier).toBe('none');

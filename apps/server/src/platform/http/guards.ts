@@ -10,6 +10,7 @@ import {
 } from '@tapeline/core';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
+import { createSocketGuards, type SocketGuards } from '../realtime/socketGuards.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import type { Guard } from './route.ts';
 
@@ -101,11 +102,14 @@ export interface Guards {
   tier(tier: RequiredTier): Guard<RequestPrincipal>;
   /** 403 `forbidden` without the role (admin satisfies mod). */
   role(role: 'admin' | 'mod'): Guard<RequestPrincipal>;
-  /** For socket.io handlers: the socket's user id (set at the handshake) against a requirement. */
+  /** A user id against a requirement: for code that holds an id, not a request (a plan cache). */
   forUserId(userId: string, need: Requirement): Promise<Principal>;
+  /** What a socket event declares (`socketRoute(io, { guard: guards.socket.subscriber, … })`). */
+  socket: SocketGuards;
 }
 
-export function createGuards(sources: GuardSources): Guards {
+/** `now` (ms, the injected clock) dates the socket guards' cached facts and chat bans. */
+export function createGuards(sources: GuardSources, now: () => number): Guards {
   const check = async (request: FastifyRequest, need: Requirement): Promise<RequestPrincipal> => {
     const { user, sessionId } = await sources.authenticate(request.headers.authorization);
     return { ...enforce(await principalOf(sources, user), need), sessionId };
@@ -114,6 +118,11 @@ export function createGuards(sources: GuardSources): Guards {
     name,
     check: (request) => check(request, need),
   });
+  const forUserId = async (userId: string, need: Requirement) => {
+    const user = await sources.findUser(userId);
+    if (!user) throw unauthorized();
+    return enforce(await principalOf(sources, user), need);
+  };
   return {
     session: { name: 'session', check: (request) => sources.authenticate(request.headers.authorization) },
     user: guard('user', {}),
@@ -121,10 +130,7 @@ export function createGuards(sources: GuardSources): Guards {
     subscriber: guard('subscriber', { subscriber: true }),
     tier: (tier) => guard(`tier:${tier}`, { tier }),
     role: (role) => guard(`role:${role}`, { role }),
-    async forUserId(userId, need) {
-      const user = await sources.findUser(userId);
-      if (!user) throw unauthorized();
-      return enforce(await principalOf(sources, user), need);
-    },
+    forUserId,
+    socket: createSocketGuards((userId) => forUserId(userId, {}), now),
   };
 }

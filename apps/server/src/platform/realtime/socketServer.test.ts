@@ -5,7 +5,10 @@ import WebSocket from 'ws';
 import { attachSocketServer } from './socketServer.ts';
 
 const http = createServer();
-const io = attachSocketServer(http, async () => ({ userId: 'u1', sessionId: 's1' }));
+const io = attachSocketServer(http, async () => ({ userId: 'u1', sessionId: 's1' }), {
+  now: () => Date.now(),
+  log: { warn: () => {} },
+});
 let port = 0;
 beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -1,24 +1,27 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { messages } from '@tapeline/core';
+import { messages, refusalMessage } from '@tapeline/core';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { createSocketCalls, REALTIME_LIMITS, type RealtimeOptions } from './socketCalls.ts';
+import { identityOf, type SocketIdentity, setIdentity } from './socketRoute.ts';
 
-export interface SocketIdentity {
-  userId: string;
-  /** The session the token names: ending it disconnects the socket (room `session:<id>`). */
-  sessionId: string;
-}
+export type { SocketIdentity };
 
 /**
  * socket.io on the API's own HTTP server. A connection must present the same bearer token as
  * the API (`auth: {token}`); each joins `user:<id>` so later modules can reach the user, and
  * `session:<id>` so a logout can close exactly its own sockets.
  * With Redis, rooms span every server node through the Redis adapter.
+ *
+ * This is the one `io.on('connection')`: modules declare their events with `socketRoute`, and
+ * every call of every socket runs through `createSocketCalls` (buckets, envelope, schema, guard,
+ * handler, one ack). A user holds at most `socketsPerUser` sockets on a node.
  */
 export function attachSocketServer(
   server: HttpServer,
   authenticate: (token: string) => Promise<SocketIdentity>,
+  options: RealtimeOptions,
   redis: Redis | null = null,
 ): Server {
   // Never permessage-deflate: ws would compress every broadcast again per socket (5 ms per client
@@ -46,18 +49,37 @@ export function attachSocketServer(
       sub.disconnect();
     };
   }
+  const { socketsPerUser } = options.limits ?? REALTIME_LIMITS;
+  // Sockets per user on this node, counted from the handshake (so simultaneous handshakes cannot
+  // all slip under the cap) until the connection closes, however it ends.
+  const held = new Map<string, number>();
   io.use((socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     authenticate(token)
       .then((identity) => {
-        socket.data.userId = identity.userId;
-        socket.data.sessionId = identity.sessionId;
+        const count = held.get(identity.userId) ?? 0;
+        if (count >= socketsPerUser) {
+          const refused = new Error(refusalMessage('too_many_sockets')) as Error & { data?: unknown };
+          refused.data = { error: 'too_many_sockets' };
+          next(refused);
+          return;
+        }
+        held.set(identity.userId, count + 1);
+        socket.conn.once('close', () => {
+          const left = (held.get(identity.userId) ?? 1) - 1;
+          if (left > 0) held.set(identity.userId, left);
+          else held.delete(identity.userId);
+        });
+        setIdentity(socket, identity);
         next();
       })
       .catch(() => next(new Error(messages.invalidAccessToken)));
   });
+  const calls = createSocketCalls(io, options);
   io.on('connection', (socket) => {
-    void socket.join([`user:${socket.data.userId as string}`, `session:${socket.data.sessionId as string}`]);
+    const { userId, sessionId } = identityOf(socket);
+    void socket.join([`user:${userId}`, `session:${sessionId}`]);
+    calls.attach(socket);
   });
   return io;
 }

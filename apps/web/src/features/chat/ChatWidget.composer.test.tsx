@@ -1,4 +1,10 @@
-import { CHAT_EVENTS, chatErrorMessage, chatMessages } from '@tapeline/core';
+import {
+  CHAT_EVENTS,
+  chatMessages,
+  refusalMessage,
+  type SocketRefusalCode,
+  socketRefusal,
+} from '@tapeline/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emit, socket } from '../../test-setup/fakeSocket.ts';
@@ -20,6 +26,13 @@ const chat = (event: Record<string, unknown>) => emit(CHAT_EVENTS.update, { v, .
 
 beforeEach(resetSocket);
 afterEach(() => vi.useRealTimers());
+
+/** The server refuses the last `event` call in its ack, the one refusal shape. */
+function refuse(event: string, code: SocketRefusalCode, retryAt?: number): void {
+  const call = socket.answers.findLast((pending) => pending.message[0] === event);
+  if (!call) throw new Error(`no ${event} call waits for an answer`);
+  call.answer(socketRefusal(code, retryAt));
+}
 
 describe('ChatWidget composer', () => {
   it('Enter sends the trimmed text; the composer clears when the message comes back', async () => {
@@ -46,7 +59,7 @@ describe('ChatWidget composer', () => {
 
     await user.type(box, 'still here{Enter}');
     expect(sentCalls(CHAT_EVENTS.send)).toEqual([]);
-    expect(await screen.findByText(chatErrorMessage('failed'))).toBeVisible();
+    expect(await screen.findByText(refusalMessage('failed'))).toBeVisible();
     expect(box).toHaveValue('still here');
     expect(box).toBeEnabled();
   });
@@ -118,8 +131,8 @@ describe('ChatWidget composer', () => {
     const { user } = renderChat();
     const box = await composer();
     await user.type(box, 'again{Enter}');
-    chat({ type: 'error', event: CHAT_EVENTS.send, code: 'repeated', message: 'x', retry_at: null });
-    expect(await screen.findByText(chatMessages.errors.repeated)).toBeInTheDocument();
+    refuse(CHAT_EVENTS.send, 'repeated');
+    expect(await screen.findByText(refusalMessage('repeated'))).toBeInTheDocument();
     expect(box).toHaveValue('again');
     expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
   });
@@ -133,9 +146,9 @@ describe('ChatWidget composer', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(screen.getByRole('button', { name: chatText.sending })).toBeDisabled();
     act(() => vi.advanceTimersByTime(SEND_TIMEOUT_MS - 1));
-    expect(screen.queryByText(chatMessages.errors.failed)).toBeNull();
+    expect(screen.queryByText(refusalMessage('failed'))).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByText(chatMessages.errors.failed)).toBeInTheDocument();
+    expect(screen.getByText(refusalMessage('failed'))).toBeInTheDocument();
     expect(box).toHaveValue('into the void');
     expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
   });
@@ -146,13 +159,7 @@ describe('ChatWidget composer', () => {
     const { user } = renderChat();
     const box = await composer();
     await user.type(box, 'fast{Enter}');
-    chat({
-      type: 'error',
-      event: CHAT_EVENTS.send,
-      code: 'slow_mode',
-      message: 'x',
-      retry_at: Date.now() + 12_000,
-    });
+    refuse(CHAT_EVENTS.send, 'slow_mode', Date.now() + 12_000);
     expect(await screen.findByText(chatMessages.slowModeCountdown(12))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: chatText.send })).toBeDisabled();
   });
@@ -208,7 +215,7 @@ describe('ChatWidget composer', () => {
   it('read-only when the admin disabled the trader’s chat', async () => {
     chatServer(() => page([chatMessage(1, T0)]), { chat: 0 });
     renderChat();
-    expect(await screen.findByText(chatMessages.errors.chat_disabled)).toBeInTheDocument();
+    expect(await screen.findByText(refusalMessage('chat_disabled'))).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: chatText.composer })).toBeNull();
     expect(await screen.findByRole('button', { name: chatText.upvote })).toBeDisabled();
   });

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatUser, ChatVoteValue } from '@tapeline/core';
-import { chatErrorMessage, hasRole } from '@tapeline/core';
+import { hasRole, refusalMessage } from '@tapeline/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -144,7 +144,7 @@ export function ChatWidget({ id }: WidgetProps) {
           onSend={(msg) => {
             // Not connected: say so now, the text stays (nothing is queued for a later replay).
             if (chatSocket.send(channel, msg, reply?.id ?? null)) status.sent(channel);
-            else toast(chatErrorMessage('failed'), { tone: 'error' });
+            else toast(refusalMessage('failed'), { tone: 'error' });
           }}
           onTyping={onTyping}
         />

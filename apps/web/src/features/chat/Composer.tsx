@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@tapeline/core';
+import { type ChatMessage, refusalMessage } from '@tapeline/core';
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ComposerState, countdownClock, enterSends } from './chatRules.ts';
 import { CHAT_MESSAGES, chatText } from './chatText.ts';
@@ -11,7 +11,7 @@ const SHOWN_SUGGESTIONS = 8;
 function stateNote(state: ComposerState): string | null {
   switch (state.kind) {
     case 'read-only':
-      return CHAT_MESSAGES.errors.chat_disabled;
+      return refusalMessage('chat_disabled');
     case 'banned':
       return CHAT_MESSAGES.banCountdown(countdownClock(state.seconds));
     case 'searching':

@@ -7,6 +7,8 @@ import {
   chatEventSchema,
   chatMessagesAnswerSchema,
   PROTOCOL_VERSION,
+  type SocketRefusal,
+  socketRefusalSchema,
 } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/authApi.ts';
@@ -122,8 +124,8 @@ function applyToList(
 /**
  * Joins the channel's room on the tab's socket while the list is on screen (chat_subscribe,
  * chat_unsubscribe when it leaves or the channel changes) and folds its live events into the
- * cached pages; then every event goes to `onEvent` (typing, ban, mention, error, the echo of
- * one's own message).
+ * cached pages; then every event goes to `onEvent` (typing, ban, mention, the echo of one's own
+ * message). Refused calls: `listenChatRefusals`.
  */
 export function useLiveChat(
   channel: string | null,
@@ -154,9 +156,25 @@ export function useLiveChat(
   }, [client, channel, meId]);
 }
 
-/** Sends one chat call with the protocol version; false when the socket is down (not queued). */
+/** A refused chat call: which event, and the one refusal shape its ack carried. */
+export type ChatRefusal = SocketRefusal & { event: string };
+const refusalListeners = new Set<(refusal: ChatRefusal) => void>();
+
+/** Hears every refused chat call of this tab (the widget's toast, slow mode, read-only). */
+export function listenChatRefusals(listener: (refusal: ChatRefusal) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/**
+ * Sends one chat call with the protocol version; false when the socket is down (not queued).
+ * Its ack, when refused, goes to the refusal listeners.
+ */
 function emitChat(event: string, payload: Record<string, unknown>): boolean {
-  return sendSocket([event, { v: PROTOCOL_VERSION, ...payload }]);
+  return sendSocket([event, { v: PROTOCOL_VERSION, ...payload }], (answer) => {
+    const refusal = socketRefusalSchema.safeParse(answer);
+    if (refusal.success) for (const listener of refusalListeners) listener({ ...refusal.data, event });
+  });
 }
 
 /** The chat calls of spec §7 (and the moderators'), each checked by core's schema on the server. */

@@ -89,5 +89,6 @@ export function resetSocket(): void {
   socket.listeners.clear();
   socket.rooms.clear();
   socket.sent.length = 0;
+  socket.answers.length = 0;
   socket.connected = true;
 }

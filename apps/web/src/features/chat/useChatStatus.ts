@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ChatEvent, chatErrorMessage, type User } from '@tapeline/core';
+import { type ChatEvent, refusalMessage, type User } from '@tapeline/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { profileApi, profileKeys } from '../../lib/profileApi.ts';
 import { useToast } from '../../ui/toast.tsx';
+import { listenChatRefusals } from './chatApi.ts';
 import { banUntilMs, secondsLeft, typingNow } from './chatRules.ts';
 import { CHAT_MESSAGES } from './chatText.ts';
 
@@ -83,7 +84,7 @@ export function useChatStatus(
     if (!pending) return;
     const wait = setTimeout(() => {
       setPending(null);
-      toast(chatErrorMessage('failed'), { tone: 'error' });
+      toast(refusalMessage('failed'), { tone: 'error' });
     }, SEND_TIMEOUT_MS);
     return () => clearTimeout(wait);
   }, [pending, toast]);
@@ -124,18 +125,24 @@ export function useChatStatus(
         case 'mention':
           // The tab's AlertsRuntime toasts mentions, with or without a Chat widget open.
           return;
-        case 'error':
-          // One refusal, one toast (docs/chat.md: the error event, not the ack, speaks).
-          toast(chatErrorMessage(event.code), { tone: 'error' });
-          if (event.event === 'chat_send') setPending(null);
-          if (event.code === 'chat_disabled') setDisabledByServer(true);
-          if (event.code === 'slow_mode' && event.retry_at !== null && waiting)
-            startSlow(waiting.channel, event.retry_at);
-          return;
         default:
       }
     },
-    [channel, user.id, toast, startSlow],
+    [channel, user.id, startSlow],
+  );
+
+  // A refused call: one refusal, one toast (its ack's message), and what it means for the composer.
+  useEffect(
+    () =>
+      listenChatRefusals((refusal) => {
+        const { pending: waiting } = latest.current;
+        toast(refusal.message, { tone: 'error' });
+        if (refusal.event === 'chat_send') setPending(null);
+        if (refusal.error === 'chat_disabled') setDisabledByServer(true);
+        if (refusal.error === 'slow_mode' && refusal.retry_at !== undefined && waiting)
+          startSlow(waiting.channel, refusal.retry_at);
+      }),
+    [toast, startSlow],
   );
 
   const sent = useCallback((id: string) => setPending({ channel: id, at: Date.now() }), []);

@@ -48,7 +48,7 @@ describe('NewsWidget', () => {
     // The tab joins the news room while the widget is on screen.
     expect(socket.rooms.get(NEWS_EVENTS.update)).toEqual({
       join: [NEWS_EVENTS.subscribe, { v: PROTOCOL_VERSION }],
-      leave: [NEWS_EVENTS.unsubscribe],
+      leave: [NEWS_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }],
     });
   });
 

@@ -80,7 +80,7 @@ export function useLiveNews(query: NewsQuery | null): void {
       },
       {
         join: [NEWS_EVENTS.subscribe, { v: PROTOCOL_VERSION }],
-        leave: [NEWS_EVENTS.unsubscribe],
+        leave: [NEWS_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }],
       },
     );
   }, [client, symbols, igRf]);

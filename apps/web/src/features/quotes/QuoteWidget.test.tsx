@@ -37,7 +37,7 @@ describe('QuoteWidget', () => {
     expect(cardSymbols()).toEqual(['AAPL', 'MSFT', 'TSLA']);
     expect(socket.rooms.get(QUOTE_EVENTS.update)).toEqual({
       join: [QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION }],
-      leave: [QUOTE_EVENTS.unsubscribe],
+      leave: [QUOTE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }],
     });
 
     emit(QUOTE_EVENTS.update, { v: PROTOCOL_VERSION, q: [['MSFT', 12.34, 5.21, 0.61, 12.9, 11.02]] });

@@ -6,7 +6,7 @@ import { listenSocket } from '../../lib/streamSource.ts';
 import { applyTick } from './quoteRules.ts';
 
 const JOIN = [QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION }] as const;
-const LEAVE = [QUOTE_EVENTS.unsubscribe] as const;
+const LEAVE = [QUOTE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }] as const;
 
 /**
  * Live prices: the tab's socket joins the trader's quote rooms (again after every reconnect)

@@ -2,23 +2,21 @@ import {
   ALERT_EVENTS,
   ALERTS_RESUME_MAX,
   ALERTS_RESUME_WINDOW_MS,
-  type AlertsResumeAck,
   alertsResumeRequestSchema,
   type FiredAlert,
 } from '@tapeline/core';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import type { Server, Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { alertOutbox } from '../../../platform/db/schema.ts';
+import { connectedSocket, socketRoute } from '../../../platform/realtime/socketRoute.ts';
 import { toFiredAlert } from './outbox.ts';
 
 export interface AlertsResumeDeps {
   db: Db;
   io: Server;
   clock: Clock;
-  log: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -44,30 +42,17 @@ export async function alertsSince(db: Db, userId: string, since: number, now: Da
 }
 
 /**
- * `alerts_resume` {v, since} with an ack (docs/continuity.md §2): a tab that reconnects asks for
- * what fired while it was away. Any signed-in socket may ask (alerts are its own user's); a
- * body that does not parse, or a query that fails, is acked `refused` and never throws.
+ * `alerts_resume` {v, since} (docs/continuity.md §2): a tab that reconnects asks for what fired
+ * while it was away. Any connected socket may ask (alerts are its own user's, nothing to read
+ * first); the ack is `{ok: true, alerts}` or the one refusal shape.
  */
-export function serveAlertsResume(deps: AlertsResumeDeps): () => void {
-  const { db, io, clock, log } = deps;
-  const onConnection = (socket: Socket) => {
-    socket.on(ALERT_EVENTS.resume, (body: unknown, ack?: unknown) => {
-      if (typeof ack !== 'function') return;
-      const reply = (answer: AlertsResumeAck) => ack(answer);
-      const parsed = alertsResumeRequestSchema.safeParse(body);
-      if (!parsed.success) return reply({ ok: false, reason: 'refused' });
-      const userId = socket.data.userId as string;
-      alertsSince(db, userId, parsed.data.since, clock.now()).then(
-        (alerts) => reply({ ok: true, alerts }),
-        (error: Error) => {
-          log.warn({ err: error, userId }, 'alerts resume failed');
-          reply({ ok: false, reason: 'refused' });
-        },
-      );
-    });
-  };
-  io.on('connection', onConnection);
-  return () => {
-    io.off('connection', onConnection);
-  };
+export function serveAlertsResume(deps: AlertsResumeDeps): void {
+  const { db, io, clock } = deps;
+  socketRoute(
+    io,
+    { event: ALERT_EVENTS.resume, schema: alertsResumeRequestSchema, guard: connectedSocket },
+    async ({ identity, body }) => ({
+      alerts: await alertsSince(db, identity.userId, body.since, clock.now()),
+    }),
+  );
 }

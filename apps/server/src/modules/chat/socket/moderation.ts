@@ -9,7 +9,8 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { alertDeliveries, chatBans, chatChannels, chatMessages, users } from '../../../platform/db/schema.ts';
-import { type ChatHandler, ChatRefusal, caller, channelRoom, chatEvent } from './chatSocket.ts';
+import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
+import { type ChatHandler, channelRoom, chatEvent } from './chatSocket.ts';
 
 // What mods and admins do (docs/chat.md): delete a message, ban or lift a ban, set slow mode.
 
@@ -17,8 +18,10 @@ import { type ChatHandler, ChatRefusal, caller, channelRoom, chatEvent } from '.
  * chat_delete {v, id}: a soft delete; the room hears `delete`. Mention pushes of the message not
  * sent yet (a retry, a busy worker) are called off with it: a deleted message notifies no one more.
  */
-export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = async (deps, socket, body) => {
-  const { user } = await caller(deps, socket, { role: 'mod' });
+export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = async (
+  deps,
+  { principal: { user }, body },
+) => {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx
@@ -35,12 +38,12 @@ export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = asyn
     }
     return deleted;
   });
-  if (!row) throw new ChatRefusal('unknown_message');
+  if (!row) throw new SocketRefusalError('unknown_message');
   await deps.rooms.emit(
     channelRoom(row.channelId),
     chatEvent({ type: 'delete', channel_id: row.channelId, id: body.id }),
   );
-  return { success: true };
+  return undefined;
 };
 
 /**
@@ -48,9 +51,9 @@ export const deleteMessage: ChatHandler<z.infer<typeof chatDeleteSchema>> = asyn
  * record; the user's sockets on every node hear `ban` so the countdown starts. Mods ban traders
  * only; admins anyone but themselves.
  */
-export const ban: ChatHandler<z.infer<typeof chatBanSchema>> = async (deps, socket, body) => {
-  const { user: mod } = await caller(deps, socket, { role: 'mod' });
-  if (body.user_id === mod.id) throw new ChatRefusal('cannot_ban');
+export const ban: ChatHandler<z.infer<typeof chatBanSchema>> = async (deps, { principal, body }) => {
+  const mod = principal.user;
+  if (body.user_id === mod.id) throw new SocketRefusalError('cannot_ban');
   const now = deps.clock.now();
   const end = banEnd(body.minutes, now.getTime());
   const until = end === null ? null : new Date(end);
@@ -60,13 +63,16 @@ export const ban: ChatHandler<z.infer<typeof chatBanSchema>> = async (deps, sock
       .from(users)
       .where(eq(users.id, body.user_id))
       .for('update');
-    if (!target) throw new ChatRefusal('unknown_user');
-    if (hasRole(target.role, 'mod') && !hasRole(mod.role, 'admin')) throw new ChatRefusal('cannot_ban');
+    if (!target) throw new SocketRefusalError('unknown_user');
+    if (hasRole(target.role, 'mod') && !hasRole(mod.role, 'admin'))
+      throw new SocketRefusalError('cannot_ban');
     await tx.update(users).set({ banExpAt: until }).where(eq(users.id, body.user_id));
     await tx
       .insert(chatBans)
       .values({ userId: body.user_id, byId: mod.id, reason: body.reason, createdAt: now, until });
   });
+  // This node's socket guards read the ban at once; other nodes within GUARD_FACTS_MS.
+  deps.guards.socket.forget(body.user_id);
   deps.io.to(`user:${body.user_id}`).emit(
     CHAT_EVENTS.update,
     chatEvent({
@@ -75,21 +81,20 @@ export const ban: ChatHandler<z.infer<typeof chatBanSchema>> = async (deps, sock
       reason: body.reason,
     }),
   );
-  return { success: true };
+  return undefined;
 };
 
 /** chat_slow_mode {v, channel, seconds}: the room hears `slow_mode`. */
-export const setSlowMode: ChatHandler<z.infer<typeof chatSlowModeSchema>> = async (deps, socket, body) => {
-  await caller(deps, socket, { role: 'mod' });
+export const setSlowMode: ChatHandler<z.infer<typeof chatSlowModeSchema>> = async (deps, { body }) => {
   const [row] = await deps.db
     .update(chatChannels)
     .set({ slowModeS: body.seconds })
     .where(eq(chatChannels.id, body.channel))
     .returning({ id: chatChannels.id });
-  if (!row) throw new ChatRefusal('unknown_channel');
+  if (!row) throw new SocketRefusalError('unknown_channel');
   await deps.rooms.emit(
     channelRoom(body.channel),
     chatEvent({ type: 'slow_mode', channel_id: body.channel, seconds: body.seconds }),
   );
-  return { success: true };
+  return undefined;
 };

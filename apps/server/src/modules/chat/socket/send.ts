@@ -1,5 +1,4 @@
 import {
-  banActive,
   CHAT_EVENTS,
   type chatSendSchema,
   chatMessages as chatText,
@@ -8,22 +7,10 @@ import {
 } from '@tapeline/core';
 import type { z } from 'zod';
 import { sanitizeChatContent } from '../../../platform/html/sanitize.ts';
+import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
 import { viewMessages } from '../messageView.ts';
 import { mentionAuthor, postMessage } from '../postMessage.ts';
-import {
-  type ChatHandler,
-  ChatRefusal,
-  type ChatSocketDeps,
-  caller,
-  channelRoom,
-  chatEvent,
-} from './chatSocket.ts';
-
-/** Read-only (the admin's chat toggle) and banned users may not post, vote or reply. */
-export function assertMayWrite(user: { chat: number; banExpAt: Date | null }, now: number): void {
-  if (user.chat === 0) throw new ChatRefusal('chat_disabled');
-  if (banActive(user.banExpAt?.getTime() ?? null, now)) throw new ChatRefusal('banned');
-}
+import { type ChatHandler, type ChatSocketDeps, channelRoom, chatEvent } from './chatSocket.ts';
 
 /** Symbols of the reference data; the symbol pattern while no engine has loaded any. */
 async function symbolCheck(deps: ChatSocketDeps): Promise<(symbol: string) => boolean> {
@@ -32,17 +19,19 @@ async function symbolCheck(deps: ChatSocketDeps): Promise<(symbol: string) => bo
 }
 
 /**
- * chat_send {v, channel, msg, replyMsg}: checks (subscriber, not read-only, not banned, content),
- * then stores (channel, rate, repeat, slow mode, reply target: postMessage.ts) with the web
+ * chat_send {v, channel, msg, replyMsg}: its guard (`guards.socket.chatWriter`) checked a
+ * subscriber who is not read-only or banned; then the content, then it stores (channel, rate, repeat, slow mode, reply target: postMessage.ts) with the web
  * pushes its mentions are owed, then the room hears `message` and mentioned users with chat
  * notification on hear `mention`; the delivery worker is told the pushes are there.
  */
-export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, socket, body) => {
-  const { user, subscription } = await caller(deps, socket, { subscriber: true });
+export const send: ChatHandler<z.infer<typeof chatSendSchema>, { id: number }> = async (
+  deps,
+  { principal, body },
+) => {
+  const { user, subscription } = principal;
   const now = deps.clock.now();
-  assertMayWrite(user, now.getTime());
   const rendered = renderChatContent(body.msg, { isSymbol: await symbolCheck(deps) });
-  if (!rendered.ok) throw new ChatRefusal(rendered.problem);
+  if (!rendered.ok) throw new SocketRefusalError(rendered.problem);
   const { row, channel, author, mentioned } = await postMessage(deps.db, {
     channelId: body.channel,
     userId: user.id,
@@ -76,5 +65,5 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>> = async (deps, so
   }
   // The ack follows the room's frame, so the poster hears its message before the answer.
   await heard;
-  return { success: true, id: row.id };
+  return { id: row.id };
 };

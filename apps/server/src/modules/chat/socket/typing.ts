@@ -1,18 +1,23 @@
 import { banActive, CHAT_EVENTS, CHAT_TYPING_MS, type chatTypingSchema } from '@tapeline/core';
 import type { z } from 'zod';
-import { type ChatHandler, ChatRefusal, caller, channelRoom, chatEvent } from './chatSocket.ts';
+import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
+import { type ChatHandler, channelRoom, chatEvent } from './chatSocket.ts';
 
 /**
  * chat_typing {v, channel}: to everyone else in the room, at most once a second per user (extras
- * dropped before any database read). Read-only and banned users' notices are dropped too.
+ * dropped quietly; the guard's facts are cached, so a burst reads the database once). Read-only
+ * and banned users' notices are dropped too.
  */
-export const typing: ChatHandler<z.infer<typeof chatTypingSchema>> = async (deps, socket, body) => {
+export const typing: ChatHandler<z.infer<typeof chatTypingSchema>> = async (
+  deps,
+  { socket, principal, body },
+) => {
   const room = channelRoom(body.channel);
-  if (!socket.rooms.has(room)) throw new ChatRefusal('not_joined');
-  const userId = socket.data.userId as string;
-  if (!deps.throttles.typingAllowed(userId, CHAT_TYPING_MS)) return null;
-  const { user } = await caller(deps, socket, { subscriber: true });
-  if (user.chat === 0 || banActive(user.banExpAt?.getTime() ?? null, deps.clock.now().getTime())) return null;
+  if (!socket.rooms.has(room)) throw new SocketRefusalError('not_joined');
+  const { user } = principal;
+  if (!deps.throttles.typingAllowed(user.id, CHAT_TYPING_MS)) return undefined;
+  if (user.chat === 0 || banActive(user.banExpAt?.getTime() ?? null, deps.clock.now().getTime()))
+    return undefined;
   socket.to(room).emit(
     CHAT_EVENTS.update,
     chatEvent({
@@ -21,5 +26,5 @@ export const typing: ChatHandler<z.infer<typeof chatTypingSchema>> = async (deps
       user: { id: user.id, name: user.username ?? 'trader' },
     }),
   );
-  return null;
+  return undefined;
 };

@@ -1,21 +1,19 @@
-import { CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS, type chatVoteSchema } from '@tapeline/core';
+import type { chatVoteSchema } from '@tapeline/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { chatMessages, chatVotes } from '../../../platform/db/schema.ts';
+import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
 import { countVibe } from '../stats.ts';
-import { type ChatHandler, ChatRefusal, caller, channelRoom, chatEvent } from './chatSocket.ts';
-import { assertMayWrite } from './send.ts';
+import { type ChatHandler, channelRoom, chatEvent } from './chatSocket.ts';
 
 /**
  * chat_vote {v, id, value}: one vote per user per message (0 takes it back), never on one's own.
+ * Its guard checked a subscriber who may write; its route's rate is CHAT_VOTE_BURST per window.
  * The message row is locked while its sum and the author's vibe move by the difference.
  */
-export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, socket, body) => {
-  const { user } = await caller(deps, socket, { subscriber: true });
+export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, { principal, body }) => {
+  const { user } = principal;
   const now = deps.clock.now();
-  assertMayWrite(user, now.getTime());
-  const retryAt = deps.throttles.voteRetryAt(user.id, CHAT_VOTE_BURST, CHAT_VOTE_WINDOW_MS);
-  if (retryAt !== null) throw new ChatRefusal('rate_limited', retryAt);
 
   const result = await deps.db.transaction(async (tx) => {
     const [message] = await tx
@@ -27,8 +25,8 @@ export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, so
       .from(chatMessages)
       .where(eq(chatMessages.id, body.id))
       .for('update');
-    if (!message || message.deletedAt !== null) throw new ChatRefusal('unknown_message');
-    if (message.userId === user.id) throw new ChatRefusal('own_message');
+    if (!message || message.deletedAt !== null) throw new SocketRefusalError('unknown_message');
+    if (message.userId === user.id) throw new SocketRefusalError('own_message');
     const [before] = await tx
       .select({ value: chatVotes.value })
       .from(chatVotes)
@@ -61,5 +59,5 @@ export const vote: ChatHandler<z.infer<typeof chatVoteSchema>> = async (deps, so
       value: body.value,
     }),
   );
-  return { success: true };
+  return undefined;
 };

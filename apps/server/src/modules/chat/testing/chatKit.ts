@@ -1,4 +1,10 @@
-import { CHAT_EVENTS, type ChatAck, type ChatEvent, chatEventSchema, PROTOCOL_VERSION } from '@tapeline/core';
+import {
+  CHAT_EVENTS,
+  type ChatEvent,
+  chatEventSchema,
+  PROTOCOL_VERSION,
+  type SocketAck,
+} from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
 import type { TestApp } from '../../../test/testApp.ts';
 import { connectTab, until } from '../../../test/waitFor.ts';
@@ -6,10 +12,13 @@ import { connectTab, until } from '../../../test/waitFor.ts';
 // A trader's chat tab in tests: a real socket.io client that records every `chat` event (each
 // checked against the core schema) and sends calls with their acks.
 
+/** The one ack shape; a served chat_send carries the message's id. */
+export type ChatAck = SocketAck<{ id?: number }>;
+
 export interface ChatTab {
   socket: Socket;
   events: ChatEvent[];
-  /** Emits `event` with `body` (v added unless given) and answers the ack. */
+  /** Emits `event` with `body` (v added unless given) and answers the ack (`id`: chat_send's). */
   call(event: string, body: Record<string, unknown>): Promise<ChatAck>;
   /** Waits for the first recorded event matching `match`. */
   next<T extends ChatEvent['type']>(
@@ -45,7 +54,7 @@ export async function chatTab(app: TestApp, token: string): Promise<ChatTab> {
 export async function joined(app: TestApp, token: string, channel: string): Promise<ChatTab> {
   const tab = await chatTab(app, token);
   const ack = await tab.call(CHAT_EVENTS.subscribe, { channel });
-  if (!ack.success) throw new Error(`subscribe refused: ${ack.code}`);
+  if (!ack.ok) throw new Error(`subscribe refused: ${ack.error}`);
   return tab;
 }
 

@@ -52,9 +52,9 @@ async function tab(app: TestApp, token: string): Promise<Tab> {
 
 async function subscribe(t: Tab, body: unknown = { v: PROTOCOL_VERSION, tf: '1d' }): Promise<boolean> {
   const ack = (await t.socket.timeout(5000).emitWithAck(DISCOVERY_LIVE_EVENTS.subscribe, body)) as {
-    success: boolean;
+    ok: boolean;
   };
-  return ack.success;
+  return ack.ok;
 }
 
 function engineOf(app: TestApp) {
@@ -156,10 +156,12 @@ describe('one node', () => {
 
     // Everyone leaves (unsubscribe or disconnect): no query, no diff, no patch.
     for (const t of [first, plus, ...crowd.slice(1)]) {
-      const ack = (await t.socket.timeout(5000).emitWithAck(DISCOVERY_LIVE_EVENTS.unsubscribe)) as {
-        success: boolean;
+      const ack = (await t.socket
+        .timeout(5000)
+        .emitWithAck(DISCOVERY_LIVE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION })) as {
+        ok: boolean;
       };
-      expect(ack.success).toBe(true);
+      expect(ack.ok).toBe(true);
     }
     crowd[0]?.socket.close();
     await until('the last socket gone', () =>

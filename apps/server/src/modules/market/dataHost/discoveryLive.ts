@@ -10,12 +10,19 @@ import {
   PROTOCOL_VERSION,
   TIMEFRAME_IDS,
   type TimeframeId,
+  versionOnlySchema,
 } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { Clock } from '../../../platform/clock.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Guards } from '../../../platform/http/guards.ts';
+import type { Guards, Principal } from '../../../platform/http/guards.ts';
+import {
+  connectedSocket,
+  type SocketGuard,
+  SocketRefusalError,
+  socketRoute,
+} from '../../../platform/realtime/socketRoute.ts';
 import { type EngineSource, EngineUnavailableError } from '../engine/source.ts';
 import { type HeldDiscovery, recheckDiscoveryAccess } from './discoveryLiveAccess.ts';
 
@@ -32,7 +39,9 @@ const ROOM_PREFIX = 'discovery:';
 export const discoveryRoom = (tf: TimeframeId, access: Access) => `${ROOM_PREFIX}${tf}:${access}`;
 
 export interface DiscoveryLiveDeps {
-  /** What the socket's user may see of Discovery now ('none' is refused). */
+  /** Who may subscribe: Pro (current or old) and Pro Plus (`guards.socket.tier('pro')`). */
+  guard: SocketGuard<Principal>;
+  /** What the user may see of Discovery now, read again every DISCOVERY_RECHECK_MS. */
   access(userId: string): Promise<DiscoveryAccess>;
   clock: Clock;
   log: { warn(obj: object, msg: string): void };
@@ -142,21 +151,15 @@ export function patchRoom(
   return { rows, removed };
 }
 
-function acker(ack: unknown): (success: boolean) => void {
-  return (success) => {
-    if (typeof ack === 'function') ack({ success });
-  };
-}
-
 function leaveDiscovery(socket: Socket): void {
   for (const room of socket.rooms) if (room.startsWith(ROOM_PREFIX)) void socket.leave(room);
   socket.data.discovery = undefined;
 }
 
 /**
- * `discovery_subscribe {v, tf}` (ack `{success}`) moves the socket to its timeframe and plan's
+ * `discovery_subscribe {v, tf}` (Pro and Pro Plus) moves the socket to its timeframe and plan's
  * room and, when this node already computes that room, sends it the room's rows at once (a full
- * patch), so it never waits on rows it missed; `discovery_unsubscribe` leaves. Every
+ * patch), so it never waits on rows it missed; `discovery_unsubscribe {v}` leaves. Every
  * DISCOVERY_LIVE_MS the rooms with sockets on this node are recomputed.
  */
 export function startDiscoveryLive(
@@ -289,29 +292,24 @@ export function startDiscoveryLive(
       socket.emit(DISCOVERY_LIVE_EVENTS.patch, patchOf(tf, state.ts, [...state.rows.values()], [], true));
   }
 
-  const join = async (socket: Socket, body: unknown): Promise<boolean> => {
-    const parsed = discoverySubscribeSchema.safeParse(body);
-    if (!parsed.success) return false;
-    const access = await deps.access(socket.data.userId as string);
-    if (access === 'none') return false;
-    await enter(socket, parsed.data.tf, access);
-    return true;
-  };
-
-  const onConnection = (socket: Socket) => {
-    socket.on(DISCOVERY_LIVE_EVENTS.subscribe, (body?: unknown, ack?: unknown) => {
-      const done = acker(typeof body === 'function' ? body : ack);
-      join(socket, typeof body === 'function' ? undefined : body).then(done, (error: unknown) => {
-        deps.log.warn({ err: error }, 'discovery live subscription failed');
-        done(false);
-      });
-    });
-    socket.on(DISCOVERY_LIVE_EVENTS.unsubscribe, (first?: unknown, second?: unknown) => {
+  socketRoute(
+    io,
+    { event: DISCOVERY_LIVE_EVENTS.subscribe, schema: discoverySubscribeSchema, guard: deps.guard },
+    async ({ socket, principal, body }) => {
+      const access = discoveryAccess(principal.subscription);
+      if (access === 'none') throw new SocketRefusalError('upgrade_required');
+      await enter(socket, body.tf, access);
+      return undefined;
+    },
+  );
+  socketRoute(
+    io,
+    { event: DISCOVERY_LIVE_EVENTS.unsubscribe, schema: versionOnlySchema, guard: connectedSocket },
+    async ({ socket }) => {
       leaveDiscovery(socket);
-      acker(typeof first === 'function' ? first : second)(true);
-    });
-  };
-  io.on('connection', onConnection);
+      return undefined;
+    },
+  );
 
   // Skipped while the previous tick still runs: a slow engine never piles ticks up.
   const timer =
@@ -325,7 +323,6 @@ export function startDiscoveryLive(
     totals,
     stop() {
       if (timer) clearInterval(timer);
-      io.off('connection', onConnection);
     },
   };
 }
@@ -338,10 +335,11 @@ export function discoveryLiveModule(
   http: FastifyInstance,
   io: Server,
   ctx: Pick<AppContext, 'clock' | 'log'>,
-  guards: Pick<Guards, 'forUserId'>,
+  guards: Pick<Guards, 'forUserId' | 'socket'>,
   engine: Pick<EngineSource, 'query'>,
 ): DiscoveryLive {
   const live = startDiscoveryLive(io, engine, {
+    guard: guards.socket.tier('pro'),
     access: (userId) =>
       guards.forUserId(userId, { subscriber: true }).then(
         (principal) => discoveryAccess(principal.subscription),

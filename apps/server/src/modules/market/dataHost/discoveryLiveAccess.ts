@@ -1,5 +1,6 @@
 import { DISCOVERY_RECHECK_MS, type DiscoveryAccess, type TimeframeId } from '@tapeline/core';
 import type { Server, Socket } from 'socket.io';
+import { identityOf } from '../../../platform/realtime/socketRoute.ts';
 
 // A live Discovery socket's plan is read when it subscribes and again every DISCOVERY_RECHECK_MS
 // while it listens, so a downgrade (or a lapsed plan) stops the columns it no longer pays for
@@ -43,7 +44,7 @@ export async function recheckDiscoveryAccess(
       const held = heldOf(socket);
       if (!held) return;
       held.checkedAt = now;
-      const current = await access(socket.data.userId as string);
+      const current = await access(identityOf(socket).userId);
       if (current !== held.access) await changed(socket, held, current);
     }),
   );

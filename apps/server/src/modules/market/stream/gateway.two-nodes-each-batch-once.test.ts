@@ -46,9 +46,9 @@ async function streamTab(app: TestApp, token: string) {
     frames.push(Buffer.from(bytes as ArrayBuffer)),
   );
   const ack = (await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION })) as {
-    success: boolean;
+    ok: boolean;
   };
-  expect(ack.success).toBe(true);
+  expect(ack.ok).toBe(true);
   const highs = () =>
     frames.flatMap((bytes) =>
       streamBatchSchema.parse(JSON.parse(inflateRawSync(bytes).toString())).highs.map((e) => e.symbol),

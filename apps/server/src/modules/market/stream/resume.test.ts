@@ -6,6 +6,7 @@ import {
   STREAM_EVENTS,
   type StreamBatchRead,
   type StreamResumeAck,
+  socketRefusal,
   streamBatchSchema,
   streamResumeAckSchema,
 } from '@tapeline/core';
@@ -14,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from '../../../platform/bus/bus.ts';
 import { createMemoryBus } from '../../../platform/bus/memoryBus.ts';
+import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
 import { attachSocketServer } from '../../../platform/realtime/socketServer.ts';
 import { seedSubscriber, seedUser } from '../../../test/factories.ts';
 import { until } from '../../../test/waitFor.ts';
@@ -23,7 +25,7 @@ import { encodeBusFrame } from './busFrame.ts';
 import { STREAM_TOPIC, startStreamGateway } from './gateway.ts';
 
 // stream_resume (docs/continuity.md §2): a tab back from a dropped connection gets the exact
-// frames it missed from the node's backlog, or is told to refill (gap, epoch, refused).
+// frames it missed from the node's backlog, or is refused and refills (gap, epoch, any other).
 
 // Friday 2026-11-20, 09:30 New York: a regular session the hand-fed engine starts in.
 const OPEN = Date.UTC(2026, 10, 20, 14, 30);
@@ -56,7 +58,7 @@ async function tab(baseUrl: string, token: string): Promise<Socket> {
 
 async function subscribe(socket: Socket): Promise<void> {
   const ack = await socket.timeout(5000).emitWithAck(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION });
-  expect(ack).toEqual({ success: true });
+  expect(ack).toEqual({ ok: true });
 }
 
 async function resume(socket: Socket, body: unknown): Promise<StreamResumeAck> {
@@ -125,7 +127,7 @@ describe('stream_resume on a node with a hand-fed engine', () => {
     await back;
     await subscribe(socket);
     const ack = await resume(socket, { v: PROTOCOL_VERSION, ep: last.ep, since: last.seq });
-    if (!ack.ok) throw new Error(`resume refused: ${ack.reason}`);
+    if (!ack.ok) throw new Error(`resume refused: ${ack.error}`);
     const resumed = ack.batches.map((bytes) => decode(bytes as Buffer));
     expect(resumed).toEqual(missed);
     expect(seqsOf([...live, ...resumed])).toEqual(range(first.seq, (missed.at(-1) as StreamBatchRead).seq));
@@ -151,10 +153,9 @@ describe('stream_resume on a node with a hand-fed engine', () => {
     await subscribe(socket);
     await newHighs('EEE', 40, live);
     const { ep, seq } = live.at(-1) as StreamBatchRead;
-    expect(await resume(socket, { v: PROTOCOL_VERSION, ep: ep - 60_000, since: seq - 1 })).toEqual({
-      ok: false,
-      reason: 'epoch',
-    });
+    expect(await resume(socket, { v: PROTOCOL_VERSION, ep: ep - 60_000, since: seq - 1 })).toEqual(
+      socketRefusal('epoch'),
+    );
   });
 
   it('refuses a body it cannot read, and a user without a subscription, and keeps serving', async () => {
@@ -174,20 +175,19 @@ describe('stream_resume on a node with a hand-fed engine', () => {
       { v: PROTOCOL_VERSION, ep: Number.NaN, since: 0 },
     ]) {
       const ack = await socket.timeout(5000).emitWithAck(STREAM_EVENTS.resume, body);
-      expect(ack, JSON.stringify(body)).toEqual({ ok: false, reason: 'refused' });
+      expect(ack, JSON.stringify(body)).toMatchObject({ ok: false });
+      expect(['bad_request', 'protocol_version'], JSON.stringify(body)).toContain(
+        (ack as { error: string }).error,
+      );
     }
     // No ack: nobody to answer, nothing breaks.
     socket.emit(STREAM_EVENTS.resume, { v: PROTOCOL_VERSION, ep: 1, since: 0 });
-    expect(await resume(socket, { v: PROTOCOL_VERSION, ep: 1, since: 0 })).toEqual({
-      ok: false,
-      reason: 'epoch',
-    });
+    expect(await resume(socket, { v: PROTOCOL_VERSION, ep: 1, since: 0 })).toEqual(socketRefusal('epoch'));
 
     const free = await tab(app.baseUrl, (await seedUser(app)).token);
-    expect(await resume(free, { v: PROTOCOL_VERSION, ep: 1, since: 0 })).toEqual({
-      ok: false,
-      reason: 'refused',
-    });
+    expect(await resume(free, { v: PROTOCOL_VERSION, ep: 1, since: 0 })).toEqual(
+      socketRefusal('subscription_required'),
+    );
   });
 });
 
@@ -202,16 +202,25 @@ describe('stream_resume on a node that keeps three batches', () => {
   beforeAll(async () => {
     const http = createServer();
     // A token names its user; only `subscriber` may have the stream.
-    ioServer = attachSocketServer(http, async (token) => {
-      if (!token) throw new Error('no token');
-      return { userId: token, sessionId: token };
-    });
+    ioServer = attachSocketServer(
+      http,
+      async (token) => {
+        if (!token) throw new Error('no token');
+        return { userId: token, sessionId: token };
+      },
+      { now: () => Date.now(), log: silent },
+    );
     bus = createMemoryBus();
     stopGateway = await startStreamGateway(
       ioServer,
       bus,
       createBacklog(3),
-      async (userId) => userId === 'subscriber',
+      {
+        name: 'subscriber',
+        async check({ userId }) {
+          if (userId !== 'subscriber') throw new SocketRefusalError('subscription_required');
+        },
+      },
       silent,
     );
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -240,10 +249,7 @@ describe('stream_resume on a node that keeps three batches', () => {
     // Sockets get the deflated batch alone, without the bus header.
     expect(live[5]?.equals(batch(6))).toBe(true);
 
-    expect(await resume(socket, { v: PROTOCOL_VERSION, ep: EP, since: 2 })).toEqual({
-      ok: false,
-      reason: 'gap',
-    });
+    expect(await resume(socket, { v: PROTOCOL_VERSION, ep: EP, since: 2 })).toEqual(socketRefusal('gap'));
     const ack = await resume(socket, { v: PROTOCOL_VERSION, ep: EP, since: 3 });
     expect(ack.ok && ack.batches.map((bytes) => Buffer.from(bytes as Buffer))).toEqual(live.slice(3));
   });

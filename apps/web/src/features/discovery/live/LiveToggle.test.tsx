@@ -68,7 +68,7 @@ describe('Discovery live toggle', () => {
     expect(localStorage.getItem(DISCOVERY_LIVE_KEY)).toBe('on');
     expect(socket.rooms.get(DISCOVERY_LIVE_EVENTS.patch)).toEqual({
       join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '1day' }],
-      leave: [DISCOVERY_LIVE_EVENTS.unsubscribe],
+      leave: [DISCOVERY_LIVE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }],
     });
 
     emit(DISCOVERY_LIVE_EVENTS.patch, patch('1day', [at('XYZ', 2.5), at('NEW', 9)], ['ABC']));

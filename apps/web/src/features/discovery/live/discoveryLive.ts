@@ -36,7 +36,7 @@ export function writeLivePreference(on: boolean): void {
   }
 }
 
-const LEAVE = [DISCOVERY_LIVE_EVENTS.unsubscribe] as const;
+const LEAVE = [DISCOVERY_LIVE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }] as const;
 
 /**
  * While `enabled`, subscribes the tab's socket to `tf`'s patches (again after every reconnect:
