@@ -77,10 +77,18 @@ const sequencer = createStreamSequencer({
 const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
 
 /**
- * One call on `s`, sent at once (before this returns, so calls go out in the order they are
- * made): the body with `v`, its ack read with core's schema within the one timeout.
+ * The tab's one way to call the server (opening the socket if nothing has): `event`'s body as
+ * core's protocol types it, without `v` (added here). Sent at once, before this returns, so calls
+ * go out in the order they are made; only while connected: a call made with the network gone is
+ * not queued for a replay later (stale typing notices and votes).
+ * Resolves the served ack, `{ok: true, …answer}`, read with core's schema for the event; rejects
+ * with a `SocketCallError` and nothing else: the server's refusal (`error.refusal`, the one
+ * refusal shape), or no readable answer ('offline', 'timeout' after REQUEST_TIMEOUT_MS,
+ * 'unreadable').
  */
-function ask<E extends ClientEvent>(s: Socket, event: E, body: RequestBody<E>): Promise<Served<E>> {
+export function request<E extends ClientEvent>(event: E, body: RequestBody<E>): Promise<Served<E>> {
+  socket ??= open();
+  const s = socket;
   if (!s.connected) return Promise.reject(new SocketCallError(event, 'offline'));
   return new Promise((resolve, reject) => {
     s.timeout(REQUEST_TIMEOUT_MS).emit(event, wireBody<E>(body), (error: unknown, ack: unknown) => {
@@ -100,18 +108,18 @@ function ask<E extends ClientEvent>(s: Socket, event: E, body: RequestBody<E>): 
  * A call nobody waits on (a room's join or leave): its failure is dropped, as the next reconnect
  * asks again, except a server on another protocol version, which the console says.
  */
-function fire(s: Socket | null, call: SocketCall | undefined): void {
-  if (!call || !s?.connected) return;
+function fire(call: SocketCall | undefined): void {
+  if (!call || !socket?.connected) return;
   const [event, body] = call;
-  ask(s, event, body as RequestBody<typeof event>).catch((error: unknown) => {
+  request(event, body as RequestBody<typeof event>).catch((error: unknown) => {
     const refusal = refusalOf(error);
     if (refusal?.error === 'protocol_version') console.error(`Live ${event} refused: ${refusal.message}`);
   });
 }
 
 /** The stream room, asked on the tab's socket. */
-function subscribeStreamRoom(s: Socket): void {
-  fire(s, [STREAM_EVENTS.subscribe, {}]);
+function subscribeStreamRoom(): void {
+  fire([STREAM_EVENTS.subscribe, {}]);
 }
 
 /** Why a resume was refused, as the sequencer reads it: gap, epoch, or anything else. */
@@ -132,7 +140,7 @@ function relay(event: string): (...payloads: unknown[]) => void {
  * says "Catching up…" until the answer is in.
  */
 function askResume(s: Socket, position: StreamPosition, shown: boolean): void {
-  if (!s.connected) return;
+  if (s !== socket || !s.connected) return;
   if (shown) setConnectionStatus('catching-up');
   const answered = async (answer: Promise<Served<typeof STREAM_EVENTS.resume>>) => {
     try {
@@ -147,7 +155,8 @@ function askResume(s: Socket, position: StreamPosition, shown: boolean): void {
     }
     if (shown && s.connected) setConnectionStatus('live');
   };
-  void answered(ask(s, STREAM_EVENTS.resume, { ep: position.ep, since: position.seq }));
+  // Asked on the tab's socket, which `s` is: the answer is dropped if it has been replaced since.
+  void answered(request(STREAM_EVENTS.resume, { ep: position.ep, since: position.seq }));
 }
 
 /** The browser says the network is gone: say so now and drop a WebSocket that may be dead. */
@@ -169,9 +178,9 @@ function open(): Socket {
   s.on('connect', () => {
     const reconnect = dropped;
     dropped = false;
-    if (streamSubscribers > 0) subscribeStreamRoom(s);
+    if (streamSubscribers > 0) subscribeStreamRoom();
     // A reconnect is a new server-side socket: its rooms are gone, so every join is asked again.
-    for (const { room } of eventRooms.values()) fire(s, room.join);
+    for (const { room } of eventRooms.values()) fire(room.join);
     source.setState({ connected: true });
     if (!reconnect) {
       setConnectionStatus('live');
@@ -234,7 +243,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
   });
   streamSubscribers += 1;
   // The socket may already be open for the tab's alerts: join the stream room on it now.
-  if (streamSubscribers === 1 && socket?.connected) subscribeStreamRoom(socket);
+  if (streamSubscribers === 1 && socket?.connected) subscribeStreamRoom();
   socket ??= open();
   if (onStatus && socket.connected) onStatus(true);
   return () => {
@@ -242,7 +251,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
     streamSubscribers -= 1;
     if (streamSubscribers === 0 && socket?.connected && eventListenerCount() > 0) {
       // The alerts keep the socket; the stream's batches are no longer wanted.
-      fire(socket, [STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' }]);
+      fire([STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' }]);
       sequencer.reset();
       source.setState({ batch: null });
     }
@@ -257,19 +266,6 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
  */
 export function seedStream(position: StreamPosition): void {
   if (streamSubscribers > 0) sequencer.seed(position);
-}
-
-/**
- * The tab's one way to call the server (opening the socket if nothing has): `event`'s body as
- * core's protocol types it, without `v` (added here). Sent at once, only while connected: a call
- * made with the network gone is not queued for a replay later (stale typing notices and votes).
- * Resolves the served ack, `{ok: true, …answer}`, read with core's schema; rejects with a
- * `SocketCallError` and nothing else: the server's refusal (`error.refusal`, the one refusal
- * shape), or no readable answer ('offline', 'timeout' after REQUEST_TIMEOUT_MS, 'unreadable').
- */
-export function request<E extends ClientEvent>(event: E, body: RequestBody<E>): Promise<Served<E>> {
-  socket ??= open();
-  return ask(socket, event, body);
 }
 
 /**
@@ -303,7 +299,7 @@ export function listenSocket(event: string, listener: EventListener, room?: Sock
     if (held) held.holders += 1;
     else {
       eventRooms.set(key, { room, holders: 1 });
-      fire(socket, room.join);
+      fire(room.join);
     }
   }
   socket ??= open();
@@ -316,7 +312,7 @@ export function listenSocket(event: string, listener: EventListener, room?: Sock
     const held = key ? eventRooms.get(key) : undefined;
     if (key && held && --held.holders === 0) {
       eventRooms.delete(key);
-      fire(socket, held.room.leave);
+      fire(held.room.leave);
     }
     closeIfUnused();
   };
