@@ -9,6 +9,8 @@ import { POSTGRES_PASS } from './apps/server/src/test/postgresPass.ts';
 // - `*-mocks`: the files of those two that replace a module with `vi.mock`, each in a fresh
 //   module graph (a module mock only holds within a file when every file starts anew);
 // - `server`: the server's integration suite on PGlite;
+// - `server-flood`: the load tests (`*.flood.test.ts`), whose figures (another user's p99) mean
+//   something only with nothing else running: one file at a time, in a stage of their own;
 // - `server-postgres` (with TEST_DATABASE_URL): the server tests whose proof depends on the
 //   database, again on the Postgres server (apps/server/src/test/postgresPass.ts).
 // e2e/ belongs to Playwright.
@@ -81,7 +83,21 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'apps/server/src/**/*.postgres.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'apps/server/src/**/*.postgres.test.ts',
+            'apps/server/src/**/*.flood.test.ts',
+          ],
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'server-flood',
+          include: ['apps/server/src/**/*.flood.test.ts'],
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 120_000,
         },
       },
       ...(process.env.TEST_DATABASE_URL

@@ -67,6 +67,11 @@ vitest(
   path.join(reports, 'pglite.json'),
   { TEST_DB_KIND: 'pglite' },
 );
+// The load tests measure another user's latency under a flood: alone on the machine, or the
+// figure is the other stages' noise.
+vitest('load tests, alone', ['server-flood'], path.join(reports, 'flood.json'), {
+  TEST_DB_KIND: 'pglite',
+});
 if (process.env.TEST_DATABASE_URL) {
   vitest('database tests on the Postgres server', ['server-postgres'], path.join(reports, 'postgres.json'));
 } else {
