@@ -22,7 +22,7 @@ function watchFrames(page: Page): { asked: () => number; answers: string[]; batc
     ws.on('framereceived', ({ payload }) => {
       if (typeof payload !== 'string') return;
       if (payload.includes('"compressedUpdate"')) batches += 1;
-      if (/^4[36]\d*-?\d*\[\{"ok":\w+,"batches"/.test(payload)) answers.push(payload);
+      if (/^4[36]\d*-?\d*\[\{/.test(payload) && payload.includes('"batches"')) answers.push(payload);
     });
   });
   return { asked: () => asked, answers, batches: () => batches };
@@ -31,6 +31,9 @@ function watchFrames(page: Page): { asked: () => number; answers: string[]; batc
 /** Live batches have come and every resume asked so far is answered: returns the answers so far. */
 async function settled(frames: ReturnType<typeof watchFrames>): Promise<number> {
   await expect.poll(frames.batches, { timeout: 20_000 }).toBeGreaterThan(0);
+  // The start's own resume (when the tab asks one) may go after the first live batch: a tab's
+  // calls take turns. Asked, or three batches on without one, the start is over.
+  await expect.poll(() => frames.asked() > 0 || frames.batches() >= 3, { timeout: 20_000 }).toBe(true);
   await expect.poll(() => frames.answers.length === frames.asked()).toBe(true);
   return frames.answers.length;
 }
@@ -127,7 +130,7 @@ test('a connection cut says Reconnecting… throughout, and nothing once it is b
   expect(open.size).toBeGreaterThan(0);
   // One catch-up, answered with the missed batches.
   expect(frames.answers.slice(before)).toHaveLength(1);
-  expect(frames.answers[before]).toContain('{"ok":true');
+  expect(frames.answers[before]).toContain('"ok":true');
 });
 
 // The browser says it is offline: the pill shows at once and the dead WebSocket is closed.
@@ -151,5 +154,5 @@ test('offline says Reconnecting… for as long as it lasts, and nothing once bac
   await context.setOffline(false);
   await staysLive(page, frames);
   expect(frames.answers.slice(before)).toHaveLength(1);
-  expect(frames.answers[before]).toContain('{"ok":true');
+  expect(frames.answers[before]).toContain('"ok":true');
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type SmtpSink, startSmtpSink } from '../../apps/server/src/test/smtpSink.ts';
 import { E2E_PORT } from '../playwright.config.ts';
@@ -22,7 +22,10 @@ async function startSmtp(): Promise<SmtpSink> {
         links: mail.links,
         receivedAt: Date.now(),
       };
-      writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${n}.json`), JSON.stringify(record));
+      // Written aside and renamed: a spec polling the folder never reads half a file.
+      const file = path.join(MAIL_DIR, `${Date.now()}-${n}.json`);
+      writeFileSync(`${file}.tmp`, JSON.stringify(record));
+      renameSync(`${file}.tmp`, file);
     },
   });
 }

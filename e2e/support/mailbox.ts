@@ -20,9 +20,15 @@ export function allMail(): StoredMail[] {
   } catch {
     return [];
   }
-  return files
-    .map((f) => JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as StoredMail)
-    .sort((a, b) => a.receivedAt - b.receivedAt);
+  const mail: StoredMail[] = [];
+  for (const f of files) {
+    try {
+      mail.push(JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as StoredMail);
+    } catch {
+      // Written as *.tmp and renamed, a mail is whole once listed; a reader is still lenient.
+    }
+  }
+  return mail.sort((a, b) => a.receivedAt - b.receivedAt);
 }
 
 /** Polls the SMTP sink's folder for the newest mail to an address whose subject matches. */

@@ -178,7 +178,7 @@ export function onStreamRefill(listener: RefillListener): () => void {
   };
 }
 
-/** Tells every refill listener (the tab's stream source calls it). */
+/** Tells every refill listener (the tab's socket calls it). */
 export function signalStreamRefill(reason: StreamRefillReason): void {
   for (const listener of [...refillListeners]) listener(reason);
 }

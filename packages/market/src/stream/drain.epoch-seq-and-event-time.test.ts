@@ -1,4 +1,4 @@
-import { decodeStreamEntry } from '@tapeline/core';
+import { decodeStreamEntry, PROTOCOL_VERSION } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from '../engine/MarketEngine.ts';
 import { testClock } from '../engine/testClock.ts';
@@ -14,7 +14,7 @@ describe('stream batches name the engine epoch, their number and each event time
     e.ingest({ sym: 'ABC', price: 10, size: 100, ts: T - 1000 });
     expect(e.drainBatch()).toMatchObject({ seq: 0, highs: [] });
     e.ingest({ sym: 'ABC', price: 10.2, size: 100, ts: T - 900 });
-    expect(e.drainBatch()).toMatchObject({ v: 3, ep: STARTED, seq: 1 });
+    expect(e.drainBatch()).toMatchObject({ v: PROTOCOL_VERSION, ep: STARTED, seq: 1 });
     expect(e.drainBatch()).toMatchObject({ ep: STARTED, seq: 1, highs: [], lows: [], halts: [] });
     e.ingest({ sym: 'ABC', price: 11, size: 100, ts: T - 800 });
     expect(e.drainBatch()).toMatchObject({ seq: 2 });

@@ -1,6 +1,7 @@
 import {
   type ChannelContext,
   decodeStreamEntry,
+  PROTOCOL_VERSION,
   STREAM_RANGES,
   type StreamChannel,
   type StreamEntryWire,
@@ -94,7 +95,7 @@ describe('the recent stream a mounting widget fills from', () => {
     e.ingest({ sym: 'AAA', price: 11, size: 100, ts: T - 2000 });
     expect(e.drainBatch().seq).toBe(1);
     const b = e.recentBatch({ channel: filterChannel(), ctx: ctx(), listed: () => true });
-    expect(b).toMatchObject({ v: 3, ep: T - 3_600_000, seq: 1, ts: T });
+    expect(b).toMatchObject({ v: PROTOCOL_VERSION, ep: T - 3_600_000, seq: 1, ts: T });
     expect(symbolsOf(b.highs)).toEqual(['AAA']);
   });
 

@@ -26,7 +26,7 @@ import { voiceUnlock } from './voiceUnlock.ts';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one, the way
 // component tests fake fetch. Everything from the event listener up is the real code.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 /** Records the clips the voice queue plays; each plays until the test ends it. */
 const audio = vi.hoisted(() => ({ played: [] as string[] }));
@@ -75,7 +75,8 @@ const historyItems = () =>
 
 beforeEach(() => {
   socket.listeners.clear();
-  socket.requests.length = 0;
+  socket.sent.length = 0;
+  socket.answers.length = 0;
   socket.connected = true;
   audio.played = [];
   voiceUnlock.reset();
@@ -228,10 +229,10 @@ describe('alerts fired while the connection was down', () => {
       ]),
     );
     act(() => markReconnected('live'));
-    expect(socket.requests.map((r) => r.message)).toEqual([
+    expect(socket.answers.map((r) => r.message)).toEqual([
       [ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 7 }],
     ]);
-    await act(async () => socket.requests[0]?.answer({ ok: true, alerts: [firedAlert(7), ...missed] }));
+    await socket.answers[0]?.answer({ ok: true, alerts: [firedAlert(7), ...missed] });
 
     // NVDA fired 20 s ago: said and shown; TSLA fired 60 s ago (and came first): in the list
     // only, else its clip would be the one playing; AMD was heard already.
@@ -243,6 +244,6 @@ describe('alerts fired while the connection was down', () => {
 
     // The next reconnect asks from the highest id now held.
     act(() => markReconnected('live'));
-    expect(socket.requests.at(-1)?.message).toEqual([ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 9 }]);
+    expect(socket.answers.at(-1)?.message).toEqual([ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: 9 }]);
   });
 });

@@ -1,6 +1,6 @@
 import { CHAT_EVENTS, chatEventSchema } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
-import { listenSocket } from '../../lib/streamSource.ts';
+import { listenSocket } from '../../lib/tabSocket.ts';
 
 /**
  * Mentions of this user, wherever the tab is (no Chat widget needed): the server sends `mention`

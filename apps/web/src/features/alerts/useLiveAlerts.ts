@@ -1,7 +1,7 @@
-import { ALERT_EVENTS, alertsResumeAckSchema, type FiredAlert, PROTOCOL_VERSION } from '@tapeline/core';
+import { ALERT_EVENTS, type FiredAlert } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
 import { onReconnect } from '../../lib/connectionStatus.ts';
-import { listenSocket, requestSocket } from '../../lib/streamSource.ts';
+import { listenSocket, request } from '../../lib/tabSocket.ts';
 import { type AlertArrival, caughtUpArrival, LIVE_ARRIVAL } from './alertCatchUp.ts';
 import { alertFeed } from './alertFeed.ts';
 
@@ -46,16 +46,15 @@ export function useLiveAlerts(
     });
     let stopped = false;
     const catchUp = async () => {
-      const answer = alertsResumeAckSchema.safeParse(
-        await requestSocket([ALERT_EVENTS.resume, { v: PROTOCOL_VERSION, since: highest }]),
-      );
-      // No answer (the socket dropped again, or a refusal): the next reconnect asks again.
-      if (stopped || !answer.success || !answer.data.ok) return;
+      // Not served (the socket dropped again, no answer in time, or a refusal): the next
+      // reconnect asks again.
+      const answer = await request(ALERT_EVENTS.resume, { since: highest }).catch(() => null);
+      if (stopped || !answer) return;
       const at = clock();
       arrival = (alert) => caughtUpArrival(alert, at, listeningSince);
       heard.length = 0;
       try {
-        feed(answer.data.alerts);
+        feed(answer.alerts);
       } finally {
         arrival = () => LIVE_ARRIVAL;
       }

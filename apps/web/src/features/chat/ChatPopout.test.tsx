@@ -17,7 +17,7 @@ import { chatMessage } from './chatFixtures.ts';
 import { chatServer, page, resetSocket } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
 
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 // The settings store waits 2 s from the app's start before loading (spec §4).
 const SETTLED = { timeout: 5000 };

@@ -17,7 +17,7 @@ import { chatServer, page, resetSocket, sentCalls, v } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
 import { SEND_TIMEOUT_MS } from './useChatStatus.ts';
 
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const T0 = Date.now() - 60_000;
 const renderChat = () => renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: withSession });
@@ -28,10 +28,10 @@ beforeEach(resetSocket);
 afterEach(() => vi.useRealTimers());
 
 /** The server refuses the last `event` call in its ack, the one refusal shape. */
-function refuse(event: string, code: SocketRefusalCode, retryAt?: number): void {
+async function refuse(event: string, code: SocketRefusalCode, retryAt?: number): Promise<void> {
   const call = socket.answers.findLast((pending) => pending.message[0] === event);
   if (!call) throw new Error(`no ${event} call waits for an answer`);
-  call.answer(socketRefusal(code, retryAt));
+  await call.answer(socketRefusal(code, retryAt));
 }
 
 describe('ChatWidget composer', () => {
@@ -131,7 +131,7 @@ describe('ChatWidget composer', () => {
     const { user } = renderChat();
     const box = await composer();
     await user.type(box, 'again{Enter}');
-    refuse(CHAT_EVENTS.send, 'repeated');
+    await refuse(CHAT_EVENTS.send, 'repeated');
     expect(await screen.findByText(refusalMessage('repeated'))).toBeInTheDocument();
     expect(box).toHaveValue('again');
     expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
@@ -159,7 +159,7 @@ describe('ChatWidget composer', () => {
     const { user } = renderChat();
     const box = await composer();
     await user.type(box, 'fast{Enter}');
-    refuse(CHAT_EVENTS.send, 'slow_mode', Date.now() + 12_000);
+    await refuse(CHAT_EVENTS.send, 'slow_mode', Date.now() + 12_000);
     expect(await screen.findByText(chatMessages.slowModeCountdown(12))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: chatText.send })).toBeDisabled();
   });

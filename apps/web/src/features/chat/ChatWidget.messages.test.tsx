@@ -11,7 +11,7 @@ import { ANN, chatMessage, ME, ME_ID } from './chatFixtures.ts';
 import { chatServer, page, resetSocket, sentCalls, v } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
 
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const T0 = Date.now() - 60_000;
 const renderChat = () => renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: withSession });

@@ -11,7 +11,7 @@ import { chatServer, page, paramsOf, resetSocket, v } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
 
 // The socket is the network here: a hand-fed one replaces the tab's.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const DAY = 86_400_000;
 const ago = (ms: number) => Date.now() - ms;

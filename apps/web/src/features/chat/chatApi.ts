@@ -6,13 +6,11 @@ import {
   chatChannelsAnswerSchema,
   chatEventSchema,
   chatMessagesAnswerSchema,
-  PROTOCOL_VERSION,
   type SocketRefusal,
-  socketRefusalSchema,
 } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/authApi.ts';
-import { listenSocket, sendSocket } from '../../lib/streamSource.ts';
+import { listenSocket, type RequestBody, refusalOf, request, socketConnected } from '../../lib/tabSocket.ts';
 import {
   applyVote,
   type ChatPagesData,
@@ -149,15 +147,24 @@ export function useLiveChat(
         latest.current.onEvent(event);
       },
       {
-        join: [CHAT_EVENTS.subscribe, { v: PROTOCOL_VERSION, channel }],
-        leave: [CHAT_EVENTS.unsubscribe, { v: PROTOCOL_VERSION, channel }],
+        join: [CHAT_EVENTS.subscribe, { channel }],
+        leave: [CHAT_EVENTS.unsubscribe, { channel }],
       },
     );
   }, [client, channel, meId]);
 }
 
+/** The calls the widget makes on the tab's socket (its room's join and leave are `useLiveChat`'s). */
+type ChatCall =
+  | typeof CHAT_EVENTS.send
+  | typeof CHAT_EVENTS.vote
+  | typeof CHAT_EVENTS.typing
+  | typeof CHAT_EVENTS.delete
+  | typeof CHAT_EVENTS.ban
+  | typeof CHAT_EVENTS.slowMode;
+
 /** A refused chat call: which event, and the one refusal shape its ack carried. */
-export type ChatRefusal = SocketRefusal & { event: string };
+export type ChatRefusal = SocketRefusal & { event: ChatCall };
 const refusalListeners = new Set<(refusal: ChatRefusal) => void>();
 
 /** Hears every refused chat call of this tab (the widget's toast, slow mode, read-only). */
@@ -167,14 +174,17 @@ export function listenChatRefusals(listener: (refusal: ChatRefusal) => void): ()
 }
 
 /**
- * Sends one chat call with the protocol version; false when the socket is down (not queued).
- * Its ack, when refused, goes to the refusal listeners.
+ * Sends one chat call on the tab's socket; false when the socket is down (nothing goes, nothing
+ * is queued). A refusal in its ack goes to the refusal listeners; a call the server did not
+ * answer says nothing here (a send that never comes back is `useChatStatus`'s 5 s timeout).
  */
-function emitChat(event: string, payload: Record<string, unknown>): boolean {
-  return sendSocket([event, { v: PROTOCOL_VERSION, ...payload }], (answer) => {
-    const refusal = socketRefusalSchema.safeParse(answer);
-    if (refusal.success) for (const listener of refusalListeners) listener({ ...refusal.data, event });
+function emitChat<E extends ChatCall>(event: E, body: RequestBody<E>): boolean {
+  if (!socketConnected()) return false;
+  request(event, body).catch((error: unknown) => {
+    const refusal = refusalOf(error);
+    if (refusal) for (const listener of refusalListeners) listener({ ...refusal, event });
   });
+  return true;
 }
 
 /** The chat calls of spec §7 (and the moderators'), each checked by core's schema on the server. */

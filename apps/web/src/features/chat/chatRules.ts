@@ -8,6 +8,7 @@ import {
   USER_SEARCH_MIN_CHARS,
   usernameKey,
 } from '@tapeline/core';
+import { chatText } from './chatText.ts';
 
 // The Chat widget's rules that are not about time or scrolling (spec §4, §5). Pure.
 
@@ -95,9 +96,9 @@ export function typingNow(seen: ReadonlyMap<string, { name: string; at: number }
 
 export function typingText(names: readonly string[]): string {
   if (names.length === 0) return '';
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
+  if (names.length === 1) return chatText.typingOne(names[0] as string);
+  if (names.length === 2) return chatText.typingTwo(names[0] as string, names[1] as string);
+  return chatText.typingMany;
 }
 
 /** Whole seconds left until `untilMs`, rounded up so the last second still shows 1; never negative. */

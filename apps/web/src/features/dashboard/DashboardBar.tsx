@@ -1,5 +1,6 @@
 import { type Layout, TOGGLE_WIDGETS, WIDGET_TOGGLES, type WidgetToggle } from '@tapeline/core';
 import type { ReactNode } from 'react';
+import { dashboardText as text } from './dashboardText.ts';
 
 interface BarProps {
   layout: Layout;
@@ -16,7 +17,7 @@ export function DashboardBar({ layout, onToggle, children }: BarProps) {
           {layout.label} is locked — unlock it to change widgets.
         </p>
       ) : (
-        <fieldset className="widget-toggles" aria-label="Widgets">
+        <fieldset className="widget-toggles" aria-label={text.widgets}>
           {WIDGET_TOGGLES.map((toggle) => {
             const on = TOGGLE_WIDGETS[toggle].some((id) => layout.menu[id]);
             return (
@@ -28,7 +29,7 @@ export function DashboardBar({ layout, onToggle, children }: BarProps) {
                 onClick={() => onToggle(toggle)}
               >
                 {toggle}
-                {toggle === 'DISCOVERY' && <span className="toggle-pro">PRO</span>}
+                {toggle === 'DISCOVERY' && <span className="toggle-pro">{text.pro}</span>}
               </button>
             );
           })}

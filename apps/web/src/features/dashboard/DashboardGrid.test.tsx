@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardGrid } from './DashboardGrid.tsx';
 
 // Stream widgets subscribe to the tab's socket: none may open a real one here.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 /** A layout showing only the given widgets (placeholders: nothing here reaches the network). */
 function showing(widgets: readonly WidgetId[], overrides: Partial<Layout> = {}): Layout {

@@ -13,7 +13,7 @@ import { DashboardPage, UPGRADE_QUESTION } from './DashboardPage.tsx';
 
 // The socket is the network for stream widgets (none is drawn by these layouts; nothing may
 // open a real one).
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const SHOWN: readonly WidgetId[] = ['news', 'quote', 'chat'];
 

@@ -26,6 +26,7 @@ import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
 import '../../ui/widget.css';
 import './dashboard.css';
+import { dashboardText as text } from './dashboardText.ts';
 
 export const UPGRADE_QUESTION = discoveryMessages.upgrade;
 
@@ -65,7 +66,7 @@ export function DashboardPage() {
   if (status === 'loading') {
     return (
       <div className="dashboard-loading" data-testid="layout-spinner">
-        <Spinner label="Restoring your layout" />
+        <Spinner label={text.restoring} />
       </div>
     );
   }

@@ -37,10 +37,11 @@ export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuP
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="muted">Layout</span> {active?.label} {active?.locked && <IconLock />} ▾
+        <span className="muted">{dashboardText.layout}</span> {active?.label} {active?.locked && <IconLock />}{' '}
+        ▾
       </button>
       {open && (
-        <ul className="layout-menu-list" aria-label="Layouts">
+        <ul className="layout-menu-list" aria-label={dashboardText.layouts}>
           {layouts.map((l) => (
             <li key={l.key} className={l.active ? 'is-active' : undefined}>
               <button
@@ -59,11 +60,9 @@ export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuP
                 className={l.locked ? 'tool-btn lock-btn' : 'tool-btn lock-btn is-unlocked'}
                 // The name starts with what it shows (Locked/Unlocked), then what a click does.
                 aria-label={
-                  l.locked
-                    ? `${dashboardText.locked}: unlock ${l.label}`
-                    : `${dashboardText.unlocked}: lock ${l.label}`
+                  l.locked ? dashboardText.unlockLayout(l.label) : dashboardText.lockLayout(l.label)
                 }
-                title={l.locked ? 'Unlock to move, resize and toggle widgets' : 'Lock this layout'}
+                title={l.locked ? dashboardText.unlockTitle : dashboardText.lockTitle}
                 onClick={() => onLock(l.key, !l.locked)}
               >
                 {l.locked ? <IconLock /> : <IconUnlock />}
@@ -72,8 +71,8 @@ export function LayoutMenu({ layouts, onActivate, onLock, onReset }: LayoutMenuP
               <button
                 type="button"
                 className="tool-btn"
-                aria-label={`Reset ${l.label}`}
-                title="Restore the default grid and clear pop-outs"
+                aria-label={dashboardText.resetLayout(l.label)}
+                title={dashboardText.resetTitle}
                 onClick={() => setResetting(l)}
               >
                 <IconReset />

@@ -1,3 +1,5 @@
+import { controlText } from '../../ui/controlText.ts';
+import { dashboardText as text } from './dashboardText.ts';
 import { currentBrowser, POPUP_HELP } from './popouts.ts';
 
 /** The browser refused a pop-out window: say so, and how to allow pop-ups in this browser. */
@@ -6,16 +8,13 @@ export function PopupBlockedBanner({ onDismiss }: { onDismiss(): void }) {
   const help = POPUP_HELP.find((h) => h.browser === browser) ?? POPUP_HELP[0];
   return (
     <div className="popup-blocked" role="alert" data-testid="popup-blocked">
-      <span>
-        Your browser blocked a pop-out window. Allow pop-ups for this site to open widgets in their own
-        windows.
-      </span>
+      <span>{text.popupBlocked}</span>
       {help && (
         <a href={help.url} target="_blank" rel="noreferrer">
-          Help ({help.browser})
+          {text.popupHelp(help.browser)}
         </a>
       )}
-      <button type="button" className="tool-btn" aria-label="Dismiss" onClick={onDismiss}>
+      <button type="button" className="tool-btn" aria-label={controlText.dismiss} onClick={onDismiss}>
         ×
       </button>
     </div>

@@ -2,6 +2,7 @@ import { POPOUT_WIDGETS, type PopoutWidgetId, type WidgetId } from '@tapeline/co
 import { IconDrag, IconMaximize, IconPopout, IconRestore } from '../../ui/icons.tsx';
 import type { WidgetDefinition, WidgetProps } from '../../ui/widgetContract.ts';
 import '../../ui/widget.css';
+import { dashboardText as text } from './dashboardText.ts';
 
 export const DRAG_HANDLE_CLASS = 'widget-drag';
 
@@ -27,7 +28,7 @@ export function WidgetFrame({ definition, props, onMaximize, onPopout, poppedOut
     <section className="widget" aria-label={title} data-widget={id}>
       <header className="widget-bar">
         {!props.layout.locked && props.mode === 'grid' && (
-          <span className={DRAG_HANDLE_CLASS} title="Drag to move" aria-hidden="true">
+          <span className={DRAG_HANDLE_CLASS} title={text.dragToMove} aria-hidden="true">
             <IconDrag />
           </span>
         )}
@@ -38,8 +39,8 @@ export function WidgetFrame({ definition, props, onMaximize, onPopout, poppedOut
             <button
               type="button"
               className="tool-btn"
-              aria-label={`Pop out ${title}`}
-              title="Open in its own window"
+              aria-label={text.popOut(title)}
+              title={text.popOutTitle}
               onClick={() => onPopout(id)}
             >
               <IconPopout />
@@ -48,8 +49,8 @@ export function WidgetFrame({ definition, props, onMaximize, onPopout, poppedOut
           <button
             type="button"
             className="tool-btn"
-            aria-label={maximized ? `Restore ${title}` : `Maximise ${title}`}
-            title={maximized ? 'Back to the grid' : 'Maximise'}
+            aria-label={maximized ? text.restore(title) : text.maximise(title)}
+            title={maximized ? text.restoreTitle : text.maximiseTitle}
             aria-pressed={maximized}
             onClick={onMaximize}
           >
@@ -58,11 +59,7 @@ export function WidgetFrame({ definition, props, onMaximize, onPopout, poppedOut
         </div>
       </header>
       <div className="widget-body">
-        {poppedOut ? (
-          <p className="widget-popped muted">Open in its own window.</p>
-        ) : (
-          <Component {...props} />
-        )}
+        {poppedOut ? <p className="widget-popped muted">{text.poppedOut}</p> : <Component {...props} />}
       </div>
     </section>
   );

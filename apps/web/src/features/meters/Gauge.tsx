@@ -8,6 +8,7 @@ import {
   meterTiles,
 } from '@tapeline/core';
 import type { CSSProperties } from 'react';
+import { metersText } from './metersText.ts';
 
 const signed = (n: number, digits: number) => `${n > 0 ? '+' : ''}${n.toFixed(digits)}`;
 
@@ -54,7 +55,7 @@ export function Gauge({ symbol, quote, tiles }: GaugeProps) {
             <span className={reading > 0 ? 'up' : reading < 0 ? 'down' : undefined}>
               {signed(reading, 2)}
             </span>
-            <span className="gauge-unit"> ATR</span>
+            <span className="gauge-unit"> {metersText.atr}</span>
             {percent && <span className="gauge-percent muted"> {percent}</span>}
           </>
         )}

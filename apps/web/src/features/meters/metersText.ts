@@ -1,2 +1,2 @@
 /** Wording of the Meters widget. */
-export const metersText = { unavailable: 'Meters unavailable' } as const;
+export const metersText = { unavailable: 'Meters unavailable', atr: 'ATR' } as const;

@@ -9,7 +9,7 @@ import { article } from './newsFixtures.ts';
 import { newsPage, newsServer } from './newsTestKit.ts';
 import { NEWS_TEXT } from './newsText.ts';
 
-vi.mock('../../lib/streamSource.ts', () => ({
+vi.mock('../../lib/tabSocket.ts', () => ({
   subscribeStream: () => () => {},
   listenSocket: () => () => {},
 }));

@@ -11,7 +11,7 @@ import { newsPage, newsServer, paramsOf, quotesOf } from './newsTestKit.ts';
 import { NEWS_TEXT } from './newsText.ts';
 
 // The socket is the network here: a hand-fed one replaces the tab's.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const HOUR = 3_600_000;
 // Relative to the real clock: the widget reads Date.now() for the recency mark, hours apart here.

@@ -6,11 +6,10 @@ import {
   newsAnswerSchema,
   newsExtractAnswerSchema,
   newsFrameSchema,
-  PROTOCOL_VERSION,
 } from '@tapeline/core';
 import { useEffect } from 'react';
 import { api } from '../../lib/authApi.ts';
-import { listenSocket } from '../../lib/streamSource.ts';
+import { listenSocket } from '../../lib/tabSocket.ts';
 import { acceptsPushed, type NewsCursor, type NewsQuery, nextCursor, prependPushed } from './newsRules.ts';
 
 // The News widget's data (docs/quotes-news.md §4): GET /api/news pages keyed by the query,
@@ -79,8 +78,8 @@ export function useLiveNews(query: NewsQuery | null): void {
         );
       },
       {
-        join: [NEWS_EVENTS.subscribe, { v: PROTOCOL_VERSION }],
-        leave: [NEWS_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }],
+        join: [NEWS_EVENTS.subscribe, {}],
+        leave: [NEWS_EVENTS.unsubscribe, {}],
       },
     );
   }, [client, symbols, igRf]);

@@ -18,7 +18,7 @@ import { editAnswer, quoteFixture } from './quoteFixtures.ts';
 import { quotesText } from './quotesText.ts';
 
 // The socket is the network here, as fetch is: the tab's socket is replaced by a hand-fed one.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const [AAPL, MSFT, TSLA] = [
   quoteFixture('AAPL', { percent: 2 }),

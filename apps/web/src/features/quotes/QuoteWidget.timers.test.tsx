@@ -20,7 +20,7 @@ import { SORT_KEY } from './useSortMethod.ts';
 // What the widget does over time — the order saved 2 s after the last drop or when it goes away,
 // the sort tools closing at 10 s, the reset's one-second turn — on a fake clock, started once the
 // list is on screen. Each step is driven by hand; nothing waits on the wall clock.
-vi.mock('../../lib/streamSource.ts', () => ({
+vi.mock('../../lib/tabSocket.ts', () => ({
   subscribeStream: () => () => {},
   listenSocket: () => () => {},
 }));

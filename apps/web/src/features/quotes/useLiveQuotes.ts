@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PROTOCOL_VERSION, QUOTE_EVENTS, quotesFrameSchema } from '@tapeline/core';
+import { QUOTE_EVENTS, quotesFrameSchema } from '@tapeline/core';
 import { useEffect } from 'react';
 import { updateQuotes } from '../../lib/quotesApi.ts';
-import { listenSocket } from '../../lib/streamSource.ts';
+import { listenSocket, type SocketRoom } from '../../lib/tabSocket.ts';
 import { applyTick } from './quoteRules.ts';
 
-const JOIN = [QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION }] as const;
-const LEAVE = [QUOTE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }] as const;
+const ROOM: SocketRoom = { join: [QUOTE_EVENTS.subscribe, {}], leave: [QUOTE_EVENTS.unsubscribe, {}] };
 
 /**
  * Live prices: the tab's socket joins the trader's quote rooms (again after every reconnect)
@@ -23,7 +22,7 @@ export function useLiveQuotes(): void {
           const frame = quotesFrameSchema.safeParse(payload);
           if (frame.success) updateQuotes(client, (list) => applyTick(list, frame.data.q));
         },
-        { join: JOIN, leave: LEAVE },
+        ROOM,
       ),
     [client],
   );

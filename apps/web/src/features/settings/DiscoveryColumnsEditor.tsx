@@ -5,7 +5,7 @@ import {
   type DiscoveryDisplay,
 } from '@tapeline/core';
 import { useId } from 'react';
-import { discoveryTabText } from './settingsText.ts';
+import { discoveryTabText, settingsText } from './settingsText.ts';
 
 interface DiscoveryColumnsEditorProps {
   /** The options as normalized (all 15 columns, in order). */
@@ -17,7 +17,7 @@ interface DiscoveryColumnsEditorProps {
 /** Discovery settings (dashboard spec §2): per column, shown or hidden, and % or $ where it has both. */
 export function DiscoveryColumnsEditor({ columns, disabled, onChange }: DiscoveryColumnsEditorProps) {
   return (
-    <ul className="discovery-columns" aria-label="Discovery columns">
+    <ul className="discovery-columns" aria-label={settingsText.discoveryTitle}>
       {DISCOVERY_COLUMNS.map((meta) => {
         const option = columns.find((c) => c.column === meta.id) ?? { column: meta.id, hidden: false };
         return (

@@ -1,3 +1,5 @@
+import { shortcutsText } from './shortcutsText.ts';
+
 /**
  * Every keyboard shortcut of the app, in one list: the key layer binds them, and the shortcut
  * list ('?') and the help page render them, so what is listed is what works.
@@ -21,28 +23,28 @@ export const SHORTCUTS: readonly Shortcut[] = [
     // '?' is Shift+/ on most layouts but not all: Shift is optional, the character decides.
     binding: '[Shift]+?',
     keys: ['?'],
-    label: 'Show this list of keyboard shortcuts',
+    label: shortcutsText.labels.shortcuts,
     whileTyping: false,
   },
   {
     id: 'quotes',
     binding: '/',
     keys: ['/'],
-    label: 'Edit your quotes (with the Quote widget on the dashboard); elsewhere, search symbols',
+    label: shortcutsText.labels.quotes,
     whileTyping: false,
   },
   {
     id: 'palette',
     binding: '$mod+KeyK',
     keys: ['Ctrl', 'K'],
-    label: 'Command palette: open a symbol, switch layouts, toggle widgets, go to a page',
+    label: shortcutsText.labels.palette,
     whileTyping: true,
   },
   {
     id: 'close',
     binding: null,
     keys: ['Esc'],
-    label: 'Close the open dialog, menu or palette',
+    label: shortcutsText.labels.close,
     whileTyping: true,
   },
 ];

@@ -3,6 +3,7 @@ import { formatPrice, type StreamEntry } from '@tapeline/core';
 import { memo, useRef } from 'react';
 import { SymbolLink } from '../symbols/index.ts';
 import { type MarkContext, marksOf } from './entryMarks.ts';
+import { streamText as text } from './streamText.ts';
 
 const ROW_PX = 22;
 
@@ -15,11 +16,7 @@ const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; ma
         className="sym"
         data-option={option || undefined}
         data-news={news || undefined}
-        title={
-          [option && 'Has listed options', news && 'News within your recency window']
-            .filter(Boolean)
-            .join(' · ') || undefined
-        }
+        title={[option && text.hasOptions, news && text.recentNews].filter(Boolean).join(' · ') || undefined}
       >
         <SymbolLink symbol={row.symbol} />
       </td>
@@ -55,20 +52,20 @@ export function StreamTable({
   const items = virtual.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-  const caption = tone === 'high' ? 'New Highs' : 'New Lows';
+  const caption = text.caption(tone);
   return (
     <div className={`stream-side stream-side--${tone}`}>
       <div className="stream-caption" aria-hidden="true">
         {caption}
       </div>
       <div className="stream-cols" aria-hidden="true">
-        <span>Symbol</span>
-        <span className="num">Count</span>
-        <span className="num">Last</span>
+        <span>{text.symbol}</span>
+        <span className="num">{text.count}</span>
+        <span className="num">{text.last}</span>
       </div>
       <div className="stream-scroll" ref={scroller}>
         <div style={{ paddingTop: top, paddingBottom: bottom }}>
-          <table className="stream-table" aria-label={`${title} stream`}>
+          <table className="stream-table" aria-label={text.table(title)}>
             <caption className="visually-hidden">{caption}</caption>
             <colgroup>
               <col style={{ width: '40%' }} />
@@ -77,9 +74,9 @@ export function StreamTable({
             </colgroup>
             <thead className="visually-hidden">
               <tr>
-                <th scope="col">Symbol</th>
-                <th scope="col">Count</th>
-                <th scope="col">Last</th>
+                <th scope="col">{text.symbol}</th>
+                <th scope="col">{text.count}</th>
+                <th scope="col">{text.last}</th>
               </tr>
             </thead>
             <tbody>
@@ -90,9 +87,7 @@ export function StreamTable({
             </tbody>
           </table>
         </div>
-        {rows.length === 0 && (
-          <p className="stream-empty muted">Waiting for new {tone === 'high' ? 'highs' : 'lows'}…</p>
-        )}
+        {rows.length === 0 && <p className="stream-empty muted">{text.waiting(tone)}</p>}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { IconMerge, IconSplit } from '../../ui/icons.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { hasSeveralChannels, isStreamWidget } from './streamChannel.ts';
 import './streamToolbar.css';
+import { streamText as text } from './streamText.ts';
 
 /** Main/Alt toggles and split/merge, shown while the alt channel is switched on. */
 export function StreamToolbar({ id, layout, config, mode, breakpoint, onLayoutChange }: WidgetProps) {
@@ -13,7 +14,7 @@ export function StreamToolbar({ id, layout, config, mode, breakpoint, onLayoutCh
   const split = layout.menu.stream2;
   return (
     <>
-      <fieldset className="seg" aria-label="Channel">
+      <fieldset className="seg" aria-label={text.channel}>
         {(['main', 'alt'] as const).map((channel) => (
           <button
             key={channel}
@@ -22,7 +23,7 @@ export function StreamToolbar({ id, layout, config, mode, breakpoint, onLayoutCh
             aria-pressed={selected === channel}
             onClick={() => choose(channel)}
           >
-            {channel === 'main' ? 'Main' : 'Alt'}
+            {channel === 'main' ? text.main : text.alt}
           </button>
         ))}
       </fieldset>
@@ -30,8 +31,8 @@ export function StreamToolbar({ id, layout, config, mode, breakpoint, onLayoutCh
         <button
           type="button"
           className="tool-btn"
-          title={split ? 'Merge the two streams into one' : 'Split into two streams'}
-          aria-label={split ? 'Merge streams' : 'Split streams'}
+          title={split ? text.mergeTitle : text.splitTitle}
+          aria-label={split ? text.merge : text.split}
           disabled={layout.locked}
           onClick={() =>
             onLayoutChange((l) => (split ? mergeStreams(l, breakpoint) : splitStreams(l, breakpoint)))

@@ -25,7 +25,7 @@ import {
 // docs/continuity.md §1: a Stream widget that mounts fills at once from the tab's view of its
 // channel, or from the server's recent view (GET /data/stream_bk) for a channel new to the tab.
 // The socket is hand-fed as in StreamWidget.test; the server is fakeApi.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 /** The recent view the server answers: AAPL and NVDA made highs, TSLA a low, as of batch 40. */
 const RECENT = {

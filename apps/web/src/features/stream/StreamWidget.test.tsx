@@ -21,10 +21,10 @@ import {
   wireBatch,
 } from './streamTestKit.ts';
 
-// The socket is the network here, as in useLiveStream.test: the tab's stream source is replaced by
+// The socket is the network here, as in useLiveStream.test: the tab's socket is replaced by
 // a hand-fed one. Batches are built as the engine sends them (core's wire codec) and read with
 // core's batch schema, as the real decoder does; everything from the listener up is real.
-vi.mock('../../lib/streamSource.ts', () => import('../../test-setup/fakeSocket.ts'));
+vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
 const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
 

@@ -20,10 +20,11 @@ import { StreamTable } from './StreamTable.tsx';
 import { isStreamWidget, selectedChannel } from './streamChannel.ts';
 import { useLiveStream } from './useLiveStream.ts';
 import './stream.css';
+import { streamText as text } from './streamText.ts';
 
 /** A halt as the bar says it: "HALT LUDP 10:42:13" or "RESUMED 10:47:13", New York time. */
 export function haltText(h: StreamEntry): string {
-  const what = h.active ? `HALT ${h.flag}` : 'RESUMED';
+  const what = h.active ? text.halt(h.flag) : text.resumed;
   const at = h.eventTs === null ? null : nyClock(h.eventTs);
   return at ? `${what} ${at}` : what;
 }
@@ -97,7 +98,7 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       data-stale={connection === 'reconnecting' || undefined}
     >
       {view.halts.length > 0 && (
-        <ul className="halts-bar" aria-label="Halts">
+        <ul className="halts-bar" aria-label={text.halts}>
           {view.halts.slice(0, 20).map((h) => (
             <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
               {h.symbol} <span className="muted">{haltText(h)}</span>
@@ -107,16 +108,16 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       )}
       {closed ? (
         <div className="market-closed">
-          <p className="market-closed__title">MARKET IS CURRENTLY CLOSED</p>
-          <p className="market-closed__countdown">OPENS IN {formatCountdown(clock.opensInMs)}</p>
+          <p className="market-closed__title">{text.marketClosed}</p>
+          <p className="market-closed__countdown">{text.opensIn(formatCountdown(clock.opensInMs))}</p>
           <button type="button" className="btn btn-secondary" onClick={onLoadRecent}>
-            LOAD RECENT
+            {text.loadRecent}
           </button>
         </div>
       ) : (
         <div className="stream-sides">
-          <StreamTable title="High" rows={view.highs} tone="high" marks={marks} />
-          <StreamTable title="Low" rows={view.lows} tone="low" marks={marks} />
+          <StreamTable title={text.high} rows={view.highs} tone="high" marks={marks} />
+          <StreamTable title={text.low} rows={view.lows} tone="low" marks={marks} />
         </div>
       )}
     </div>

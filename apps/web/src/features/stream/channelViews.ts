@@ -11,7 +11,7 @@ import {
 import { createStore } from 'zustand/vanilla';
 import { dataHost } from '../../lib/dataHost.ts';
 import { onStreamRefill, type StreamPosition } from '../../lib/streamSequencer.ts';
-import { seedStream, subscribeStream } from '../../lib/streamSource.ts';
+import { seedStream, subscribeStream } from '../../lib/tabSocket.ts';
 import { filterBatch } from './channelFilter.ts';
 import { emptyView, FLUSH_MS, MAX_PENDING, StreamBuffer, type StreamView } from './streamBuffer.ts';
 

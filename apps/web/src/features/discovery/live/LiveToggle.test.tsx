@@ -15,7 +15,7 @@ import { DISCOVERY_LIVE_KEY, useDiscoveryLive } from './discoveryLive.ts';
 import { LiveToggle, useLiveMode } from './LiveToggle.tsx';
 
 // The socket is the network here: the tab's socket is replaced by a hand-fed one.
-vi.mock('../../../lib/streamSource.ts', () => import('../../../test-setup/fakeSocket.ts'));
+vi.mock('../../../lib/tabSocket.ts', () => import('../../../test-setup/fakeSocket.ts'));
 
 type Row = ServedDiscoveryRow;
 /** A whole served row (patches are checked as fetched rows are) at a last price. */

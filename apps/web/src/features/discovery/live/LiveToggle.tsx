@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { readLivePreference, writeLivePreference } from './discoveryLive.ts';
 import './live.css';
+import { discoveryText as text } from '../discoveryText.ts';
 
 /** The live-mode choice of this browser (off unless it was turned on here before). */
 export function useLiveMode(): [live: boolean, setLive: (on: boolean) => void] {
@@ -27,11 +28,11 @@ export function LiveToggle({ live, onToggle }: LiveToggleProps) {
       type="button"
       className="btn btn-secondary dv-live"
       aria-pressed={live}
-      title={live ? 'Live: rows update every second' : 'Update rows every second instead of every 30 s'}
+      title={live ? text.liveOn : text.liveOff}
       onClick={() => onToggle(!live)}
     >
       <span className="dv-live-dot" aria-hidden="true" />
-      Live
+      {text.live}
     </button>
   );
 }

@@ -3,12 +3,11 @@ import {
   type DiscoveryPatch,
   discoveryEndedSchema,
   discoveryPatchSchema,
-  PROTOCOL_VERSION,
   type TimeframeId,
 } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
 import { browserStores, STORAGE_PREFIX } from '../../../lib/storageKeys.ts';
-import { listenSocket } from '../../../lib/streamSource.ts';
+import { listenSocket, type SocketCall } from '../../../lib/tabSocket.ts';
 
 // Discovery's opt-in live mode (issue 13 §9): while on, the tab's socket sits in the server's
 // room for the timeframe and each `discovery_patch` (the rows changed in the last second) is
@@ -36,7 +35,7 @@ export function writeLivePreference(on: boolean): void {
   }
 }
 
-const LEAVE = [DISCOVERY_LIVE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }] as const;
+const LEAVE: SocketCall = [DISCOVERY_LIVE_EVENTS.unsubscribe, {}];
 
 /**
  * While `enabled`, subscribes the tab's socket to `tf`'s patches (again after every reconnect:
@@ -66,7 +65,7 @@ export function useDiscoveryLive(
         const patch = discoveryPatchSchema.safeParse(payload);
         if (patch.success && patch.data.tf === tf) latest.current.onPatch(patch.data);
       },
-      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf }], leave: LEAVE },
+      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf }], leave: LEAVE },
     );
     return () => {
       stopPatches();

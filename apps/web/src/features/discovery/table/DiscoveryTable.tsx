@@ -17,6 +17,7 @@ import {
   type SortableColumnId,
 } from '@tapeline/core';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { discoveryText as text } from '../discoveryText.ts';
 import { type CellContext, cellContent, UpgradeButton } from './cells.tsx';
 
 type Row = DiscoveryDisplayRow;
@@ -45,16 +46,6 @@ function ariaSort(id: string, sort: DiscoverySort): 'ascending' | 'descending' |
   if (sort.dir === 'now') return 'other';
   return sort.dir.endsWith('asc') ? 'ascending' : 'descending';
 }
-
-const SORT_MARK: Record<string, string> = {
-  asc: '▲',
-  desc: '▼',
-  now: 'NOW',
-  pre_asc: 'PRE ▲',
-  pre_desc: 'PRE ▼',
-  post_asc: 'POST ▲',
-  post_desc: 'POST ▼',
-};
 
 /**
  * The Discovery table (spec §2): the 15 columns in order, rows 65 px high, of which only those
@@ -125,7 +116,7 @@ export function DiscoveryTable(props: DiscoveryTableProps) {
         {c.sortable ? (
           <button type="button" className="dv-sort" onClick={() => onSort(c.id as SortableColumnId)}>
             {label}
-            {sort.column === c.id && <span className="dv-sort-mark">{SORT_MARK[sort.dir]}</span>}
+            {sort.column === c.id && <span className="dv-sort-mark">{text.sortMarks[sort.dir]}</span>}
           </button>
         ) : (
           <span>{label}</span>
@@ -137,7 +128,7 @@ export function DiscoveryTable(props: DiscoveryTableProps) {
 
   return (
     <div className="dv-scroll" ref={scroller} onScroll={onScroll} data-testid="discovery-scroll">
-      <table className="dv-table" aria-label="Discovery" aria-rowcount={rows.length + 1}>
+      <table className="dv-table" aria-label={text.table} aria-rowcount={rows.length + 1}>
         <thead>
           <tr>{table.getHeaderGroups()[0]?.headers.map(header)}</tr>
         </thead>
@@ -182,7 +173,7 @@ const DiscoveryRow = memo(function DiscoveryRow({
       {columns.map((id) => (
         <td key={id} data-col={id} className={id === 'symbol' ? 'dv-sym' : 'num'}>
           {locked.has(id) ? (
-            <span className="dv-locked" title="Upgrade to see this column">
+            <span className="dv-locked" title={text.locked}>
               🔒
             </span>
           ) : id === 'actions' && renderActions ? (

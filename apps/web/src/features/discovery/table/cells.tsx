@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { marksOf } from '../../stream/index.ts';
 import { SymbolLink } from '../../symbols/index.ts';
+import { discoveryText as text } from '../discoveryText.ts';
 import { abbreviate, dollars, fixed2, percent, toneOf } from './cellFormat.ts';
 import { ActionsCell, MoneyFlowButton, TrendCell, VolumeHistoryButton } from './PopupCells.tsx';
 
@@ -134,17 +135,17 @@ function SymbolCell({ row, ctx }: { row: DiscoveryDisplayRow; ctx: CellContext }
     <span className="dv-symbol">
       <SymbolLink symbol={row.symbol} />
       {news && (
-        <span
-          className="dv-mark dv-mark--news"
-          title="News within your recency window"
-          role="img"
-          aria-label="News"
-        >
+        <span className="dv-mark dv-mark--news" title={text.newsTitle} role="img" aria-label={text.news}>
           N
         </span>
       )}
       {row.trending && (
-        <span className="dv-mark dv-mark--trending" title="Trending" role="img" aria-label="Trending">
+        <span
+          className="dv-mark dv-mark--trending"
+          title={text.trending}
+          role="img"
+          aria-label={text.trending}
+        >
           ▲
         </span>
       )}
@@ -159,13 +160,13 @@ export function UpgradeButton({ column }: { column: string }) {
     <button
       type="button"
       className="dv-upgrade"
-      aria-label={`Upgrade to see ${column}`}
+      aria-label={text.upgradeColumn(column)}
       onClick={(event) => {
         event.stopPropagation();
         navigate(discoveryMessages.upgradePath);
       }}
     >
-      Upgrade
+      {text.upgrade}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { type SectorChoice, TIMEFRAME_IDS, type TimeframeId } from '@tapeline/core';
 import type { ReactNode } from 'react';
+import { discoveryText as text } from '../discoveryText.ts';
 import { SectorPicker } from './SectorPicker.tsx';
 
 export interface DiscoveryToolbarProps {
@@ -28,11 +29,11 @@ export interface DiscoveryToolbarProps {
 export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
   const { countdown, refreshing, canRefresh, onRefresh } = p.refresh;
   return (
-    <div className="dv-toolbar" role="toolbar" aria-label="Discovery tools">
+    <div className="dv-toolbar" role="toolbar" aria-label={text.tools}>
       <SectorPicker selected={p.sectors} onChoose={p.onSector} />
       <select
         className="dv-select"
-        aria-label="Timeframe"
+        aria-label={text.timeframe}
         value={p.tf}
         onChange={(e) => p.onTimeframe(e.target.value as TimeframeId)}
       >
@@ -47,20 +48,20 @@ export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
         type="button"
         className="btn btn-secondary dv-fav"
         aria-pressed={p.favourites}
-        aria-label="Favourites"
-        title="Only my favourite quotes"
+        aria-label={text.favourites}
+        title={text.favouritesTitle}
         onClick={() => p.onFavourites(!p.favourites)}
       >
         <span aria-hidden="true">★</span>
         <span className="dv-wide-only" aria-hidden="true">
-          Favourites
+          {text.favourites}
         </span>
       </button>
       <input
         type="search"
         className="dv-search"
-        aria-label="Search symbol"
-        placeholder="Symbol"
+        aria-label={text.search}
+        placeholder={text.searchPlaceholder}
         value={p.search}
         maxLength={12}
         autoComplete="off"
@@ -68,21 +69,21 @@ export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
         onChange={(e) => p.onSearch(e.target.value.toUpperCase())}
       />
       <button type="button" className="btn btn-secondary" onClick={() => p.onCsv(false)}>
-        CSV
+        {text.csv}
       </button>
       {p.fullExport && (
         <button type="button" className="btn btn-secondary" onClick={() => p.onCsv(true)}>
-          Full CSV
+          {text.fullCsv}
         </button>
       )}
       {p.children}
       <button
         type="button"
         className="btn btn-secondary dv-refresh"
-        aria-label={refreshing ? 'Refreshing' : `Refresh (next in ${countdown} s)`}
+        aria-label={refreshing ? text.refreshing : text.refresh(countdown)}
         aria-busy={refreshing}
         disabled={refreshing || !canRefresh}
-        title={canRefresh ? undefined : 'At most 4 manual refreshes a minute'}
+        title={canRefresh ? undefined : text.refreshLimit}
         onClick={onRefresh}
       >
         <span className={refreshing ? 'dv-spin' : undefined} aria-hidden="true">

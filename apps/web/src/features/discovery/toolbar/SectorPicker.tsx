@@ -1,13 +1,14 @@
 import { SECTOR_ALL, SECTOR_NAMES, type SectorChoice, type SectorCode, sectorOptions } from '@tapeline/core';
 import { type RefObject, useCallback, useRef, useState } from 'react';
 import { useDismiss } from '../../../ui/useDismiss.ts';
+import { discoveryText as text } from '../discoveryText.ts';
 
 const OPTIONS = sectorOptions();
 
 function summary(selected: readonly number[]): string {
-  if (selected.length === 0) return 'All sectors';
-  if (selected.length === 1) return SECTOR_NAMES[selected[0] as SectorCode] ?? '1 sector';
-  return `${selected.length} sectors`;
+  if (selected.length === 0) return text.allSectors;
+  if (selected.length === 1) return SECTOR_NAMES[selected[0] as SectorCode] ?? text.oneSector;
+  return text.someSectors(selected.length);
 }
 
 /**
@@ -30,7 +31,7 @@ export function SectorPicker({
         type="button"
         className="btn btn-secondary dv-picker-toggle"
         aria-expanded={open}
-        aria-label={`Sector: ${summary(selected)}`}
+        aria-label={text.sector(summary(selected))}
         onClick={() => setOpen((o) => !o)}
       >
         {summary(selected)}
@@ -54,7 +55,7 @@ function SectorMenu({
 }) {
   useDismiss(anchor, onClose, { anchored: true });
   return (
-    <fieldset className="dv-picker-menu" aria-label="Sectors">
+    <fieldset className="dv-picker-menu" aria-label={text.sectors}>
       {OPTIONS.map((o) => {
         const checked = o.value === SECTOR_ALL ? selected.length === 0 : selected.includes(o.value);
         return (

@@ -1,32 +1,45 @@
 import {
-  PROTOCOL_VERSION,
+  type ClientEvent,
   STREAM_EVENTS,
   type StreamBatchView,
   type StreamResumeFailure,
-  type StreamResumeRequest,
-  socketRefusalSchema,
-  streamResumeAckSchema,
 } from '@tapeline/core';
 import type { Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
 import { markReconnected, setConnectionStatus } from './connectionStatus.ts';
 import { appStores, readToken } from './session.ts';
 import { connectSocket } from './socket.ts';
+import {
+  type RequestBody,
+  readAck,
+  refusalOf,
+  type Served,
+  type SocketCall,
+  SocketCallError,
+  wireBody,
+} from './socketAck.ts';
 import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
 import { createStreamSequencer, type StreamPosition, signalStreamRefill } from './streamSequencer.ts';
 
-/** How long a `stream_resume` (or another request) may go unanswered on a live socket. */
+// The tab's one socket.io connection, shared by everything live in the tab: the stream widgets'
+// batches (in sequence, caught up after a drop), the rooms other features listen to (quotes,
+// news, a chat channel, Discovery live), the user's alerts, and every call the tab makes, which
+// goes through `request(event, body)` in core's socket protocol (socketProtocol.ts). It opens
+// with the first listener and closes with the last.
+
+export type { SocketCallFailure } from './socketAck.ts';
+export { type RequestBody, refusalOf, type Served, type SocketCall, SocketCallError } from './socketAck.ts';
+
+/** The one timeout of a call: how long its ack may take on a live socket (a catch-up's included). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 type Listener = (batch: StreamBatchView) => void;
 type StatusListener = (connected: boolean) => void;
 type EventListener = (payload: unknown) => void;
-/** A message the tab sends the server, e.g. `['quotes_subscribe', {v: 2}]`. */
-export type SocketMessage = readonly [event: string, payload?: unknown];
 /** What a listened event asks of the server: `join` while it has listeners, `leave` after. */
 export interface SocketRoom {
-  join?: SocketMessage;
-  leave?: SocketMessage;
+  join?: SocketCall;
+  leave?: SocketCall;
 }
 
 // The tab's connection and its latest batch; each subscriber hears every change of either.
@@ -63,23 +76,50 @@ const sequencer = createStreamSequencer({
 
 const eventListenerCount = () => [...eventListeners.values()].reduce((n, set) => n + set.size, 0);
 
-/** Every call answers one ack (core socketProtocol.ts); `onAnswer` hears it when given. */
-function send(message: SocketMessage | undefined, onAnswer?: (answer: unknown) => void): void {
-  if (!message || !socket?.connected) return;
-  const [event, payload] = message;
-  if (onAnswer) socket.emit(event, payload, onAnswer);
-  else if (payload === undefined) socket.emit(event);
-  else socket.emit(event, payload);
+/**
+ * The tab's one way to call the server (opening the socket if nothing has): `event`'s body as
+ * core's protocol types it, without `v` (added here). Sent at once, before this returns, so calls
+ * go out in the order they are made; only while connected: a call made with the network gone is
+ * not queued for a replay later (stale typing notices and votes).
+ * Resolves the served ack, `{ok: true, …answer}`, read with core's schema for the event; rejects
+ * with a `SocketCallError` and nothing else: the server's refusal (`error.refusal`, the one
+ * refusal shape), or no readable answer ('offline', 'timeout' after REQUEST_TIMEOUT_MS,
+ * 'unreadable').
+ */
+export function request<E extends ClientEvent>(event: E, body: RequestBody<E>): Promise<Served<E>> {
+  socket ??= open();
+  const s = socket;
+  if (!s.connected) return Promise.reject(new SocketCallError(event, 'offline'));
+  return new Promise((resolve, reject) => {
+    s.timeout(REQUEST_TIMEOUT_MS).emit(event, wireBody<E>(body), (error: unknown, ack: unknown) => {
+      if (error) reject(new SocketCallError(event, 'timeout'));
+      else {
+        try {
+          resolve(readAck(event, ack));
+        } catch (failure) {
+          reject(failure);
+        }
+      }
+    });
+  });
 }
 
-/** The stream room, asked on the tab's socket; a server on another protocol version says so. */
-function subscribeStreamRoom(s: Socket): void {
-  s.emit(STREAM_EVENTS.subscribe, { v: PROTOCOL_VERSION }, (answer: unknown) => {
-    const refusal = socketRefusalSchema.safeParse(answer);
-    if (refusal.success && refusal.data.error === 'protocol_version') {
-      console.error(`Live stream refused: ${refusal.data.message}`);
-    }
+/**
+ * A call nobody waits on (a room's join or leave): its failure is dropped, as the next reconnect
+ * asks again, except a server on another protocol version, which the console says.
+ */
+function fire(call: SocketCall | undefined): void {
+  if (!call || !socket?.connected) return;
+  const [event, body] = call;
+  request(event, body as RequestBody<typeof event>).catch((error: unknown) => {
+    const refusal = refusalOf(error);
+    if (refusal?.error === 'protocol_version') console.error(`Live ${event} refused: ${refusal.message}`);
   });
+}
+
+/** The stream room, asked on the tab's socket. */
+function subscribeStreamRoom(): void {
+  fire([STREAM_EVENTS.subscribe, {}]);
 }
 
 /** Why a resume was refused, as the sequencer reads it: gap, epoch, or anything else. */
@@ -100,25 +140,23 @@ function relay(event: string): (...payloads: unknown[]) => void {
  * says "Catching up…" until the answer is in.
  */
 function askResume(s: Socket, position: StreamPosition, shown: boolean): void {
-  if (!s.connected) return;
+  if (s !== socket || !s.connected) return;
   if (shown) setConnectionStatus('catching-up');
-  const request: StreamResumeRequest = { v: PROTOCOL_VERSION, ep: position.ep, since: position.seq };
-  s.timeout(REQUEST_TIMEOUT_MS).emit(
-    STREAM_EVENTS.resume,
-    request,
-    async (error: unknown, answer: unknown) => {
+  const answered = async (answer: Promise<Served<typeof STREAM_EVENTS.resume>>) => {
+    try {
+      const { batches } = await answer;
       if (s !== socket || !s.connected) return;
-      const ack = error ? null : streamResumeAckSchema.safeParse(answer);
-      if (!ack?.success || !ack.data.ok) {
-        sequencer.resumeFailed(ack?.success && !ack.data.ok ? resumeFailure(ack.data.error) : 'refused');
-      } else {
-        const decoded = await Promise.all(ack.data.batches.map((bytes) => decodeStreamBatch(bytes)));
-        if (s !== socket) return;
-        sequencer.resumed(decoded.filter((batch) => batch !== null));
-      }
-      if (shown && s.connected) setConnectionStatus('live');
-    },
-  );
+      const decoded = await Promise.all(batches.map((bytes) => decodeStreamBatch(bytes)));
+      if (s !== socket) return;
+      sequencer.resumed(decoded.filter((batch) => batch !== null));
+    } catch (error) {
+      if (s !== socket || !s.connected) return;
+      sequencer.resumeFailed(resumeFailure(refusalOf(error)?.error ?? 'failed'));
+    }
+    if (shown && s.connected) setConnectionStatus('live');
+  };
+  // Asked on the tab's socket, which `s` is: the answer is dropped if it has been replaced since.
+  void answered(request(STREAM_EVENTS.resume, { ep: position.ep, since: position.seq }));
 }
 
 /** The browser says the network is gone: say so now and drop a WebSocket that may be dead. */
@@ -140,9 +178,9 @@ function open(): Socket {
   s.on('connect', () => {
     const reconnect = dropped;
     dropped = false;
-    if (streamSubscribers > 0) subscribeStreamRoom(s);
+    if (streamSubscribers > 0) subscribeStreamRoom();
     // A reconnect is a new server-side socket: its rooms are gone, so every join is asked again.
-    for (const { room } of eventRooms.values()) send(room.join);
+    for (const { room } of eventRooms.values()) fire(room.join);
     source.setState({ connected: true });
     if (!reconnect) {
       setConnectionStatus('live');
@@ -205,7 +243,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
   });
   streamSubscribers += 1;
   // The socket may already be open for the tab's alerts: join the stream room on it now.
-  if (streamSubscribers === 1 && socket?.connected) subscribeStreamRoom(socket);
+  if (streamSubscribers === 1 && socket?.connected) subscribeStreamRoom();
   socket ??= open();
   if (onStatus && socket.connected) onStatus(true);
   return () => {
@@ -213,7 +251,7 @@ export function subscribeStream(listener: Listener, onStatus?: StatusListener): 
     streamSubscribers -= 1;
     if (streamSubscribers === 0 && socket?.connected && eventListenerCount() > 0) {
       // The alerts keep the socket; the stream's batches are no longer wanted.
-      socket.emit(STREAM_EVENTS.channelUnsubscribe, { v: PROTOCOL_VERSION, channel: 'stream' });
+      fire([STREAM_EVENTS.channelUnsubscribe, { channel: 'stream' }]);
       sequencer.reset();
       source.setState({ batch: null });
     }
@@ -231,33 +269,11 @@ export function seedStream(position: StreamPosition): void {
 }
 
 /**
- * Sends one message on the tab's socket (opening it if nothing has) — a call such as a chat
- * post. Sent only while connected: a call made while the network is gone is not queued for a
- * replay later (stale typing notices and votes), and `false` tells the caller it did not go.
- * `onAnswer` hears the call's ack (`{ok: true, …}` or a refusal), unchecked.
+ * Whether a call made now would go out: for a caller that must know at once (the chat's send
+ * marks its message on its way before the ack, which may come after the message's echo).
  */
-export function sendSocket(message: SocketMessage, onAnswer?: (answer: unknown) => void): boolean {
-  socket ??= open();
-  if (!socket.connected) return false;
-  send(message, onAnswer);
-  return true;
-}
-
-/**
- * Asks the server something that answers with an ack (e.g. `alerts_resume`) on the tab's socket.
- * Resolves the answer, unchecked (the caller parses it with core's schema), or undefined when
- * the socket is not connected or no answer came in time: such a request is not queued.
- */
-export function requestSocket(message: SocketMessage, timeoutMs = REQUEST_TIMEOUT_MS): Promise<unknown> {
-  socket ??= open();
-  const s = socket;
-  if (!s.connected) return Promise.resolve(undefined);
-  const [event, payload] = message;
-  return new Promise((resolve) => {
-    s.timeout(timeoutMs).emit(event, payload, (error: unknown, answer: unknown) =>
-      resolve(error ? undefined : answer),
-    );
-  });
+export function socketConnected(): boolean {
+  return socket?.connected ?? false;
 }
 
 /**
@@ -283,7 +299,7 @@ export function listenSocket(event: string, listener: EventListener, room?: Sock
     if (held) held.holders += 1;
     else {
       eventRooms.set(key, { room, holders: 1 });
-      send(room.join);
+      fire(room.join);
     }
   }
   socket ??= open();
@@ -296,7 +312,7 @@ export function listenSocket(event: string, listener: EventListener, room?: Sock
     const held = key ? eventRooms.get(key) : undefined;
     if (key && held && --held.holders === 0) {
       eventRooms.delete(key);
-      send(held.room.leave);
+      fire(held.room.leave);
     }
     closeIfUnused();
   };

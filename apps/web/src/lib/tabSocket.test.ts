@@ -1,11 +1,21 @@
 import { deflateRawSync } from 'node:zlib';
-import { PROTOCOL_VERSION, STREAM_EVENTS, type StreamBatchView, socketRefusal } from '@tapeline/core';
+import {
+  ALERT_EVENTS,
+  CHAT_EVENTS,
+  NEWS_EVENTS,
+  PROTOCOL_VERSION,
+  QUOTE_EVENTS,
+  STREAM_EVENTS,
+  type StreamBatchView,
+  socketRefusal,
+} from '@tapeline/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from './connectionStatus.ts';
 import { onStreamRefill, type StreamRefillReason } from './streamSequencer.ts';
 
 // The tab's one socket, shared by the stream widgets and the alert listener: what it asks the
-// server for, and when it opens and closes. socket.io is replaced by a recording fake.
+// server for, how a call's ack is read, and when it opens and closes. socket.io is replaced by a
+// recording fake.
 class FakeSocket {
   connected = false;
   closed = false;
@@ -25,9 +35,9 @@ class FakeSocket {
     this.handlers.delete(event);
     return this;
   }
-  emit(event: string, payload: unknown) {
-    this.emitted.push([event, payload]);
-    return this;
+  /** Every call goes with an ack and the timeout: a bare emit is a call whose answer is lost. */
+  emit(event: string) {
+    throw new Error(`${event} sent without an ack`);
   }
   timeout(_ms: number) {
     return {
@@ -62,9 +72,13 @@ vi.mock('./socket.ts', () => ({
   },
 }));
 
-const { listenSocket, requestSocket, seedStream, subscribeStream } = await import('./streamSource.ts');
+const { listenSocket, request, SocketCallError, seedStream, subscribeStream } = await import(
+  './tabSocket.ts'
+);
 const last = () => sockets.made.at(-1) as FakeSocket;
 const subscribes = (s: FakeSocket) => s.emitted.filter(([e]) => e === STREAM_EVENTS.subscribe);
+/** The catch-up calls asked on `s`, each waiting for the test's answer. */
+const resumes = (s: FakeSocket) => s.asked.filter(({ event }) => event === STREAM_EVENTS.resume);
 
 afterEach(() => {
   sockets.made.length = 0;
@@ -135,9 +149,10 @@ describe('the tab’s socket', () => {
 });
 
 describe('events the server sends after a subscribe (quotes, news)', () => {
-  const join = ['quotes_subscribe', { v: PROTOCOL_VERSION }] as const;
-  const leave = ['quotes_unsubscribe'] as const;
+  const join = [QUOTE_EVENTS.subscribe, {}] as const;
+  const leave = [QUOTE_EVENTS.unsubscribe, {}] as const;
   const sent = (s: FakeSocket, event: string) => s.emitted.filter(([e]) => e === event);
+  const v = PROTOCOL_VERSION;
 
   it('joins on connect, again on every reconnect, and leaves after the last listener', () => {
     const heard: unknown[] = [];
@@ -145,7 +160,8 @@ describe('events the server sends after a subscribe (quotes, news)', () => {
     const socket = last();
     expect(sent(socket, 'quotes_subscribe')).toEqual([]);
     socket.receive('connect');
-    expect(sent(socket, 'quotes_subscribe')).toEqual([[...join]]);
+    // Sent with the protocol version, as every call.
+    expect(sent(socket, 'quotes_subscribe')).toEqual([['quotes_subscribe', { v }]]);
     // A second listener of the same event shares the room: no second join.
     const stopB = listenSocket('quotes', () => {}, { join, leave });
     expect(sent(socket, 'quotes_subscribe')).toHaveLength(1);
@@ -177,20 +193,21 @@ describe('events the server sends after a subscribe (quotes, news)', () => {
     // The app-wide listener of an event holds no room; two widgets each hold their own.
     const stopAll = listenSocket('chat', () => heard.push('all'));
     const room = (channel: string) => ({
-      join: ['chat_subscribe', { v: PROTOCOL_VERSION, channel }] as const,
-      leave: ['chat_unsubscribe', { v: PROTOCOL_VERSION, channel }] as const,
+      join: [CHAT_EVENTS.subscribe, { channel }] as const,
+      leave: [CHAT_EVENTS.unsubscribe, { channel }] as const,
     });
+    const wire = (call: readonly [string, object]) => [call[0], { v, ...call[1] }];
     const stopA = listenSocket('chat', () => heard.push('a'), room('general'));
     const stopB = listenSocket('chat', () => heard.push('b'), room('options'));
-    expect(sent(socket, 'chat_subscribe')).toEqual([[...room('general').join], [...room('options').join]]);
+    expect(sent(socket, 'chat_subscribe')).toEqual([wire(room('general').join), wire(room('options').join)]);
     socket.receive('chat', { type: 'message' });
     expect(heard).toEqual(['all', 'a', 'b']);
 
     stopA();
-    expect(sent(socket, 'chat_unsubscribe')).toEqual([[...room('general').leave]]);
+    expect(sent(socket, 'chat_unsubscribe')).toEqual([wire(room('general').leave)]);
     socket.receive('disconnect');
     socket.receive('connect');
-    expect(sent(socket, 'chat_subscribe').at(-1)).toEqual([...room('options').join]);
+    expect(sent(socket, 'chat_subscribe').at(-1)).toEqual(wire(room('options').join));
     expect(sent(socket, 'chat_subscribe')).toHaveLength(3);
     stopB();
     stopAll();
@@ -203,7 +220,7 @@ describe('events the server sends after a subscribe (quotes, news)', () => {
     const stopStream = subscribeStream(() => {});
     const socket = last();
     socket.receive('connect');
-    const stop = listenSocket('news', () => {}, { join: ['news_subscribe', { v: PROTOCOL_VERSION }] });
+    const stop = listenSocket('news', () => {}, { join: [NEWS_EVENTS.subscribe, {}] });
     expect(sent(socket, 'news_subscribe')).toEqual([['news_subscribe', { v: PROTOCOL_VERSION }]]);
     stop();
     stopStream();
@@ -256,7 +273,9 @@ describe('a drop and the catch-up after it', () => {
     expect(status()).toBe('catching-up');
     // A live batch after the reconnect comes before the answer: held until the hole fills.
     socket.receive(STREAM_EVENTS.update, frame(5));
-    socket.asked.at(-1)?.answer(null, { ok: true, batches: [frame(3), frame(4)] });
+    resumes(socket)
+      .at(-1)
+      ?.answer(null, { ok: true, batches: [frame(3), frame(4)] });
     await vi.waitFor(() => expect(seqs).toEqual([1, 2, 3, 4, 5]));
     expect(status()).toBe('live');
     socket.receive(STREAM_EVENTS.update, frame(5));
@@ -275,7 +294,7 @@ describe('a drop and the catch-up after it', () => {
     await vi.waitFor(() => expect(seqs).toEqual([10]));
     socket.receive('disconnect', 'transport close');
     socket.receive('connect');
-    socket.asked.at(-1)?.answer(null, socketRefusal('gap'));
+    resumes(socket).at(-1)?.answer(null, socketRefusal('gap'));
     await vi.waitFor(() => expect(refills).toEqual(['gap']));
     expect(status()).toBe('live');
     stop();
@@ -291,16 +310,16 @@ describe('a drop and the catch-up after it', () => {
     await vi.waitFor(() => expect(seqs).toEqual([20]));
     socket.receive('disconnect', 'transport close');
     socket.receive('connect');
-    expect(socket.asked).toHaveLength(1);
+    expect(resumes(socket)).toHaveLength(1);
     socket.receive('disconnect', 'parse error');
     socket.receive('connect');
-    expect(socket.asked).toHaveLength(1);
+    expect(resumes(socket)).toHaveLength(1);
     expect(refills).toEqual(['refused']);
     expect(status()).toBe('live');
     // The next drop resumes as usual.
     socket.receive('disconnect', 'transport close');
     socket.receive('connect');
-    expect(socket.asked).toHaveLength(2);
+    expect(resumes(socket)).toHaveLength(2);
     stop();
     stopRefills();
   });
@@ -310,11 +329,11 @@ describe('a drop and the catch-up after it', () => {
     socket.receive('connect');
     socket.receive(STREAM_EVENTS.update, frame(1));
     socket.receive(STREAM_EVENTS.update, frame(3));
-    await vi.waitFor(() => expect(socket.asked).toHaveLength(1));
-    expect(socket.asked[0]?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 1 });
+    await vi.waitFor(() => expect(resumes(socket)).toHaveLength(1));
+    expect(resumes(socket)[0]?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 1 });
     // A batch out of order is not the user's connection: no "Catching up…" for it.
     expect(status()).toBe('live');
-    socket.asked[0]?.answer(null, { ok: true, batches: [frame(2)] });
+    resumes(socket)[0]?.answer(null, { ok: true, batches: [frame(2)] });
     await vi.waitFor(() => expect(seqs).toEqual([1, 2, 3]));
     stop();
   });
@@ -325,8 +344,10 @@ describe('a drop and the catch-up after it', () => {
     seedStream({ ep: EP, seq: 40 });
     socket.receive('disconnect', 'transport close');
     socket.receive('connect');
-    expect(socket.asked.at(-1)?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 40 });
-    socket.asked.at(-1)?.answer(null, { ok: true, batches: [frame(41), frame(42)] });
+    expect(resumes(socket).at(-1)?.payload).toEqual({ v: PROTOCOL_VERSION, ep: EP, since: 40 });
+    resumes(socket)
+      .at(-1)
+      ?.answer(null, { ok: true, batches: [frame(41), frame(42)] });
     await vi.waitFor(() => expect(seqs).toEqual([41, 42]));
     stop();
   });
@@ -337,7 +358,7 @@ describe('a drop and the catch-up after it', () => {
     socket.receive('connect');
     socket.receive('disconnect', 'transport close');
     socket.receive('connect');
-    expect(socket.asked).toEqual([]);
+    expect(resumes(socket)).toEqual([]);
     expect(status()).toBe('live');
     stop();
   });
@@ -363,21 +384,82 @@ describe('a drop and the catch-up after it', () => {
   });
 });
 
-describe('requests with an answer', () => {
-  it('resolves the answer on a live socket, and nothing when the socket is down', async () => {
+describe('request: the one way the tab calls the server', () => {
+  /** The reason a call failed, or 'served'. */
+  const outcome = (call: Promise<unknown>) =>
+    call.then(
+      () => 'served',
+      (error: unknown) => (error instanceof SocketCallError ? error.reason : 'not a SocketCallError'),
+    );
+
+  it('adds v, resolves the served ack read with core’s schema, and rejects everything else one way', async () => {
     const stop = listenSocket('alert', () => {});
     const socket = last();
-    await expect(
-      requestSocket(['alerts_resume', { v: PROTOCOL_VERSION, since: 4 }]),
-    ).resolves.toBeUndefined();
+    // Not connected: nothing goes, nothing is queued for later.
+    await expect(outcome(request(ALERT_EVENTS.resume, { since: 4 }))).resolves.toBe('offline');
+    expect(socket.emitted).toEqual([]);
     socket.receive('connect');
-    const answered = requestSocket(['alerts_resume', { v: PROTOCOL_VERSION, since: 4 }]);
+
+    const served = request(ALERT_EVENTS.resume, { since: 4 });
     expect(socket.asked[0]?.payload).toEqual({ v: PROTOCOL_VERSION, since: 4 });
     socket.asked[0]?.answer(null, { ok: true, alerts: [] });
-    await expect(answered).resolves.toEqual({ ok: true, alerts: [] });
-    const timedOut = requestSocket(['alerts_resume', { v: PROTOCOL_VERSION, since: 4 }]);
-    socket.asked[1]?.answer(new Error('operation has timed out'));
-    await expect(timedOut).resolves.toBeUndefined();
+    await expect(served).resolves.toEqual({ ok: true, alerts: [] });
+
+    const refused = request(CHAT_EVENTS.send, { channel: 'general', msg: 'hi', replyMsg: null });
+    socket.asked[1]?.answer(null, socketRefusal('slow_mode', 1_795_000_012_000));
+    await expect(refused).rejects.toMatchObject({
+      reason: 'refused',
+      event: CHAT_EVENTS.send,
+      refusal: socketRefusal('slow_mode', 1_795_000_012_000),
+    });
+
+    const timedOut = request(ALERT_EVENTS.resume, { since: 4 });
+    socket.asked[2]?.answer(new Error('operation has timed out'));
+    await expect(outcome(timedOut)).resolves.toBe('timeout');
+
+    // An ack outside core's schema for the event (an answer field missing, a code not in the
+    // list) is not taken for served or for a refusal.
+    const missing = request(ALERT_EVENTS.resume, { since: 4 });
+    socket.asked[3]?.answer(null, { ok: true });
+    await expect(missing).rejects.toMatchObject({ reason: 'unreadable', refusal: null });
+    const unknownCode = request(CHAT_EVENTS.vote, { id: 1, value: 1 });
+    socket.asked[4]?.answer(null, { ok: false, error: 'nope', message: 'x' });
+    await expect(outcome(unknownCode)).resolves.toBe('unreadable');
     stop();
+  });
+
+  it('the event constrains the body and the answer (checked by tsc)', () => {
+    // Never run: the calls below only have to type-check, or fail to.
+    const typed = async () => {
+      const resumed = await request(ALERT_EVENTS.resume, { since: 1 });
+      resumed.alerts satisfies unknown[];
+      const sent = await request(CHAT_EVENTS.send, { channel: 'c', msg: 'm', replyMsg: null });
+      sent.id satisfies number;
+      // @ts-expect-error alerts_resume's body has no channel
+      await request(ALERT_EVENTS.resume, { channel: 'c' });
+      // @ts-expect-error v is the socket's to add
+      await request(QUOTE_EVENTS.subscribe, { v: PROTOCOL_VERSION });
+    };
+    expect(typeof typed).toBe('function');
+  });
+
+  it('a join refused for the protocol version says so in the console; other join failures are quiet', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const stop = listenSocket('quotes', () => {}, { join: [QUOTE_EVENTS.subscribe, {}] });
+      const socket = last();
+      socket.receive('connect');
+      socket.asked[0]?.answer(null, socketRefusal('subscription_required'));
+      socket.receive('disconnect', 'transport close');
+      socket.receive('connect');
+      socket.asked[1]?.answer(null, socketRefusal('protocol_version'));
+      await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(1));
+      expect(errors).toHaveBeenCalledWith(
+        `Live quotes_subscribe refused: ${socketRefusal('protocol_version').message}`,
+      );
+      stop();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

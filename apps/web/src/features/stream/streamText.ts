@@ -1,0 +1,29 @@
+/**
+ * Wording of the Stream widget. The closed-market panel, its button and the halt words are the
+ * dashboard spec's own (§8) and stay word for word; the rest is ours.
+ */
+export const streamText = {
+  marketClosed: 'MARKET IS CURRENTLY CLOSED',
+  opensIn: (countdown: string) => `OPENS IN ${countdown}`,
+  loadRecent: 'LOAD RECENT',
+  halt: (flag: string | number) => `HALT ${flag}`,
+  resumed: 'RESUMED',
+  halts: 'Halts',
+  high: 'High',
+  low: 'Low',
+  table: (side: string) => `${side} stream`,
+  caption: (tone: 'high' | 'low') => (tone === 'high' ? 'New Highs' : 'New Lows'),
+  waiting: (tone: 'high' | 'low') => `Waiting for new ${tone === 'high' ? 'highs' : 'lows'}…`,
+  symbol: 'Symbol',
+  count: 'Count',
+  last: 'Last',
+  hasOptions: 'Has listed options',
+  recentNews: 'News within your recency window',
+  channel: 'Channel',
+  main: 'Main',
+  alt: 'Alt',
+  merge: 'Merge streams',
+  mergeTitle: 'Merge the two streams into one',
+  split: 'Split streams',
+  splitTitle: 'Split into two streams',
+} as const;
