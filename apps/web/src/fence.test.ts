@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,15 @@ beforeAll(() => {
   delete config.$schema;
   config.vcs = { enabled: false }; // the scratch copy is no git work tree
   writeFileSync(path.join(scratch, 'biome.json'), JSON.stringify(config));
+  // The config names lint plugins by path (the server's clock fence): biome loads them all.
+  const plugins: string[] = [
+    config.plugins ?? [],
+    ...config.overrides.map((o: { plugins?: string[] }) => o.plugins ?? []),
+  ].flat();
+  for (const plugin of plugins) {
+    mkdirSync(path.dirname(path.join(scratch, plugin)), { recursive: true });
+    copyFileSync(path.join(repo, plugin), path.join(scratch, plugin));
+  }
   for (const [file, source] of Object.entries(probes)) {
     const at = path.join(scratch, 'apps/web/src', file);
     mkdirSync(path.dirname(at), { recursive: true });
