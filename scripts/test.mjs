@@ -69,9 +69,7 @@ vitest(
 );
 // The load tests measure another user's latency under a flood: alone on the machine, or the
 // figure is the other stages' noise.
-vitest('load tests, alone', ['server-flood'], path.join(reports, 'flood.json'), {
-  TEST_DB_KIND: 'pglite',
-});
+vitest('load tests, alone', ['server-flood'], path.join(reports, 'flood.json'));
 if (process.env.TEST_DATABASE_URL) {
   vitest('database tests on the Postgres server', ['server-postgres'], path.join(reports, 'postgres.json'));
 } else {
