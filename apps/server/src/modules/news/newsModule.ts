@@ -46,20 +46,22 @@ export async function startNews(
   const news = createNewsRepository(ctx.database.db);
   newsRoutes(http, ctx, guards, news, options);
   serveNewsGateway(io, guards);
-  const ingest = await startNewsIngest({ bus: ctx.bus, io, news, clock: ctx.clock, log: ctx.log });
+  // The module's timers (retention, ingest) in one scope: stopping the module ends them all.
+  const clock = ctx.clock.scope();
+  const ingest = await startNewsIngest({ bus: ctx.bus, io, news, clock, log: ctx.log });
   const sweep = () => sweepNews(news, new Date(ctx.clock.now()), ctx.config.news.retentionDays);
   const runSweep = () =>
     void sweep().then(
       (deleted) => deleted > 0 && ctx.log.info({ deleted }, 'old news deleted'),
       (error: Error) => ctx.log.warn({ err: error }, 'news retention failed'),
     );
-  const timer = ctx.clock.setInterval(runSweep, RETENTION_EVERY_MS);
+  clock.setInterval(runSweep, RETENTION_EVERY_MS);
   const module: NewsModule = {
     ingest,
     sweep,
     async stop() {
-      timer.cancel();
       await ingest.stop();
+      clock.dispose();
     },
   };
   http.addHook('onClose', () => module.stop());
