@@ -1,13 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Diagnostic, lintProbes } from '../../../scripts/lintProbes.ts';
 
 // The web's lint fence (biome.json's overrides for apps/web/src) proven to bite: the repo's own
-// biome.json lints probe files laid out as in apps/web/src, in a scratch copy so the tree is untouched.
+// biome.json lints probe files laid out as in apps/web/src, in a scratch copy so the tree is untouched (scripts/lintProbes.ts).
 
-const repo = path.resolve(import.meta.dirname, '../../..');
 const FEATURE = "A feature imports another feature only through that feature's index.ts";
 const FLOOR = 'lib/ and ui/ are the floors features stand on';
 
@@ -31,43 +27,14 @@ const probes: Record<string, string> = {
     "import { LoginPage } from '../features/auth/index.ts';\n\nexport const x = LoginPage;\n",
 };
 
-interface Diagnostic {
-  category: string;
-  message: string;
-  location: { path: string };
-}
 let found: Diagnostic[] = [];
-let scratch = '';
+let dispose = () => {};
 
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'tapeline-fence-'));
-  const config = JSON.parse(readFileSync(path.join(repo, 'biome.json'), 'utf8'));
-  delete config.$schema;
-  config.vcs = { enabled: false }; // the scratch copy is no git work tree
-  writeFileSync(path.join(scratch, 'biome.json'), JSON.stringify(config));
-  // The config names lint plugins by path (the server's clock fence): biome loads them all.
-  const plugins: string[] = [
-    config.plugins ?? [],
-    ...config.overrides.map((o: { plugins?: string[] }) => o.plugins ?? []),
-  ].flat();
-  for (const plugin of plugins) {
-    mkdirSync(path.dirname(path.join(scratch, plugin)), { recursive: true });
-    copyFileSync(path.join(repo, plugin), path.join(scratch, plugin));
-  }
-  for (const [file, source] of Object.entries(probes)) {
-    const at = path.join(scratch, 'apps/web/src', file);
-    mkdirSync(path.dirname(at), { recursive: true });
-    writeFileSync(at, source);
-  }
-  const run = spawnSync(
-    path.join(repo, 'node_modules/.bin/biome'),
-    ['lint', '--reporter=json', '--max-diagnostics=none', 'apps/web/src'],
-    { cwd: scratch, encoding: 'utf8' },
-  );
-  found = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+  ({ found, dispose } = lintProbes('apps/web/src', probes));
 }, 30_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => dispose());
 
 function fenceErrors(file: string): string[] {
   return found

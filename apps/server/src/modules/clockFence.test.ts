@@ -1,15 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Diagnostic, lintProbes } from '../../../../scripts/lintProbes.ts';
 
 // The server's clock fence (biome.json's plugin apps/server/lint/noWallClock.grit on modules/)
 // proven to bite: the repo's own biome.json lints probe files laid out as in apps/server/src, in a
-// scratch copy so the tree is untouched (as apps/web/src/fence.test.ts does for the web's fence).
+// scratch copy so the tree is untouched (scripts/lintProbes.ts, as the web's fence test).
 
-const repo = path.resolve(import.meta.dirname, '../../../..');
-const PLUGIN = 'apps/server/lint/noWallClock.grit';
 const CLOCK = 'Modules take time and timers from the injected Clock';
 
 const wall: Record<string, string> = {
@@ -32,36 +27,14 @@ const probes: Record<string, string> = {
   'platform/probe.ts': 'export const at = Date.now();\n',
 };
 
-interface Diagnostic {
-  category: string;
-  message: string;
-  location: { path: string };
-}
 let found: Diagnostic[] = [];
-let scratch = '';
+let dispose = () => {};
 
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'tapeline-clock-fence-'));
-  const config = JSON.parse(readFileSync(path.join(repo, 'biome.json'), 'utf8'));
-  delete config.$schema;
-  config.vcs = { enabled: false }; // the scratch copy is no git work tree
-  writeFileSync(path.join(scratch, 'biome.json'), JSON.stringify(config));
-  mkdirSync(path.join(scratch, path.dirname(PLUGIN)), { recursive: true });
-  copyFileSync(path.join(repo, PLUGIN), path.join(scratch, PLUGIN));
-  for (const [file, source] of Object.entries(probes)) {
-    const at = path.join(scratch, 'apps/server/src', file);
-    mkdirSync(path.dirname(at), { recursive: true });
-    writeFileSync(at, source);
-  }
-  const run = spawnSync(
-    path.join(repo, 'node_modules/.bin/biome'),
-    ['lint', '--reporter=json', '--max-diagnostics=none', 'apps/server/src'],
-    { cwd: scratch, encoding: 'utf8' },
-  );
-  found = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+  ({ found, dispose } = lintProbes('apps/server/src', probes));
 }, 30_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => dispose());
 
 function fenceErrors(file: string): string[] {
   return found
