@@ -20,6 +20,19 @@ export {
   sessionAt,
   sessionOfDay,
 } from './calendar/session.ts';
+export {
+  conditionNames,
+  conditionsFromNames,
+  conditionTable,
+  massiveConditions,
+  SaleCondition,
+  sipConditions,
+  UPDATES_ALL,
+  UPDATES_HIGH_LOW,
+  UPDATES_LAST,
+  UPDATES_VOLUME,
+  updatesOf,
+} from './conditions/conditions.ts';
 export { discoveryRows } from './discovery/recompute.ts';
 export type { DiscoveryRow } from './discovery/row.ts';
 export {
