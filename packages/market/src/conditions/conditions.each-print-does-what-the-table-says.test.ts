@@ -67,32 +67,32 @@ describe('condition-aware tape: each print does exactly what the CTA/UTP table s
 
   it('an odd lot above the high counts only toward volume: no new high, Last stays the regular print', () => {
     const t = tape();
-    expect(t.print(10.9, 40, SaleCondition.odd_lot as number)).toEqual({ highs: [], lows: [] });
+    expect(t.print(10.9, 40, SaleCondition.odd_lot)).toEqual({ highs: [], lows: [] });
     expect(t.figures()).toEqual({ last: 10.2, high: 10.2, low: 10, volume: 240 });
   });
 
   it('an odd lot below the last (9.90 after a regular 10.20) is neither a low nor Discovery’s Last', () => {
     const t = tape();
-    expect(t.print(9.9, 10, SaleCondition.odd_lot as number)).toEqual({ highs: [], lows: [] });
+    expect(t.print(9.9, 10, SaleCondition.odd_lot)).toEqual({ highs: [], lows: [] });
     const row = discoveryRows(t.e, '1day').find((r) => r.s === 'ABC');
     expect(row?.l).toBe(10.2);
   });
 
   it('an out-of-sequence print above the high makes the high and volume but not the last', () => {
     const t = tape();
-    expect(t.print(10.6, 100, SaleCondition.out_of_sequence as number)).toEqual({ highs: [10.6], lows: [] });
+    expect(t.print(10.6, 100, SaleCondition.out_of_sequence)).toEqual({ highs: [10.6], lows: [] });
     expect(t.figures()).toEqual({ last: 10.2, high: 10.6, low: 10, volume: 300 });
   });
 
   it('an average-price print above the high counts only toward volume', () => {
     const t = tape();
-    expect(t.print(11.1, 5000, SaleCondition.average_price as number)).toEqual({ highs: [], lows: [] });
+    expect(t.print(11.1, 5000, SaleCondition.average_price)).toEqual({ highs: [], lows: [] });
     expect(t.figures()).toEqual({ last: 10.2, high: 10.2, low: 10, volume: 5200 });
   });
 
   it('a prior-reference print below the low makes the low and volume but not the last', () => {
     const t = tape();
-    expect(t.print(9.7, 300, SaleCondition.prior_reference as number)).toEqual({ highs: [], lows: [9.7] });
+    expect(t.print(9.7, 300, SaleCondition.prior_reference)).toEqual({ highs: [], lows: [9.7] });
     expect(t.figures()).toEqual({ last: 10.2, high: 10.2, low: 9.7, volume: 500 });
   });
 
@@ -106,29 +106,29 @@ describe('condition-aware tape: each print does exactly what the CTA/UTP table s
 
   it('a market center’s official close updates nothing and is counted as ineligible', () => {
     const t = tape();
-    expect(t.print(12, 1000, SaleCondition.official_close as number)).toEqual({ highs: [], lows: [] });
+    expect(t.print(12, 1000, SaleCondition.official_close)).toEqual({ highs: [], lows: [] });
     expect(t.figures()).toEqual({ last: 10.2, high: 10.2, low: 10, volume: 200 });
     expect(t.e.stats.ineligible).toBe(1);
   });
 
   it('bars and VWAP use only eligible prints: an odd lot above the bar leaves its high and close', () => {
     const t = tape();
-    t.print(10.9, 100, SaleCondition.odd_lot as number);
+    t.print(10.9, 100, SaleCondition.odd_lot);
     const f = t.e.bars;
     const i = t.id * TF_COUNT; // TF 0 (15 minutes) of ABC
     expect([f.fOpen[i], f.fHigh[i], f.fLow[i], f.fClose[i], f.fVolume[i]]).toEqual([10, 10.2, 10, 10.2, 300]);
     // An average-price print opening the next bar opens it flat at the last eligible price.
     t.clock.set(ny(10, 15, 5));
-    t.e.ingestTrade(t.id, 11.5, 100, ny(10, 15, 5), SaleCondition.average_price as number);
+    t.e.ingestTrade(t.id, 11.5, 100, ny(10, 15, 5), SaleCondition.average_price);
     expect([f.fOpen[i], f.fHigh[i], f.fLow[i], f.fClose[i], f.fVolume[i]]).toEqual([
       10.2, 10.2, 10.2, 10.2, 100,
     ]);
   });
 
   it('a print with several conditions may update only what every one of them allows', () => {
-    const both = (SaleCondition.out_of_sequence as number) | (SaleCondition.odd_lot as number);
+    const both = SaleCondition.out_of_sequence | SaleCondition.odd_lot;
     expect(updatesOf(both)).toBe(UPDATES_VOLUME);
-    expect(updatesOf(SaleCondition.derivatively_priced as number)).toBe(UPDATES_HIGH_LOW | UPDATES_VOLUME);
+    expect(updatesOf(SaleCondition.derivatively_priced)).toBe(UPDATES_HIGH_LOW | UPDATES_VOLUME);
     expect(updatesOf(0)).toBe(UPDATES_ALL);
   });
 });
@@ -152,7 +152,7 @@ describe('vendor codes map to the same conditions', () => {
 
   it('every row is reachable from both vendors and round-trips through the tape names', () => {
     for (const row of conditionTable()) {
-      const bit = SaleCondition[row.name] as number;
+      const bit = (SaleCondition as Record<string, number>)[row.name] ?? -1;
       expect(massiveConditions(row.massive)).toBe(bit);
       if (row.utp) expect(sipConditions([row.utp], 'C')).toBe(bit);
       if (row.cta) expect(sipConditions([row.cta], 'A')).toBe(bit);

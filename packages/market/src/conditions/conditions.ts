@@ -43,7 +43,7 @@ const LH = UPDATES_LAST | UPDATES_HIGH_LOW;
  * acquisition, distribution, split, yellow flag, trade-through exempt) update everything and
  * have no bit.
  */
-const ROWS: readonly ConditionRow[] = [
+const ROWS = [
   { name: 'odd_lot', updates: V, cta: 'I', utp: 'I', massive: [37] },
   { name: 'average_price', updates: V, cta: 'B', utp: 'W', massive: [2] },
   { name: 'cash_sale', updates: V, cta: 'C', utp: 'C', massive: [7] },
@@ -60,15 +60,19 @@ const ROWS: readonly ConditionRow[] = [
   { name: 'official_close', updates: 0, cta: 'M', utp: 'M', massive: [15] },
   { name: 'official_open', updates: 0, cta: 'Q', utp: 'Q', massive: [16] },
   { name: 'corrected_close', updates: LH, cta: '9', utp: '9', massive: [38] },
-];
+] as const satisfies readonly ConditionRow[];
+
+export type SaleConditionName = (typeof ROWS)[number]['name'];
+const rows: readonly ConditionRow[] = ROWS;
 
 /** Bit of each restricting condition by name, e.g. `SaleCondition.odd_lot`. */
-export const SaleCondition: Readonly<Record<string, number>> = Object.freeze(
+export const SaleCondition = Object.freeze(
   Object.fromEntries(ROWS.map((r, i) => [r.name, 1 << i])),
-);
+) as Readonly<Record<SaleConditionName, number>>;
+const byName: Readonly<Record<string, number>> = SaleCondition;
 
 /** The rule's table: updates per condition bit. */
-const UPDATES = Uint8Array.from(ROWS, (r) => r.updates);
+const UPDATES = Uint8Array.from(rows, (r) => r.updates);
 
 /**
  * What a print with these conditions (normalized bits) may update: the AND of every
@@ -89,7 +93,7 @@ export function updatesOf(conditions: number): number {
 const MASSIVE = new Int32Array(128);
 const CTA = new Int32Array(128);
 const UTP = new Int32Array(128);
-ROWS.forEach((r, i) => {
+rows.forEach((r, i) => {
   for (const id of r.massive) MASSIVE[id] = 1 << i;
   if (r.cta) CTA[r.cta.charCodeAt(0)] = 1 << i;
   if (r.utp) UTP[r.utp.charCodeAt(0)] = 1 << i;
@@ -124,7 +128,7 @@ export function sipConditions(codes: unknown, tape: unknown): number {
 /** Normalized bits → names, for the NDJSON tape (allocates; recording only). */
 export function conditionNames(conditions: number): string[] {
   const out: string[] = [];
-  ROWS.forEach((r, i) => {
+  rows.forEach((r, i) => {
     if (conditions & (1 << i)) out.push(r.name);
   });
   return out;
@@ -134,7 +138,7 @@ export function conditionNames(conditions: number): string[] {
 export function conditionsFromNames(names: unknown): number {
   if (!Array.isArray(names)) return 0;
   let bits = 0;
-  for (const n of names) if (typeof n === 'string') bits |= SaleCondition[n] ?? 0;
+  for (const n of names) if (typeof n === 'string') bits |= byName[n] ?? 0;
   return bits;
 }
 
@@ -148,7 +152,7 @@ export function conditionTable(): readonly {
   utp: string | null;
   massive: readonly number[];
 }[] {
-  return ROWS.map((r) => ({
+  return rows.map((r) => ({
     name: r.name,
     last: (r.updates & UPDATES_LAST) !== 0,
     highLow: (r.updates & UPDATES_HIGH_LOW) !== 0,

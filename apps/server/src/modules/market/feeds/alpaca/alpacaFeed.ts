@@ -1,3 +1,4 @@
+import { sipConditions } from '@tapeline/market';
 import { systemClock } from '../../../../platform/clock.ts';
 import type { HistorySettings } from '../../../../platform/config.ts';
 import { type Log, silentLog } from '../../../../platform/log.ts';
@@ -27,7 +28,8 @@ import {
 // server greets with [{"T":"success","msg":"connected"}]; we send {"action":"auth","key","secret"};
 // after [{"T":"success","msg":"authenticated"}] we subscribe to trades, statuses and LULDs for
 // every symbol; [{"T":"subscription",…}] confirms. Data messages:
-//   t  trade: S (symbol), p, s, t (RFC-3339, ns) plus i, x, c, z
+//   t  trade: S (symbol), p, s, t (RFC-3339, ns), c (SIP condition letters, read by the plan of
+//      tape z: sipConditions), plus i, x
 //   s  trading status: S, sc/sm (status), rc/rm (reason), t, z   → see codes.ts for the mapping
 //   l  LULD bands: S, u, d, i, t, z — bands only, no halt; counted, not forwarded
 // Errors: 402 auth failed and 409 insufficient subscription are fatal; 406 connection limit
@@ -124,7 +126,7 @@ export class AlpacaFeed implements MarketFeed {
         const ts = typeof msg.t === 'string' ? rfc3339ToMs(msg.t) : Number.NaN;
         if (typeof msg.S === 'string' && isNum(msg.p) && isNum(msg.s) && !Number.isNaN(ts)) {
           c.trades++;
-          sink.trade(msg.S, msg.p, msg.s, ts);
+          sink.trade(msg.S, msg.p, msg.s, ts, sipConditions(msg.c, msg.z));
         } else c.malformed++;
         return;
       }

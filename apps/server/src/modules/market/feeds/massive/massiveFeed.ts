@@ -1,3 +1,4 @@
+import { massiveConditions } from '@tapeline/market';
 import { systemClock } from '../../../../platform/clock.ts';
 import type { HistorySettings } from '../../../../platform/config.ts';
 import { type Log, silentLog } from '../../../../platform/log.ts';
@@ -18,7 +19,8 @@ import { massiveHistory } from './massiveHistory.ts';
 // massive (formerly Polygon.io) stocks websocket. Protocol: connect; send
 // {"action":"auth","params":KEY}; on [{"ev":"status","status":"auth_success"}] send
 // {"action":"subscribe","params":"T.*,LULD.*"}. Frames are JSON arrays of messages tagged `ev`:
-//   T     trade: sym, p (price), s (size), t (SIP timestamp, Unix ms), plus x, i, z, c, q, trfi, trft
+//   T     trade: sym, p (price), s (size), t (SIP timestamp, Unix ms), c (condition ids:
+//         massiveConditions), plus x, i, z, q, trfi, trft
 //   LULD  limit up/limit down: T (ticker), h, l (band), i (indicator codes), z, t (Unix ms), q
 // LULD indicator 17 is a halt and 18 a resumption (documented for Nasdaq-listed names); both
 // map to statuses with reason LUDP. Other indicators are band updates and are not statuses.
@@ -95,7 +97,7 @@ export class MassiveFeed implements MarketFeed {
               case 'T':
                 if (typeof msg.sym === 'string' && isNum(msg.p) && isNum(msg.s) && isNum(msg.t)) {
                   counters.trades++;
-                  sink.trade(msg.sym, msg.p, msg.s, msg.t);
+                  sink.trade(msg.sym, msg.p, msg.s, msg.t, massiveConditions(msg.c));
                 } else counters.malformed++;
                 break;
               case 'LULD': {
