@@ -62,6 +62,8 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly tradingUrl: string;
       readonly history: HistorySettings;
       readonly symbolsFile: string | null;
+      /** MARKET_SYMBOLS_WATCH: what to stream when the plan refuses the whole market. */
+      readonly watch: readonly string[];
     }
 );
 
@@ -163,6 +165,7 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         tradingUrl: withoutSlash(env.ALPACA_TRADING_URL),
         history: historySettings(env),
         symbolsFile,
+        watch: env.MARKET_SYMBOLS_WATCH ?? [],
       };
   }
 }

@@ -11,12 +11,17 @@ import { SimulatorFeed } from './simulator/simulatorFeed.ts';
 // REST URLs and HISTORY_* settings reach the real feeds here; they read them once their history
 // backfill lands (docs/continuity.md §5). SIM_START sets the simulator's virtual start.
 
-export function createFeed(config: FeedConfig, logger: Log = silentLog): MarketFeed {
-  const feed = baseFeed(config, logger);
+/** What the engine thread tells a feed: the symbols traders watch (favorites, alert rules). */
+export interface FeedHooks {
+  watched?: () => readonly string[];
+}
+
+export function createFeed(config: FeedConfig, logger: Log = silentLog, hooks: FeedHooks = {}): MarketFeed {
+  const feed = baseFeed(config, logger, hooks);
   return config.recordFile ? withRecorder(feed, config.recordFile, logger) : feed;
 }
 
-function baseFeed(config: FeedConfig, logger: Log): MarketFeed {
+function baseFeed(config: FeedConfig, logger: Log, hooks: FeedHooks): MarketFeed {
   switch (config.kind) {
     case 'simulator':
       return new SimulatorFeed({
@@ -53,6 +58,8 @@ function baseFeed(config: FeedConfig, logger: Log): MarketFeed {
         dataFeed: config.feed,
         history: config.history,
         symbolsFile: config.symbolsFile,
+        watch: config.watch,
+        ...(hooks.watched ? { watched: hooks.watched } : {}),
         logger,
       });
   }
