@@ -14,6 +14,7 @@ export {
   type FeedConfig,
   type FeedKind,
   feedKindOf,
+  type HaltsSettings,
   type HistorySettings,
   type MarketFeedConfig,
 } from './marketFeedConfig.ts';

@@ -57,7 +57,7 @@ const feedLog: Log = {
 // A feed whose plan refuses the whole market streams the symbols traders watch (read when it
 // subscribes, after the runtime below exists).
 const feed: MarketFeed | null = data.source
-  ? createFeed(data.source, feedLog, { watched: () => runtime.alerts.watchedSymbols() })
+  ? createFeed(data.source, feedLog, { watched: () => runtime.alerts.watchedSymbols(), clock })
   : null;
 const replayStart = data.source?.kind === 'replay' ? await firstEventTime(data.source.file) : null;
 
