@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntry } from '@tapeline/core';
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import { SymbolLink } from '../symbols/index.ts';
 import { type MarkContext, marksOf } from './entryMarks.ts';
 import { streamText as text } from './streamText.ts';
@@ -28,7 +28,9 @@ const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; ma
 
 /**
  * One side of the stream: Symbol, Count, Last (spec §2 widget chrome). Up to 300 rows a side,
- * of which only those in view are in the DOM, so a 2-second flush repaints a screenful.
+ * of which only those in view are in the DOM, so a 2-second flush repaints a screenful. While a
+ * mouse rests over the rows they hold still (as trading tapes do): a click aimed at a symbol
+ * lands on it, and the flushes that came meanwhile show when the pointer leaves.
  */
 export function StreamTable({
   title,
@@ -42,28 +44,40 @@ export function StreamTable({
   marks: MarkContext;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // The rows as they were when the mouse came in; null while no mouse is over them.
+  const [held, setHeld] = useState<StreamEntry[] | null>(null);
+  const shown = held ?? rows;
   const virtual = useVirtualizer({
-    count: rows.length,
+    count: shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_PX,
     overscan: 10,
-    getItemKey: (index) => rows[index]?.symbol ?? index,
+    getItemKey: (index) => shown[index]?.symbol ?? index,
   });
   const items = virtual.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   const caption = text.caption(tone);
   return (
-    <div className={`stream-side stream-side--${tone}`}>
+    <div className={`stream-side stream-side--${tone}`} data-paused={held ? 'true' : undefined}>
       <div className="stream-caption" aria-hidden="true">
         {caption}
+        {held && <span className="stream-paused">{text.paused}</span>}
       </div>
       <div className="stream-cols" aria-hidden="true">
         <span>{text.symbol}</span>
         <span className="num">{text.count}</span>
         <span className="num">{text.last}</span>
       </div>
-      <div className="stream-scroll" ref={scroller}>
+      <div
+        className="stream-scroll"
+        ref={scroller}
+        onPointerEnter={(event) => {
+          // Touch has no hover: a tap must not freeze the tape.
+          if (event.pointerType === 'mouse') setHeld(rows);
+        }}
+        onPointerLeave={() => setHeld(null)}
+      >
         <div style={{ paddingTop: top, paddingBottom: bottom }}>
           <table className="stream-table" aria-label={text.table(title)}>
             <caption className="visually-hidden">{caption}</caption>
@@ -81,13 +95,13 @@ export function StreamTable({
             </thead>
             <tbody>
               {items.map((item) => {
-                const row = rows[item.index];
+                const row = shown[item.index];
                 return row ? <StreamRow key={row.symbol} row={row} marks={marks} /> : null;
               })}
             </tbody>
           </table>
         </div>
-        {rows.length === 0 && <p className="stream-empty muted">{text.waiting(tone)}</p>}
+        {shown.length === 0 && <p className="stream-empty muted">{text.waiting(tone)}</p>}
       </div>
     </div>
   );
