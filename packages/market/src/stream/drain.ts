@@ -74,7 +74,8 @@ export function uvolEntry(e: FigureState, out: StreamEntry, id: number): StreamE
  * batch (unusualVolume.ts).
  */
 export function drainStream(
-  e: FigureState & Pick<EngineState, 'queue' | 'reasons' | 'profile' | 'session'> & { readonly epoch: number },
+  e: FigureState &
+    Pick<EngineState, 'queue' | 'reasons' | 'profile' | 'session'> & { readonly epoch: number },
   now: number,
 ): StreamBatch {
   const q = e.queue;

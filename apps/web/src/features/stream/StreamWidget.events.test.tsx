@@ -8,7 +8,16 @@ import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { SymbolOverlays } from '../symbols/index.ts';
 import { StreamWidget } from './StreamWidget.tsx';
 import { FLUSH_MS } from './streamBuffer.ts';
-import { entry, freshTabEachTest, highs, OPEN, recentShown, rowsOf, serve, wireBatch } from './streamTestKit.ts';
+import {
+  entry,
+  freshTabEachTest,
+  highs,
+  OPEN,
+  recentShown,
+  rowsOf,
+  serve,
+  wireBatch,
+} from './streamTestKit.ts';
 
 // Issue 29 items 1 and 4: the unusual-volume strip, halt chips as symbols, rows that hold still
 // under the pointer. The socket is hand-fed, batches built as the engine sends them.
@@ -51,10 +60,11 @@ describe('StreamWidget events', () => {
     // A newer level of the same symbol replaces its chip and moves it to the front.
     arrives(wireBatch(OPEN + 200, [], [], 3, [], [uvol('GME', 23, 2, 210, '2026-11-24T15:42:00Z')]));
     flush();
-    expect(within(strip).getAllByRole('listitem').map((c) => c.textContent)).toEqual([
-      'GME UVOL +210% 10:42:00',
-      'AMC UVOL +1,234% 10:41:30',
-    ]);
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['GME UVOL +210% 10:42:00', 'AMC UVOL +1,234% 10:41:30']);
   });
 
   it("applies the channel's filters to unusual-volume events", async () => {
@@ -65,11 +75,22 @@ describe('StreamWidget events', () => {
     main.value.price = { min: 5, max: 50 };
     await renderStream(config);
     arrives(
-      wireBatch(OPEN, [], [], 1, [], [uvol('PENY', 2, 1, 150, '2026-11-24T15:40:00Z'), uvol('MIDL', 20, 1, 120, '2026-11-24T15:40:01Z')]),
+      wireBatch(
+        OPEN,
+        [],
+        [],
+        1,
+        [],
+        [uvol('PENY', 2, 1, 150, '2026-11-24T15:40:00Z'), uvol('MIDL', 20, 1, 120, '2026-11-24T15:40:01Z')],
+      ),
     );
     flush();
     const strip = screen.getByRole('list', { name: 'Unusual volume' });
-    expect(within(strip).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['MIDL UVOL +120% 10:40:01']);
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['MIDL UVOL +120% 10:40:01']);
   });
 
   it('a halt chip is a symbol: a click opens its menu', async () => {

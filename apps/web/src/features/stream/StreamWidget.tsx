@@ -1,9 +1,4 @@
-import {
-  type ChannelContext,
-  type DashboardConfig,
-  isProPlus,
-  messages,
-} from '@tapeline/core';
+import { type ChannelContext, type DashboardConfig, isProPlus, messages } from '@tapeline/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { useConnectionStatus } from '../../lib/connectionStatus.ts';
