@@ -5,7 +5,8 @@ import { activeLayout, applyGridChange, defaultLayouts, toggleWidget } from './l
 import { WIDGET_IDS } from './widgets.ts';
 
 const dynamic = () => activeLayout(defaultLayouts());
-const overlap = (a: Cell, b: Cell) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const overlap = (a: Cell, b: Cell) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 function noOverlaps(layout: Layout) {
   for (const bp of BREAKPOINT_IDS) {
@@ -24,7 +25,13 @@ describe('a widget toggled off and on returns to its last cell', () => {
     // The grid compacts upward: every widget under Meters' column takes its place.
     const below = WIDGET_IDS.filter((id) => {
       const c = layout.layout.xxl[id];
-      return id !== 'meters' && c && c.y >= before.y + before.h && c.x < before.x + before.w && before.x < c.x + c.w;
+      return (
+        id !== 'meters' &&
+        c &&
+        c.y >= before.y + before.h &&
+        c.x < before.x + before.w &&
+        before.x < c.x + c.w
+      );
     });
     const compacted = Object.fromEntries(
       below.map((id) => {
@@ -40,7 +47,16 @@ describe('a widget toggled off and on returns to its last cell', () => {
   });
 
   it('every toggle off and on gives back the default grid in every breakpoint', () => {
-    for (const toggle of ['ALERTS', 'METERS', 'POPULAR', 'CHAT', 'NEWS', 'QUOTE', 'DISCOVERY', 'STREAM'] as const) {
+    for (const toggle of [
+      'ALERTS',
+      'METERS',
+      'POPULAR',
+      'CHAT',
+      'NEWS',
+      'QUOTE',
+      'DISCOVERY',
+      'STREAM',
+    ] as const) {
       const layout = toggleWidget(toggleWidget(dynamic(), toggle), toggle);
       expect(layout.layout, toggle).toEqual(dynamic().layout);
     }

@@ -120,7 +120,8 @@ function insertCell(layout: Layout, breakpoint: BreakpointId, widget: WidgetId, 
     .sort(([, a], [, b]) => a.y - b.y || a.x - b.x);
   for (const [id, original] of others) {
     let c = original;
-    for (let hit = overlapsWhich(c, placed); hit; hit = overlapsWhich(c, placed)) c = { ...c, y: hit.y + hit.h };
+    for (let hit = overlapsWhich(c, placed); hit; hit = overlapsWhich(c, placed))
+      c = { ...c, y: hit.y + hit.h };
     placed.push(c);
     if (c !== original) next[id] = c;
   }
