@@ -1,11 +1,25 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntry } from '@tapeline/core';
-import { memo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useMemo, useRef, useState } from 'react';
 import { SymbolLink } from '../symbols/index.ts';
 import { type MarkContext, marksOf } from './entryMarks.ts';
 import { streamText as text } from './streamText.ts';
 
 const ROW_PX = 22;
+
+/**
+ * Characters the Count and Last columns need for the rows the side holds, so each column is as
+ * wide as its widest figure (never cut, issue 29) and Symbol takes the rest. At least 3 and 6.
+ */
+export function columnChars(rows: readonly StreamEntry[]): { count: number; last: number } {
+  let count = 3;
+  let last = 6;
+  for (const row of rows) {
+    count = Math.max(count, String(row.count).length);
+    last = Math.max(last, formatPrice(row.last).length);
+  }
+  return { count, last };
+}
 
 const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; marks: MarkContext }) {
   const { option, news } = marksOf(row, marks);
@@ -54,12 +68,18 @@ export function StreamTable({
     overscan: 10,
     getItemKey: (index) => shown[index]?.symbol ?? index,
   });
+  const chars = useMemo(() => columnChars(shown), [shown]);
+  const widths = { '--count-ch': chars.count, '--last-ch': chars.last } as CSSProperties;
   const items = virtual.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   const caption = text.caption(tone);
   return (
-    <div className={`stream-side stream-side--${tone}`} data-paused={held ? 'true' : undefined}>
+    <div
+      className={`stream-side stream-side--${tone}`}
+      data-paused={held ? 'true' : undefined}
+      style={widths}
+    >
       <div className="stream-caption" aria-hidden="true">
         {caption}
         {held && <span className="stream-paused">{text.paused}</span>}
@@ -82,9 +102,9 @@ export function StreamTable({
           <table className="stream-table" aria-label={text.table(title)}>
             <caption className="visually-hidden">{caption}</caption>
             <colgroup>
-              <col style={{ width: '40%' }} />
-              <col style={{ width: '25%' }} />
-              <col style={{ width: '35%' }} />
+              <col />
+              <col className="col-count" />
+              <col className="col-last" />
             </colgroup>
             <thead className="visually-hidden">
               <tr>
