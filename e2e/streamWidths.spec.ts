@@ -4,9 +4,10 @@ import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
 import { freshEmail } from './support/users.ts';
 
-// Issue 29 item 2: Last, Count and Symbol are never cut, nor the Stream heading, at any of the six
-// breakpoints. One page, resized through them; the rows are fixed (the recent view is served
-// here and the socket is held back), so every width reads the same widest figures.
+// Issue 29 item 2: Last, Count and Symbol are never cut, nor the Stream heading (nor an Alerts
+// message), at any of the six breakpoints. One page, resized through them; the rows are fixed
+// (the recent view and the alert history are served here, the socket is held back), so every
+// width reads the same widest figures.
 
 const entry = (symbol: string, last: number, count: number, float = 20_000_000): StreamEntry => ({
   symbol,
@@ -51,15 +52,21 @@ const recent = {
   ],
 };
 
-test('Last, Count, Symbol and the heading read whole at 1500, 1300, 1100, 900, 700 and 400 px', async ({
+test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 1300, 1100, 900, 700 and 400 px', async ({
   page,
 }, info) => {
   // Tuesday 10:00 New York, the market open; no live batch moves the rows under the check.
   await page.clock.setFixedTime(new Date('2026-11-24T15:00:00Z'));
   await page.routeWebSocket(/\/socket\.io\//, () => {});
   await page.route(/\/data\/stream_bk/, (route) => route.fulfill({ json: recent }));
+  await page.route('**/api/alert_history', (route) =>
+    route.fulfill({
+      json: [{ msg: 'RCW new high 12.34, up 18.20% on unusual volume 245%', date: Date.now() }],
+    }),
+  );
   await signInSubscriber(page, freshEmail(info, 'widths'));
   await dashboardReady(page);
+  await expect(page.locator('.alerts-item__msg')).toHaveText(/^RCW new high/);
 
   for (const width of [1500, 1300, 1100, 900, 700, 400]) {
     await page.setViewportSize({ width, height: 900 });
@@ -70,7 +77,11 @@ test('Last, Count, Symbol and the heading read whole at 1500, 1300, 1100, 900, 7
     // Every cell and heading of the streams in view whose text is wider than its box is cut.
     const cut = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid^="cell-stream"] :is(.stream-table td, .widget-title)')]
+        [
+          ...document.querySelectorAll(
+            '[data-testid^="cell-stream"] :is(.stream-table td, .widget-title), .alerts-item__msg',
+          ),
+        ]
           .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth)
           .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
       );
