@@ -84,7 +84,7 @@ describe('protocol versions on the engine bus', () => {
     await bus.subscribe(replyTopic(NODE), (p) => replies.push(p.toString()));
     await bus.publish(QUERY_TOPIC, JSON.stringify({ id: 8, node: NODE, query: { kind: 'optionable' } }));
     await until(() => replies.length > 0);
-    expect(PROTOCOL_VERSION).toBe(4);
+    expect(PROTOCOL_VERSION).toBe(5);
     const why = `an API node's query speaks protocol v1, this side speaks v5: refused; run the same build on both`;
     expect(replies).toEqual([`8 err ${why}`]);
     expect(seen).toEqual([]);
