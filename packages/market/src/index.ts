@@ -26,6 +26,7 @@ export {
   conditionTable,
   massiveConditions,
   SaleCondition,
+  type SaleConditionName,
   sipConditions,
   UPDATES_ALL,
   UPDATES_HIGH_LOW,

@@ -26,6 +26,8 @@ import { ALPACA_ERRORS, haltReason, haltState, PLAN_SYMBOL_LIMIT, rfc3339ToMs } 
 //      tape z: sipConditions), plus i, x
 //   s  trading status: S, sc/sm (status), rc/rm (reason), t, z   → see codes.ts for the mapping
 //   l  LULD bands: S, u, d, i, t, z — bands only, no halt; counted, not forwarded
+//   c  correction (S, oi/op/os/oc original, ci/cp/cs/cc corrected), x cancel/error (S, i, p, s,
+//      a) — counted, not applied
 // Errors (codes.ts ALPACA_ERRORS, every one the docs list): 402 auth failed and 409 insufficient
 // subscription are fatal; 406 connection limit exceeded (another client holds the account's one
 // connection) waits limitBackoffMs and retries; 405 symbol limit exceeded and 410 invalid
@@ -61,6 +63,8 @@ export class AlpacaFeed implements MarketFeed {
   private stopped = false;
   /** LULD band messages seen (not forwarded: they carry no halt). */
   lulds = 0;
+  /** Trade corrections (`c`) and cancels/errors (`x`) seen, not applied. */
+  corrections = 0;
   /** The bounded symbol set after the plan refused the wildcard; null: the whole market. */
   bounded: string[] | null = null;
   private limit = Number.POSITIVE_INFINITY;
@@ -154,6 +158,12 @@ export class AlpacaFeed implements MarketFeed {
       }
       case 'l':
         this.lulds++;
+        return;
+      case 'c':
+      case 'x':
+        // Corrections and cancels of earlier prints (SIP): counted. The engine keeps no print
+        // history to undo, so a corrected print's effect stays (docs/metrics.md).
+        this.corrections++;
         return;
       case 'success':
         if (msg.msg === 'connected')
