@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlpacaFeed } from './alpaca/alpacaFeed.ts';
 import { ALPACA_ERRORS } from './alpaca/codes.ts';
-import type { MarketFeed } from './feed.ts';
 import { MassiveFeed } from './massive/massiveFeed.ts';
-import { captureSink, type FakeServer, recordingLogger, waitUntil } from './testing/fakeWsServer.ts';
+import { captureSink, recordingLogger, waitUntil } from './testing/fakeWsServer.ts';
+import { feedHarness } from './testing/feedHarness.ts';
 import {
   FAKE_KEY,
   FAKE_SECRET,
@@ -16,15 +16,7 @@ import { boundedSymbols } from './watchSymbols.ts';
 // Plans that refuse: the feed says so in one line (what the plan allows, what to set) and runs
 // on what it may have, or stops with that line — never hangs silently.
 
-let server: FakeServer | null = null;
-let feed: MarketFeed | null = null;
-
-afterEach(async () => {
-  await feed?.stop();
-  await server?.close();
-  feed = null;
-  server = null;
-});
+const h = feedHarness();
 
 const alpaca = (url: string, extra: Partial<ConstructorParameters<typeof AlpacaFeed>[0]> = {}) =>
   new AlpacaFeed({
@@ -40,17 +32,17 @@ const alpaca = (url: string, extra: Partial<ConstructorParameters<typeof AlpacaF
 describe('alpaca on the free plan', () => {
   it('refused the wildcard: one clear line, then streams the traders’ symbols and the meters', async () => {
     const granted: string[][] = [];
-    server = await startAlpacaFake({ plan: 'free', onSubscribed: (_c, s) => granted.push([...s]) });
+    h.server = await startAlpacaFake({ plan: 'free', onSubscribed: (_c, s) => granted.push([...s]) });
     const { lines, logger } = recordingLogger();
-    const f = alpaca(server.url, { logger, watched: () => ['tsla', 'AAPL', 'TSLA'] });
-    feed = f;
+    const f = alpaca(h.server.url, { logger, watched: () => ['tsla', 'AAPL', 'TSLA'] });
+    h.feed = f;
     await f.start(captureSink().sink);
     expect(granted).toEqual([['TSLA', 'AAPL', 'DIA', 'QQQ', 'SPY']]);
     const said = lines.filter((l) => l.includes('405 symbol limit exceeded'));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^error alpaca: .*allows 30 symbols.*MARKET_SYMBOLS_WATCH.*ALPACA_FEED=sip/);
     // Nothing asked the plan for the wildcard again on the same connection.
-    const subs = server.connections[0]?.received.filter(
+    const subs = h.server.connections[0]?.received.filter(
       (m) => (m as { action?: string }).action === 'subscribe',
     );
     expect(subs?.map((m) => (m as { trades: string[] }).trades[0])).toEqual(['*', 'TSLA']);
@@ -58,15 +50,15 @@ describe('alpaca on the free plan', () => {
 
   it('MARKET_SYMBOLS_WATCH wins and is capped at the plan limit, halving while the plan still refuses', async () => {
     const granted: string[][] = [];
-    server = await startAlpacaFake({
+    h.server = await startAlpacaFake({
       plan: 'free',
       symbolLimit: 4,
       onSubscribed: (_c, s) => granted.push([...s]),
     });
     const watch = Array.from({ length: 40 }, (_, i) => `S${i}`);
     const { lines, logger } = recordingLogger();
-    const f = alpaca(server.url, { logger, watch, watched: () => ['NOPE'] });
-    feed = f;
+    const f = alpaca(h.server.url, { logger, watch, watched: () => ['NOPE'] });
+    h.feed = f;
     await f.start(captureSink().sink);
     // 30 refused (limit 4 here), 15 refused, 7 refused, 3 granted.
     expect(granted).toEqual([['S0', 'S1', 'S2']]);
@@ -74,10 +66,10 @@ describe('alpaca on the free plan', () => {
   });
 
   it('asking the free plan for SIP stops with the plan message and what to set', async () => {
-    server = await startAlpacaFake({ plan: 'free', feed: 'sip' });
+    h.server = await startAlpacaFake({ plan: 'free', feed: 'sip' });
     const { lines, logger } = recordingLogger();
-    feed = alpaca(server.url, { logger, dataFeed: 'sip' });
-    await expect(feed.start(captureSink().sink)).rejects.toThrow(
+    h.feed = alpaca(h.server.url, { logger, dataFeed: 'sip' });
+    await expect(h.feed.start(captureSink().sink)).rejects.toThrow(
       /409 insufficient subscription.*ALPACA_FEED=iex/,
     );
     expect(lines.some((l) => l.startsWith('error alpaca: the plan does not include this data feed'))).toBe(
@@ -89,11 +81,11 @@ describe('alpaca on the free plan', () => {
     expect(Object.keys(ALPACA_ERRORS).map(Number)).toEqual([
       400, 401, 402, 403, 404, 405, 406, 407, 409, 410, 500,
     ]);
-    server = await startAlpacaFake({ plan: 'sip', authError: { code: 404, msg: 'auth timeout' } });
+    h.server = await startAlpacaFake({ plan: 'sip', authError: { code: 404, msg: 'auth timeout' } });
     const { lines, logger } = recordingLogger();
-    feed = alpaca(server.url, { logger });
-    void feed.start(captureSink().sink).catch(() => {});
-    await waitUntil(() => (server?.connections.length ?? 0) >= 2);
+    h.feed = alpaca(h.server.url, { logger });
+    void h.feed.start(captureSink().sink).catch(() => {});
+    await waitUntil(() => (h.server?.connections.length ?? 0) >= 2);
     expect(
       lines.some(
         (l) => l.includes('10 s the stream allows (404 auth timeout)') && l.includes('reconnecting'),
@@ -107,39 +99,39 @@ describe('massive plans', () => {
     new MassiveFeed({ apiKey: FAKE_KEY, url, symbolsFile: null, logger, backoff: { baseMs: 5 } });
 
   it('the delayed cluster works like the real-time one', async () => {
-    server = await startMassiveFake({
+    h.server = await startMassiveFake({
       plan: 'delayed',
       onSubscribed: (conn) =>
         conn.send([{ ev: 'T', sym: 'ABC', p: 10, s: 100, t: 1_763_994_600_000, c: [37] }]),
     });
     const { logger } = recordingLogger();
     const { sink, got } = captureSink();
-    feed = massive(server.url, logger);
-    await feed.start(sink);
+    h.feed = massive(h.server.url, logger);
+    await h.feed.start(sink);
     await waitUntil(() => got.trades.length === 1);
     expect(got.trades).toEqual([['ABC', 10, 100, 1_763_994_600_000]]);
   });
 
   it('a plan without websocket access stops with one line naming the plan and MASSIVE_WS_URL', async () => {
-    server = await startMassiveFake({ plan: 'no-websocket' });
+    h.server = await startMassiveFake({ plan: 'no-websocket' });
     const { lines, logger } = recordingLogger();
-    feed = massive(server.url, logger);
-    await expect(feed.start(captureSink().sink)).rejects.toThrow(
+    h.feed = massive(h.server.url, logger);
+    await expect(h.feed.start(captureSink().sink)).rejects.toThrow(
       /plan of MASSIVE_API_KEY.*MASSIVE_WS_URL=wss:\/\/delayed/,
     );
     expect(lines.filter((l) => l.includes(MASSIVE_NO_WEBSOCKET))).toHaveLength(1);
-    expect(server.connections).toHaveLength(1);
+    expect(h.server.connections).toHaveLength(1);
   });
 
   it('a plan that refuses LULD keeps the trades and says where halts come from', async () => {
-    server = await startMassiveFake({
+    h.server = await startMassiveFake({
       plan: 'no-luld',
       onSubscribed: (conn) => conn.send([{ ev: 'T', sym: 'ABC', p: 10, s: 100, t: 1_763_994_600_000 }]),
     });
     const { lines, logger } = recordingLogger();
     const { sink, got } = captureSink();
-    feed = massive(server.url, logger);
-    await feed.start(sink);
+    h.feed = massive(h.server.url, logger);
+    await h.feed.start(sink);
     await waitUntil(() => got.trades.length === 1);
     await waitUntil(() => lines.some((l) => l.includes('LULD.*')));
     expect(lines.filter((l) => l.includes('LULD.*'))[0]).toMatch(

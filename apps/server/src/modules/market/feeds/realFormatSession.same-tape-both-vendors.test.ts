@@ -1,12 +1,12 @@
 import { defaultChannels, type StreamBatchRead, streamBatchSchema } from '@tapeline/core';
 import { discoveryRows } from '@tapeline/market';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EngineRuntime } from '../engine/runtime.ts';
 import { AlpacaFeed } from './alpaca/alpacaFeed.ts';
-import type { FeedSink, MarketFeed } from './feed.ts';
+import type { FeedSink } from './feed.ts';
 import { MassiveFeed } from './massive/massiveFeed.ts';
-import type { FakeServer } from './testing/fakeWsServer.ts';
 import { waitUntil } from './testing/fakeWsServer.ts';
+import { feedHarness } from './testing/feedHarness.ts';
 import {
   alpacaMessages,
   massiveMessages,
@@ -52,14 +52,7 @@ const SCRIPT: ScriptEvent[] = [
 ];
 const TRADES = SCRIPT.filter((e) => e.kind === 'trade').length;
 
-let server: FakeServer | null = null;
-let feed: MarketFeed | null = null;
-afterEach(async () => {
-  await feed?.stop();
-  await server?.close();
-  feed = null;
-  server = null;
-});
+const h = feedHarness();
 
 interface Seen {
   highs: [string, number, number][];
@@ -132,20 +125,20 @@ async function through(vendor: 'alpaca' | 'massive'): Promise<Seen> {
   };
   if (vendor === 'alpaca') {
     const messages = alpacaMessages(SCRIPT, LISTINGS, T0);
-    server = await startAlpacaFake({ plan: 'sip', onSubscribed: (conn) => conn.send(messages) });
-    feed = new AlpacaFeed({
+    h.server = await startAlpacaFake({ plan: 'sip', onSubscribed: (conn) => conn.send(messages) });
+    h.feed = new AlpacaFeed({
       keyId: FAKE_KEY,
       secretKey: FAKE_SECRET,
-      url: server.url,
+      url: h.server.url,
       symbolsFile: null,
       dataFeed: 'sip',
     });
   } else {
     const messages = massiveMessages(SCRIPT, LISTINGS, T0);
-    server = await startMassiveFake({ plan: 'realtime', onSubscribed: (conn) => conn.send(messages) });
-    feed = new MassiveFeed({ apiKey: FAKE_KEY, url: server.url, symbolsFile: null });
+    h.server = await startMassiveFake({ plan: 'realtime', onSubscribed: (conn) => conn.send(messages) });
+    h.feed = new MassiveFeed({ apiKey: FAKE_KEY, url: h.server.url, symbolsFile: null });
   }
-  await feed.start(sink);
+  await h.feed.start(sink);
   await waitUntil(() => trades === TRADES);
   for (const row of discoveryRows(runtime.engine, '1day')) {
     seen.discovery[row.s] = {
@@ -160,8 +153,8 @@ async function through(vendor: 'alpaca' | 'massive'): Promise<Seen> {
 describe('a real-format session from both vendors', () => {
   it('the stream, Discovery and alerts see the same highs and lows, only from eligible prints', async () => {
     const alpaca = await through('alpaca');
-    await feed?.stop();
-    await server?.close();
+    await h.feed?.stop();
+    await h.server?.close();
     const massive = await through('massive');
     expect(massive).toEqual(alpaca);
     // What the table says: the odd lot (10.90), the contingent trade (11.10), the cash sale
