@@ -1,4 +1,4 @@
-import { type DiscoveryAccess, discoveryAccess, QUOTES_MAX } from '@tapeline/core';
+import { type DiscoveryAccess, discoveryAccess, type MarketStatus, QUOTES_MAX } from '@tapeline/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -99,7 +99,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // The one place the realtime layer reads the injected clock (socket buckets, guard facts, bans).
   const guards = createGuards(guardSources(auth), ctx.clock);
   authRoutes(http, auth, guards);
-  systemRoutes(http, ctx);
+  // /api/config reads the market's status once the market module runs (below).
+  let marketStatus: () => MarketStatus | null = () => null;
+  systemRoutes(http, ctx, () => marketStatus());
   devRoutes(http, ctx);
   alertHistoryRoutes(http, ctx, guards);
   await profileRoutes(http, ctx, guards);
@@ -130,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ctx.clock,
   );
   const market = await startMarket(http, io, ctx, guards, dataSessions, dataPlans);
+  marketStatus = () => market.status.current();
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
