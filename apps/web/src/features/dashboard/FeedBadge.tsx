@@ -1,0 +1,47 @@
+import type { FeedLabel } from '@tapeline/core';
+import { useFeedState } from '../../lib/marketClock.ts';
+import './feedBadge.css';
+import { dashboardText as text } from './dashboardText.ts';
+
+/**
+ * What the market data is, as a trader needs it (SIMULATED, REPLAY, IEX (partial market), SIP,
+ * DELAYED 15 MIN), whether the feed is stalled or down, and how far the tape runs behind when
+ * that is more than 2 s (issue 23 §3). Nothing while the server names no feed.
+ */
+export function FeedBadge() {
+  const { feed, health, age } = useFeedState();
+  return (
+    <>
+      {feed && <SourceBadge feed={feed} />}
+      {feed && (health === 'stalled' || health === 'down') && (
+        <span className="badge badge--feed-alarm" role="status" data-testid="feed-health">
+          {health === 'stalled' ? text.feedStalled : text.feedDown}
+        </span>
+      )}
+      {age !== null && (
+        <span className="badge badge--age" role="status" title={text.dataAgeTitle} data-testid="data-age">
+          {text.dataAge(age)}
+        </span>
+      )}
+    </>
+  );
+}
+
+function SourceBadge({ feed }: { feed: FeedLabel }) {
+  if (feed !== 'SIMULATED') {
+    return (
+      <span className="badge badge--feed" title={text.feedTitle[feed]} data-testid="feed">
+        {text.feedLabel[feed]}
+      </span>
+    );
+  }
+  return (
+    <span className="badge badge--sim" title={text.simulatedTitle} data-testid="simulated">
+      {/* A phone shows the short form (CSS); the full word stays for screen readers. */}
+      <span className="sim-long">{text.simulated}</span>
+      <span className="sim-short" aria-hidden="true">
+        {text.simulatedShort}
+      </span>
+    </span>
+  );
+}
