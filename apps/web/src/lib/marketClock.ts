@@ -23,9 +23,25 @@ import { useConfig } from './useConfig.ts';
 export { marketClock, marketNow } from './marketClockStore.ts';
 
 /**
- * Keeps the store fed from /api/config and the socket's `market_status` while mounted; answers
- * the anchor to read now, the config's own while the store has none yet (no frame drawn on the
- * browser's clock first), and whether the market's time is known at all.
+ * Keeps the store fed with the socket's `market_status` frames while mounted: the dashboard's and
+ * a pop-out's bar (FeedBadge) mount it, so every widget beside them reads a fresh clock without a
+ * listener of its own.
+ */
+export function useMarketStatusFeed(): void {
+  useEffect(
+    () =>
+      listenSocket(MARKET_STATUS_EVENT, (payload) => {
+        const frame = marketStatusFrameSchema.safeParse(payload);
+        if (frame.success) marketClock.status(frame.data);
+      }),
+    [],
+  );
+}
+
+/**
+ * The anchor to read now: the store's (fed by /api/config, `market_status` and each batch), or
+ * the config's own while the store has none yet (no frame drawn on the browser's clock first),
+ * and whether the market's time is known at all.
  */
 function useAnchor(): { anchor: Anchor | null; known: boolean } {
   const config = useConfig();
@@ -35,14 +51,6 @@ function useAnchor(): { anchor: Anchor | null; known: boolean } {
     // The answer's clock counts from when it arrived, not from when this effect ran.
     if (market) marketClock.status(market, arrived || Date.now());
   }, [market, arrived]);
-  useEffect(
-    () =>
-      listenSocket(MARKET_STATUS_EVENT, (payload) => {
-        const frame = marketStatusFrameSchema.safeParse(payload);
-        if (frame.success) marketClock.status(frame.data);
-      }),
-    [],
-  );
   const stored = useStore(store, (s) => s.anchor);
   const fromConfig = market?.clock ? { ...market.clock, localAt: arrived } : null;
   const anchor = stored ?? fromConfig;

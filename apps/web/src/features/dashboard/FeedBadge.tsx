@@ -1,14 +1,16 @@
 import type { FeedLabel } from '@tapeline/core';
-import { useFeedState } from '../../lib/marketClock.ts';
+import { useFeedState, useMarketStatusFeed } from '../../lib/marketClock.ts';
 import './feedBadge.css';
 import { dashboardText as text } from './dashboardText.ts';
 
 /**
  * What the market data is, as a trader needs it (SIMULATED, REPLAY, IEX (partial market), SIP,
  * DELAYED 15 MIN), whether the feed is stalled or down, and how far the tape runs behind when
- * that is more than 2 s (issue 23 §3). Nothing while the server names no feed.
+ * that is more than 2 s (issue 23 §3). Nothing while the server names no feed. Mounted in the
+ * dashboard's and a pop-out's bar, it keeps the tab's market clock fed (`market_status`).
  */
 export function FeedBadge() {
+  useMarketStatusFeed();
   const { feed, health, age } = useFeedState();
   return (
     <>
