@@ -10,7 +10,7 @@ import { INDEX_ETFS } from './universe.ts';
 export const REGULAR_SECONDS = 23_400;
 /** Share of all prints that go to the day's runners. */
 export const RUNNER_SHARE = 0.05;
-/** Overnight gap (log, one standard deviation) of a stock, and of the three index ETFs. */
+/** Overnight gap (log, one standard deviation) of a stock, and of the index ETFs. */
 export const GAP_VOL = 0.012;
 export const INDEX_GAP_VOL = 0.004;
 
@@ -143,7 +143,7 @@ export function buildDay(
       drift[i] = (fade ? -0.5 * move : move) / expected;
       price[i] = pc * (1.1 + 0.5 * rng.next());
     } else {
-      price[i] = pc * Math.exp((i < 3 ? INDEX_GAP_VOL : GAP_VOL) * rng.normal());
+      price[i] = pc * Math.exp((i < INDEX_ETFS.length ? INDEX_GAP_VOL : GAP_VOL) * rng.normal());
     }
   }
   return { price, sigma, drift, meanSize, cumWeight, runners };
