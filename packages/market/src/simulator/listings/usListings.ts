@@ -138,6 +138,11 @@ export function pickListings(n: number, total: number, next: () => number): Int3
   for (let i = 0; i < top; i++) out[i] = i;
   const rest = n - top;
   const span = (total - top) / Math.max(1, rest);
-  for (let k = 0; k < rest; k++) out[top + k] = top + Math.floor((k + next()) * span);
+  for (let k = 0; k < rest; k++) {
+    // Whole ranks [from, to) per stretch: neighbouring stretches never share one.
+    const from = Math.floor(k * span);
+    const to = Math.floor((k + 1) * span);
+    out[top + k] = top + from + Math.floor(next() * (to - from));
+  }
   return out;
 }
