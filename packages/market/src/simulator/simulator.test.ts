@@ -118,7 +118,7 @@ describe('simulator', { timeout: 30_000 }, () => {
     expect(halts.length).toBeGreaterThan(0);
     const open = new Map<string, string>();
     for (const s of statuses) {
-      expect(['LUDP', 'T1', 'T12']).toContain(s.reason);
+      expect(['LUDP', 'T1', 'T12', 'T2']).toContain(s.reason);
       if (s.halted) {
         expect(open.has(s.sym)).toBe(false);
         open.set(s.sym, s.reason);

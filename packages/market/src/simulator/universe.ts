@@ -52,7 +52,6 @@ export const SECTOR_WEIGHTS: readonly [number, number][] = [
   [SECTOR.ETF, 8],
   [SECTOR.MISCELLANEOUS, 1],
 ];
-const SECTOR_TOTAL = SECTOR_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
 
 function pickSector(rng: Rng, weights: readonly [number, number][], total: number): number {
   let x = rng.next() * total;
