@@ -146,7 +146,15 @@ export function benchSimulator(options: { seed?: number; minutes?: number } = {}
   return { rows };
 }
 
+/** The figures as printed: what, the figure, its target. */
+export function simulatorTable(figures: SimulatorFigures): string[] {
+  return [
+    'Simulated market (seed 1, the default universe and rate) against the US market',
+    ...figures.rows.map(([what, figure, target]) => `  ${what.padEnd(62)} ${figure.padEnd(28)} ${target}`),
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const [what, figure, target] of benchSimulator().rows)
-    console.log(`${what.padEnd(62)} ${figure.padEnd(28)} ${target}`);
+  const minutes = Number(process.argv.find((a) => a.startsWith('--minutes='))?.split('=')[1] ?? 30);
+  for (const line of simulatorTable(benchSimulator({ minutes }))) console.log(line);
 }
