@@ -39,11 +39,8 @@ function SourceBadge({ feed }: { feed: FeedLabel }) {
   }
   return (
     <span className="badge badge--sim" title={text.simulatedTitle} data-testid="simulated">
-      {/* A phone shows the short form (CSS); the full word stays for screen readers. */}
-      <span className="sim-long">{text.simulated}</span>
-      <span className="sim-short" aria-hidden="true">
-        {text.simulatedShort}
-      </span>
+      {/* The whole word everywhere; a phone's bar sets it smaller so it fits (dashboard.css). */}
+      {text.simulated}
     </span>
   );
 }

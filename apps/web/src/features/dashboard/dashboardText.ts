@@ -8,10 +8,10 @@ export const dashboardText = {
   resetConfirm: 'Reset',
   restoring: 'Restoring your layout',
   widgets: 'Widgets',
+  moreToggles: 'More widget toggles',
   pro: 'PRO',
   simulatedTitle: 'Prices come from the built-in market simulator',
   simulated: 'SIMULATED',
-  simulatedShort: 'SIM',
   feedLabel: {
     REPLAY: 'REPLAY',
     IEX: 'IEX (partial market)',
