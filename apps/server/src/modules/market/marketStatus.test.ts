@@ -1,6 +1,5 @@
 import {
   configResponseSchema,
-  FEED_STALL_MS,
   MARKET_STATUS_EVENT,
   MARKET_STATUS_EVERY_MS,
   type MarketStatusFrame,

@@ -75,6 +75,7 @@ describe('FeedBadge', () => {
       highs: [{ ...ENTRY, eventTs: AT - lag }],
       lows: [],
       halts: [],
+      uvols: [],
     });
     act(() => marketClock.batch(batch(2_000)));
     expect(screen.queryByTestId('data-age')).not.toBeInTheDocument();
