@@ -35,7 +35,7 @@ import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
-import { attachSocketServer } from './platform/realtime/socketServer.ts';
+import { attachSocketServer, socketAdapterKey } from './platform/realtime/socketServer.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -116,7 +116,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       return { userId: user.id, sessionId };
     },
     { clock: ctx.clock, log: ctx.log },
-    ctx.redis,
+    ctx.redis && {
+      client: ctx.redis,
+      key: socketAdapterKey(ctx.config.busPrefix),
+      watch: ctx.redisWatch,
+      log: ctx.log,
+    },
   );
   // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
   const socketSessions = watchSocketSessions(io, { ...auth, clock: ctx.clock });
