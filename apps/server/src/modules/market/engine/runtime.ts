@@ -47,6 +47,8 @@ export class EngineRuntime {
   private feedClock: number | null = null;
   private trades = 0;
   private restored = false;
+  /** The restored checkpoint's engine clock (null: nothing restored): where the feed goes on. */
+  resumedAt: number | null = null;
   private readonly discovery;
   private readonly recentStream;
   private readonly ticker = new QuoteTicker();
@@ -113,6 +115,12 @@ export class EngineRuntime {
     if (!snapshot) return false;
     this.restored = this.engine.restore(snapshot).ok;
     if (!this.restored && this.feedName.split(':')[0] !== 'simulator') this.engine.continueFrom(snapshot);
+    if (this.restored) {
+      this.resumedAt = snapshot.takenAt;
+      // A feed with its own time goes on from the checkpoint, never back to its start: the
+      // day's highs and lows are restored, so a tape replayed from the bell would make none.
+      if (this.feedClock !== null && snapshot.takenAt > this.feedClock) this.feedClock = snapshot.takenAt;
+    }
     return this.restored;
   }
 

@@ -66,7 +66,16 @@ const runtime = new EngineRuntime(
 
 async function start(): Promise<void> {
   const restored = await runtime.restore();
-  if (restored) send({ type: 'log', level: 'info', msg: 'engine state restored from checkpoint' });
+  if (restored) {
+    // The simulator goes on from the checkpoint's time (not its opening bell): the same session.
+    if (feed instanceof SimulatorFeed && runtime.resumedAt !== null) feed.resumeFrom(runtime.resumedAt);
+    send({
+      type: 'log',
+      level: 'info',
+      msg: 'engine state restored from checkpoint',
+      extra: { resumedAt: runtime.resumedAt },
+    });
+  }
   // A feed that cannot start (refused keys, missing file) is reported; the API keeps serving.
   feed?.start(runtime.sink).catch((error: Error) => feedLog.error(`market feed failed: ${error.message}`));
   const sendAlerts = () => {
