@@ -25,11 +25,15 @@ export function createRedisWatch(log: Pick<Log, 'warn' | 'info'>): RedisWatch {
   const listeners = new Set<(ready: boolean) => void>();
   const ready = () => [...clients.values()].every((c) => c.status === 'ready');
   let last = true;
+  let outage = false;
   const changed = () => {
     const now = ready();
     if (now === last) return;
     last = now;
-    if (now) log.info('redis connected again: every connection is back');
+    if (now && outage) {
+      outage = false;
+      log.info('redis connected again: every connection is back');
+    }
     for (const listener of listeners) listener(now);
   };
   return {
@@ -37,6 +41,7 @@ export function createRedisWatch(log: Pick<Log, 'warn' | 'info'>): RedisWatch {
       clients.set(name, client);
       let failing = false;
       client.on('error', (error: Error) => {
+        outage = true;
         if (failing) return;
         failing = true;
         log.warn({ redis: name, err: error.message }, 'redis connection failed; retrying');

@@ -60,7 +60,7 @@ export class EngineRuntime {
   constructor(
     readonly feedName: string,
     private readonly store: CheckpointStore | null,
-    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null } = {},
+    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null; epoch?: number | undefined } = {},
   ) {
     // The engine thread's clock: the system's unless a test hands it another.
     const clock = options.clock ?? systemClock;
@@ -69,11 +69,12 @@ export class EngineRuntime {
     // checkpoint is the one restored.
     this.feedClock = options.clockStart ?? null;
     // The epoch is this run's wall-clock start, never the feed's time: a restarted engine (whose
-    // batches number from 1 again) must never share it with the run before (stream_resume).
+    // batches number from 1 again) must never share it with the run before (stream_resume). A
+    // leader engine's is its lease's epoch, above every earlier leader's (platform/leaderLease.ts).
     this.engine = new MarketEngine({
       clock: () => this.feedClock ?? wallNow(),
       capacity: 12_000,
-      epoch: wallNow(),
+      epoch: options.epoch ?? wallNow(),
     });
     this.discovery = createDiscoveryCache(this.engine, wallNow);
     this.recentStream = createRecentStreamAnswer(this.engine, wallNow, (id) => this.isListed(id));

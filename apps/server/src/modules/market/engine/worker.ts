@@ -25,6 +25,11 @@ export interface EngineWorkerData {
   checkpointMs: number;
   /** Where a feed with its own clock starts (simulator, replay); null follows the wall clock. */
   clockStart: number | null;
+  /**
+   * The stream's epoch: the leader lease's fencing token (engineNode.ts); absent, this run's
+   * wall-clock start.
+   */
+  epoch?: number;
 }
 
 // The engine thread: the feed, the hot loop and the recomputes run here so that the API's
@@ -61,7 +66,11 @@ const runtime = new EngineRuntime(
   data.feed,
   data.checkpointFile ? createCheckpointStore(data.checkpointFile) : null,
   // The simulator's virtual clock starts at its opening bell, so that session's checkpoint is the one restored.
-  { clock, clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart) },
+  {
+    clock,
+    clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart),
+    epoch: data.epoch,
+  },
 );
 
 async function start(): Promise<void> {

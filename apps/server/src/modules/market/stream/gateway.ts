@@ -35,12 +35,20 @@ export async function startStreamGateway(
   guard: SocketGuard<unknown>,
   log: Log,
 ) {
+  // The fence (docs/decisions.md, "One leader engine"): epochs only rise, each leader's above
+  // the last, so a batch of an older epoch than the newest heard is a deposed engine's.
+  let newestEpoch = 0;
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const batch = decodeBusFrame(typeof payload === 'string' ? Buffer.from(payload) : payload);
     if (!batch) {
       log.warn({ bytes: payload.length }, 'stream batch without its epoch and seq header dropped');
       return;
     }
+    if (batch.ep < newestEpoch) {
+      log.debug({ ep: batch.ep, newest: newestEpoch }, 'stream batch of a deposed engine dropped');
+      return;
+    }
+    newestEpoch = batch.ep;
     // Every node hears every batch on the bus: each sends it to its own sockets only, or the Redis
     // adapter would hand a socket one copy per node. One view past the header serves every socket.
     io.local.to(STREAM_ROOM).emit(STREAM_EVENTS.update, batch.bytes);
