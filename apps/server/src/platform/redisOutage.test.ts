@@ -121,7 +121,7 @@ describe('a Redis outage', () => {
       return onA.call(CHAT_EVENTS.send, { channel: 'daytrading', msg: `post ${posts}` });
     };
     const saveSettings = (node: TestApp) =>
-      node.call('POST', '/api/settings/config', { token: alice.token, body: { config: defaultConfig } });
+      node.call('POST', '/api/settings/config', { token: alice.token, body: { config: defaultConfig() } });
     const stream = () => nodeB.call('GET', '/data/stream_bk', { token: dataToken });
 
     // Before: everything works across nodes.

@@ -65,9 +65,10 @@ export function attachSocketServer(
     io.adapter(createAdapter(pub, sub, { key: redis.key }));
     const close = io.close.bind(io);
     io.close = async (fn) => {
-      await close(fn);
+      // Connections first: the adapter's UNSUBSCRIBE would wait for a Redis that is away.
       pub.disconnect();
       sub.disconnect();
+      await close(fn);
     };
   }
   const { socketsPerUser } = options.limits ?? REALTIME_LIMITS;
