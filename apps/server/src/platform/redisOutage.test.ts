@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHAT_EVENTS, defaultConfig } from '@tapeline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeTabs, joined, POST_STEP_MS } from '../modules/chat/testing/chatKit.ts';
 import { trader } from '../modules/chat/testing/people.ts';
 import { HEARTBEAT_MS } from '../modules/market/engine/busProtocol.ts';
@@ -32,6 +32,10 @@ let nodeB: TestApp;
 let engine: EngineNode;
 const unhandled: unknown[] = [];
 const onUnhandled = (error: unknown) => unhandled.push(error);
+// ioredis writes this when a connection's error event has no listener.
+const unwatched = () =>
+  consoleError.mock.calls.filter((args) => String(args[0]).includes('Unhandled error event'));
+const consoleError = vi.spyOn(console, 'error');
 
 async function startRedis(): Promise<void> {
   const proc = spawn(
@@ -103,6 +107,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
   process.off('unhandledRejection', onUnhandled);
   process.off('uncaughtException', onUnhandled);
+  consoleError.mockRestore();
 });
 
 describe('a Redis outage', () => {
@@ -150,6 +155,7 @@ describe('a Redis outage', () => {
     nodeB.clock.advance(3 * HEARTBEAT_MS + 1);
     expect((await stream()).status).toBe(503);
     expect(unhandled).toEqual([]);
+    expect(unwatched()).toEqual([]);
 
     // Redis returns (empty: no persistence): every node is ready again within 10 s.
     await startRedis();
@@ -180,5 +186,6 @@ describe('a Redis outage', () => {
     );
     expect(Date.now() - back).toBeLessThan(RECOVERY_MS + 2000);
     expect(unhandled).toEqual([]);
+    expect(unwatched()).toEqual([]);
   }, 90_000);
 });
