@@ -145,6 +145,8 @@ describe('a Redis outage', () => {
     while (Date.now() < outageEnds) {
       const answer = await post();
       if (!answer.ok) refused.push(answer.error);
+      // Typing still goes to the room: socket.io's adapter publishes it to a Redis that is away.
+      await onB.call(CHAT_EVENTS.typing, { channel: 'daytrading' });
       for (const node of [nodeA, nodeB]) saved.push((await saveSettings(node)).status);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }

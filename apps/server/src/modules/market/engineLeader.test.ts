@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitWithin, type ServerProcess, spawnServer } from '../../test/serverProcess.ts';
+import { exitWithin, type ServerProcess } from '../../test/serverProcess.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 import { until } from '../../test/waitFor.ts';
 import { decodeBusFrame } from './stream/busFrame.ts';
 import { STREAM_TOPIC } from './stream/gateway.ts';
+import { spawnSimEngine } from './testing/engineProcess.ts';
 
 // One leader engine (docs/decisions.md, "One leader engine"): two `--role=engine` processes on
 // one Redis and one DATA_DIR; one leads by the lease and publishes, the other stands by and takes
@@ -22,19 +23,7 @@ const engines: ServerProcess[] = [];
 const heard: { ep: number; at: number }[] = [];
 
 function startEngine(): ServerProcess {
-  const proc = spawnServer(
-    {
-      REDIS_URL,
-      BUS_PREFIX,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      MARKET_FEED: 'simulator',
-      SIM_SYMBOLS: '300',
-      SIM_SPEED: '10',
-      SIM_TRADE_RATE: '300',
-    },
-    ['--role=engine'],
-  );
+  const proc = spawnSimEngine({ REDIS_URL, BUS_PREFIX, DATA_DIR: dataDir });
   engines.push(proc);
   return proc;
 }

@@ -8,7 +8,7 @@ import type { TestApp } from '../../../test/testApp.ts';
 import { connectTab, until } from '../../../test/waitFor.ts';
 import { withApp } from '../../../test/withApp.ts';
 import { decodeBusFrame } from './busFrame.ts';
-import { STREAM_TOPIC } from './gateway.ts';
+import { FENCE_MS, STREAM_TOPIC } from './gateway.ts';
 
 // Every API node hears every engine batch on the bus and sends it to its own sockets. The
 // socket.io Redis adapter makes a room span the nodes, so a plain room emit from each node would
@@ -92,6 +92,12 @@ describe('the stream gateway on two nodes sharing Redis', () => {
     for (const t of [onA, onB])
       await until('the witness', () => (t.highs().includes('WIT') ? true : undefined));
     for (const t of [onA, onB]) expect(t.highs()).not.toContain('OLD');
+    // The newer engine silent for FENCE_MS: the older one is heard again (a clock behind, not a
+    // deposed leader).
+    for (const node of [nodeA, nodeB]) node.clock.advance(FENCE_MS);
+    older.push([trade('AGN', 5, 5), trade('AGN', 6, 6)]);
+    for (const t of [onA, onB])
+      await until('the older engine again', () => (t.highs().includes('AGN') ? true : undefined));
 
     for (const t of [onA, onB]) {
       const seen = t.frames.map((bytes) => bytes.toString('base64'));
