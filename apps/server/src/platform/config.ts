@@ -3,7 +3,12 @@ import { isValidSymbol, normalizeSymbol } from '@tapeline/core';
 import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
 import { ConfigError } from './configError.ts';
-import { type MarketFeedConfig, marketFeedConfig } from './marketFeedConfig.ts';
+import {
+  type MarketFeedConfig,
+  type MarketSource,
+  marketFeedConfig,
+  marketSourceOf,
+} from './marketFeedConfig.ts';
 import { type NewsConfig, newsConfig, newsEnvShape } from './newsConfig.ts';
 import { type PushConfig, pushConfig, pushEnvShape } from './pushConfig.ts';
 
@@ -17,6 +22,7 @@ export {
   type HaltsSettings,
   type HistorySettings,
   type MarketFeedConfig,
+  type MarketSource,
 } from './marketFeedConfig.ts';
 export type { NewsConfig } from './newsConfig.ts';
 export type { PushConfig } from './pushConfig.ts';
@@ -294,6 +300,8 @@ export interface Config {
   devRoutes: boolean;
   /** MARKET_FEED and, where this node runs the feed, its settings. */
   marketFeed: MarketFeedConfig;
+  /** The feed's label for traders and its clock's rate (`/api/config`, `market_status`). */
+  marketSource: MarketSource;
   billing: BillingConfig;
   /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
   symbolIconUrl: string | undefined;
@@ -352,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',
     marketFeed,
+    marketSource: marketSourceOf(env, marketFeed),
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
