@@ -1,5 +1,7 @@
+import { defaultChannels, streamBatchSchema } from '@tapeline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../../test/manualClock.ts';
+import { EngineRuntime } from '../../engine/runtime.ts';
 import { type FakeHaltsRss, haltsRssXml, startFakeHaltsRss } from '../testing/fakeHaltsRss.ts';
 import { captureSink, recordingLogger, waitUntil } from '../testing/fakeWsServer.ts';
 import { HaltMerge } from './haltMerge.ts';
@@ -136,5 +138,46 @@ describe('merging the feed’s halts with the RSS', () => {
     // Trades go straight through.
     merge.feedSink.trade('RUN', 10, 100, ny(10, 46));
     expect(got.trades).toEqual([['RUN', 10, 100, ny(10, 46)]]);
+  });
+});
+
+describe('an RSS halt in the engine', () => {
+  it('is a stream halt and a halt alert carrying its reason code (T1), as webhooks send it', async () => {
+    rss = await startFakeHaltsRss();
+    rss.set([{ sym: 'NEWS', reason: 'T1', haltDate: DAY, haltTime: '10:40:00' }]);
+    const clock = createManualClock(ny(10, 41));
+    const runtime = new EngineRuntime('alpaca', null, { clock });
+    runtime.engine.setReference({
+      sym: 'NEWS',
+      name: 'News Co',
+      sector: 9,
+      float: 1e7,
+      shortRatio: 1,
+      optionable: false,
+      prevClose: 5,
+      avgVolume: 1e6,
+      exchange: 'NASDAQ',
+    });
+    const [main, alt] = defaultChannels() as [never, never];
+    const user = '00000000-0000-4000-8000-000000000001';
+    runtime.alerts.setRuleSets([
+      {
+        userId: user,
+        set: {
+          tier: 'proplus',
+          rules: [{ id: 1, type: 'halt', category: 'halt', rate: 0, low: null, high: null }],
+          filtered: [],
+          channels: { main, alt },
+          favorites: [],
+        },
+      },
+    ]);
+    const merge = new HaltMerge(runtime.sink);
+    source = new NasdaqTraderHalts({ url: rss.url, clock, logger: recordingLogger().logger });
+    await source.start(merge.other);
+    const batch = streamBatchSchema.parse(JSON.parse(runtime.drain() ?? 'null'));
+    expect(batch.halts.map((h) => [h.symbol, h.active, h.flag])).toEqual([['NEWS', true, 'T1']]);
+    const fired = JSON.parse(runtime.alerts.take() ?? 'null') as { alerts: Record<string, unknown>[] };
+    expect(fired.alerts.map((a) => [a.symbol, a.subtype, a.reason_code])).toEqual([['NEWS', 'halt', 'T1']]);
   });
 });
