@@ -77,11 +77,11 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
     // Every cell and heading of the streams in view whose text is wider than its box is cut.
     const cut = () =>
       page.evaluate(() =>
-        [
-          ...document.querySelectorAll(
+        Array.from(
+          document.querySelectorAll(
             '[data-testid^="cell-stream"] :is(.stream-table td, .widget-title), .alerts-item__msg',
           ),
-        ]
+        )
           .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth)
           .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
       );
