@@ -20,9 +20,9 @@ import { ConnectionPill } from '../connection/index.ts';
 import { DashboardCommandSource } from '../palette/index.ts';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
+import { FeedBadge } from './FeedBadge.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';
 import { PopupBlockedBanner } from './PopupBlockedBanner.tsx';
-import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
 import '../../ui/widget.css';
 import './dashboard.css';
@@ -92,7 +92,7 @@ export function DashboardPage() {
     <div className="dashboard-page" data-layout={layout.key}>
       <DashboardBar layout={layout} onToggle={onToggle}>
         <ConnectionPill />
-        <SimulatedBadge />
+        <FeedBadge />
         <LayoutMenu
           layouts={layouts}
           onActivate={forLayout(activate)}
