@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   alertOf,
   canAddRow,
-  clampPost,
   columnChoices,
   draftOf,
   draftProblem,
@@ -104,10 +103,4 @@ describe('filter draft', () => {
     expect(squeezeAllowed({ ...off, pre: true, post: true }).now).toBe(false);
   });
 
-  it('clamps POST to −5…−1', () => {
-    expect(clampPost('-9')).toBe('-5');
-    expect(clampPost('3')).toBe('-1');
-    expect(clampPost('-3')).toBe('-3');
-    expect(clampPost('')).toBe('');
-  });
 });
