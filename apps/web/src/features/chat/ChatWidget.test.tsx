@@ -1,6 +1,16 @@
-import { CHAT_EVENTS, chatMessages } from '@tapeline/core';
+import {
+  CHAT_EVENTS,
+  chatMessages,
+  type DashboardConfig,
+  defaultConfig,
+  settingsResponseSchema,
+  successResponseSchema,
+} from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
+import { ok } from '../../test-setup/fakeApi.ts';
 import { emit, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
@@ -167,5 +177,53 @@ describe('ChatWidget list', () => {
     await screen.findByRole('listbox', { name: chatText.suggestionsFor('symbol') });
     await user.keyboard('{Enter}');
     await waitFor(() => expect(paramsOf(server.asked.at(-1))).toEqual({ s: 'AMD' }));
+  });
+});
+
+describe('ChatWidget remembers the channel (issue 27 item 5)', () => {
+  // The settings store waits 2 s from the app's start before loading (spec §4).
+  const SETTLED = { timeout: 5000 };
+  const inSettings = (children: ReactNode) => withSession(<SettingsProvider>{children}</SettingsProvider>);
+  const serve = (config: DashboardConfig) => {
+    const server = chatServer(() => page([chatMessage(1, ago(60_000))]));
+    server.api
+      .on(
+        'GET /api/settings',
+        ok(settingsResponseSchema, {
+          success: true,
+          config: JSON.stringify(config),
+          discovery: null,
+          layout: null,
+        }),
+      )
+      .on('POST /api/settings/config', ok(successResponseSchema, { success: true }));
+    return server;
+  };
+
+  it('reopens on the channel saved with the settings', async () => {
+    const server = serve({ ...defaultConfig(), chatChannel: 'options' });
+    renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: inSettings });
+    await waitFor(() => expect(tab('Options')).toHaveAttribute('aria-selected', 'true'), SETTLED);
+    await waitFor(() => expect(server.asked.at(-1)?.pathname).toBe('/api/chat/options/messages'));
+  });
+
+  it('saves the channel the trader picks, for this user, with the config', async () => {
+    const server = serve(defaultConfig());
+    const { user, unmount } = renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: inSettings });
+    await waitFor(() => expect(server.api.calls('GET /api/settings')).toHaveLength(1), SETTLED);
+    await log();
+    expect(tab('General')).toHaveAttribute('aria-selected', 'true');
+    await user.click(tab('Options'));
+    unmount(); // leaving sends the debounced save at once
+    const saved = server.api.calls('POST /api/settings/config').at(-1)?.body as { config: DashboardConfig };
+    expect(saved.config.chatChannel).toBe('options');
+    expect(saved.config.stream).toEqual(defaultConfig().stream);
+  });
+
+  it('a saved channel that no longer exists gives way to the first', async () => {
+    serve({ ...defaultConfig(), chatChannel: 'gone' });
+    renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: inSettings });
+    await log();
+    expect(tab('General')).toHaveAttribute('aria-selected', 'true');
   });
 });

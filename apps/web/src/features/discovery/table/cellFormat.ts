@@ -1,5 +1,5 @@
 // How the Discovery table writes numbers (discovery spec §9): abbreviated with k, m and b and 2
-// decimals; prices with 2 decimals, 4 below a dollar (core formatPrice). '-' for unknown.
+// decimals; prices with 2 decimals, 4 below a dollar (core formatPrice), and so dollar moves. '-' for unknown.
 
 const UNITS: readonly [number, string][] = [
   [1e9, 'b'],
@@ -23,11 +23,14 @@ export function percent(value: number | null | undefined): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
 }
 
-/** Signed dollars, 2 decimals (4 below a dollar of move): '+$1.25', '-$0.0450'. */
-export function dollars(value: number | null | undefined): string {
+/**
+ * Signed dollars with the decimals of the stock's price (core formatPrice): 2, or 4 on a stock
+ * below a dollar. '+$1.25', '-$0.05' on an $870 stock, '-$0.0450' on a $0.80 one.
+ */
+export function dollars(value: number | null | undefined, price: number | null | undefined): string {
   if (!known(value)) return '-';
   const abs = Math.abs(value);
-  const digits = abs > 0 && abs < 1 ? 4 : 2;
+  const digits = known(price) && Math.abs(price) < 1 ? 4 : 2;
   return `${value > 0 ? '+' : value < 0 ? '-' : ''}$${abs.toFixed(digits)}`;
 }
 
