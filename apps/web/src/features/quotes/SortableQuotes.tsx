@@ -25,6 +25,14 @@ import { quotesText } from './quotesText.ts';
 const MOUSE = { activationConstraint: { distance: 5 } };
 const TOUCH = { activationConstraint: { delay: 200, tolerance: 5 } };
 const KEYS = { coordinateGetter: sortableKeyboardCoordinates };
+/**
+ * dnd-kit scrolls the track while the dragged card is within 20 % of its edge, faster the
+ * longer it stays: in a widget a few cards wide, one slot to the right is already in that
+ * zone, and with the track snapping card by card every tick jumped a whole card, so a drag of
+ * the first of 75 cards ran the track 13,012 px to its end and dropped there (issue 27). Only
+ * the outer 5 % scrolls, slowly; the track does not snap while a card is lifted (quotes.css).
+ */
+export const QUOTE_AUTO_SCROLL = { threshold: { x: 0.05, y: 0.05 }, acceleration: 2 } as const;
 
 interface SortableQuotesProps {
   symbols: readonly string[];
@@ -43,7 +51,12 @@ export function SortableQuotes({ symbols, axis, onDrop, children }: SortableQuot
     if (over && active.id !== over.id) onDrop(String(active.id), String(over.id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      autoScroll={QUOTE_AUTO_SCROLL}
+      onDragEnd={onDragEnd}
+    >
       <SortableContext
         items={symbols as string[]}
         strategy={axis === 'x' ? horizontalListSortingStrategy : verticalListSortingStrategy}
