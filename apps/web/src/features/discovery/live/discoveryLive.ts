@@ -4,6 +4,7 @@ import {
   discoveryEndedSchema,
   discoveryPatchSchema,
   type TimeframeId,
+  WIRE_TIMEFRAMES,
 } from '@tapeline/core';
 import { useEffect, useRef } from 'react';
 import { browserStores, STORAGE_PREFIX } from '../../../lib/storageKeys.ts';
@@ -65,7 +66,8 @@ export function useDiscoveryLive(
         const patch = discoveryPatchSchema.safeParse(payload);
         if (patch.success && patch.data.tf === tf) latest.current.onPatch(patch.data);
       },
-      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf }], leave: LEAVE },
+      // Named on the wire as §7 names them (15m…1mo); patches answer with the engine's name.
+      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf: WIRE_TIMEFRAMES[tf] }], leave: LEAVE },
     );
     return () => {
       stopPatches();
