@@ -20,6 +20,12 @@ const ROWS: ServedDiscoveryRow[] = [servedRow('AAPL', { p: [2, 4], e: 9 })];
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 const countdown = () => screen.getByTestId('discovery-countdown').textContent;
 
+/** The data host answering Discovery `ms` later, as on a loaded machine (5.2 s in issue 27). */
+const slowly = (ms: number) => () =>
+  new Promise<{ status: number; body: unknown }>((resolve) =>
+    setTimeout(() => resolve(ok(servedDiscoveryRowsSchema, ROWS)), ms),
+  );
+
 async function shown() {
   const api = withDataHost(serveFilters({ filters: {}, selected: 'Default' }));
   signedIn(api, { subscription: subscription('proplus') });
@@ -34,7 +40,7 @@ async function shown() {
   renderUi(<DiscoveryWidget {...widgetProps('discovery')} />, { wrap: withSession });
   await screen.findByRole('button', { name: 'AAPL' });
   await advance(0);
-  return { fetches: () => api.calls('GET /data/discovery').length };
+  return { api, fetches: () => api.calls('GET /data/discovery').length };
 }
 
 afterEach(() => {
@@ -43,31 +49,35 @@ afterEach(() => {
 });
 
 describe('Discovery refresh countdown', () => {
-  it('refreshes when the countdown runs out, every 30 s, and starts again from 30', async () => {
-    const { fetches } = await shown();
+  it('refreshes when the countdown runs out, every 30 s, and starts again from 30 at once', async () => {
+    const { api, fetches } = await shown();
+    api.on('GET /data/discovery', slowly(5000));
     const before = fetches();
     await advance(DISCOVERY_REFRESH_MS - 1000);
     expect(fetches()).toBe(before);
     expect(countdown()).toMatch(/^[12]s$/);
     await advance(1000);
     expect(fetches()).toBe(before + 1);
-    await advance(2000); // the refreshing state passes
-    expect(countdown()).toMatch(/^(28|29)s$/);
-    await advance(DISCOVERY_REFRESH_MS - 2000);
+    // The refreshing state passes while the slow answer is still on its way: the countdown
+    // already counts to the next refresh, 30 s after this one started (not 0 s, not 35).
+    await advance(3000);
+    expect(countdown()).toMatch(/^(27|28)s$/);
+    await advance(DISCOVERY_REFRESH_MS - 3000);
     expect(fetches()).toBe(before + 2);
   });
 
   it('a manual refresh starts the countdown again', async () => {
-    const { fetches } = await shown();
+    const { api, fetches } = await shown();
+    api.on('GET /data/discovery', slowly(5000));
     const before = fetches();
     await advance(20_000);
     expect(countdown()).toMatch(/^(10|11)s$/);
     fireEvent.click(screen.getByRole('button', { name: /^Refresh/ }));
-    await advance(2000);
+    await advance(3000);
     expect(fetches()).toBe(before + 1);
-    expect(countdown()).toMatch(/^(28|29)s$/);
+    expect(countdown()).toMatch(/^(27|28)s$/);
     // The old schedule (10 s later) does not refresh; the new one (30 s after the click) does.
-    await advance(DISCOVERY_REFRESH_MS - 3000);
+    await advance(DISCOVERY_REFRESH_MS - 4000);
     expect(fetches()).toBe(before + 1);
     await advance(1000);
     expect(fetches()).toBe(before + 2);
