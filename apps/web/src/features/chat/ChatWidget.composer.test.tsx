@@ -76,18 +76,20 @@ describe('ChatWidget composer', () => {
     expect(sentCalls(CHAT_EVENTS.send)).toEqual([]);
   });
 
-  it('replies: the preview shows, Escape cancels it, a sent reply names the message', async () => {
+  it('replies: Reply focuses the composer, Escape there cancels it, a sent reply names the message', async () => {
     chatServer(() => page([chatMessage(7, T0, { content: 'question' })]));
     const { user } = renderChat();
     const box = await composer();
 
     await user.click(await screen.findByRole('button', { name: chatText.replyTo(ANN.name) }));
     expect(screen.getByText(chatText.replyingTo(ANN.name))).toBeInTheDocument();
-    await user.type(box, '{Escape}');
+    expect(box).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(screen.queryByText(chatText.replyingTo(ANN.name))).toBeNull();
 
     await user.click(screen.getByRole('button', { name: chatText.replyTo(ANN.name) }));
-    await user.type(box, 'answer{Enter}');
+    expect(box).toHaveFocus();
+    await user.keyboard('answer{Enter}');
     expect(sentCalls(CHAT_EVENTS.send).at(-1)).toEqual([
       CHAT_EVENTS.send,
       { v, channel: 'general', msg: 'answer', replyMsg: 7 },

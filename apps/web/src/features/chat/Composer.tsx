@@ -1,5 +1,5 @@
 import { type ChatMessage, refusalMessage } from '@tapeline/core';
-import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ComposerState, countdownClock, enterSends } from './chatRules.ts';
 import { CHAT_MESSAGES, chatText } from './chatText.ts';
 import { completeToken, insertAtSelection, type MentionToken, tokenAtCaret } from './composerTokens.ts';
@@ -55,6 +55,12 @@ export function Composer({
   const query = useMemo(() => (token ? { kind: token.kind, query: token.query } : null), [token]);
   const items = useChatSuggestions(query, SHOWN_SUGGESTIONS);
   const suggesting = token !== null && items.length > 0;
+
+  // Reply puts the caret in the composer: the trader types the answer, Escape cancels it.
+  const replyId = reply?.id ?? null;
+  useEffect(() => {
+    if (replyId !== null) area.current?.focus();
+  }, [replyId]);
 
   // A completion or inserted newline puts the caret after what it wrote, once React has the text.
   useLayoutEffect(() => {
