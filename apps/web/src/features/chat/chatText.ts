@@ -28,6 +28,8 @@ export const chatText = {
   replyingTo: (name: string) => `Replying to ${name}`,
   cancelReply: 'Cancel reply',
   reply: 'Reply',
+  /** The cue for a reader scrolled up when messages arrive below. */
+  newMessages: (n: number) => (n === 1 ? '1 new message' : `${n} new messages`),
   replyTo: (name: string) => `Reply to ${name}`,
   upvote: 'Vote up',
   downvote: 'Vote down',
