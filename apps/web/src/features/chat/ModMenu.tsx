@@ -5,8 +5,41 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { chatText } from './chatText.ts';
 
-// The moderation menu of mods and admins on each message (docs/chat.md): delete the message,
-// ban its author for one of the preset durations with a reason, or lift their ban.
+// The moderation menu of mods and admins on each message (docs/chat.md): delete the message
+// (after a confirmation: a deletion cannot be undone), ban its author for one of the preset
+// durations with a reason, or lift their ban.
+
+/** Asks before a message is deleted for everyone, quoting whose it is. */
+function DeleteDialog({
+  message,
+  onClose,
+  onDelete,
+}: {
+  message: ChatMessage;
+  onClose(): void;
+  onDelete(message: ChatMessage): void;
+}) {
+  return (
+    <Modal open title={chatText.deleteTitle} onClose={onClose}>
+      <p>{chatText.deleteConfirm(message.user.name)}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {chatText.cancel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={() => {
+            onDelete(message);
+            onClose();
+          }}
+        >
+          {chatText.deleteAction}
+        </button>
+      </div>
+    </Modal>
+  );
+}
 
 const banFormSchema = z.object({
   minutes: z.coerce.number().pipe(chatBanSchema.shape.minutes),
@@ -67,6 +100,7 @@ export function ModMenu({
 }) {
   const [open, setOpen] = useState(false);
   const [banning, setBanning] = useState<ChatUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
@@ -98,7 +132,7 @@ export function ModMenu({
       </button>
       {open && (
         <div className="chat-mod__menu" role="menu" id={menuId}>
-          <button type="button" role="menuitem" onClick={choose(() => onDelete(message))}>
+          <button type="button" role="menuitem" onClick={choose(() => setDeleting(true))}>
             {chatText.deleteMessage}
           </button>
           <button type="button" role="menuitem" onClick={choose(() => setBanning(message.user))}>
@@ -110,6 +144,7 @@ export function ModMenu({
         </div>
       )}
       {banning && <BanDialog user={banning} onClose={() => setBanning(null)} onBan={onBan} />}
+      {deleting && <DeleteDialog message={message} onClose={() => setDeleting(false)} onDelete={onDelete} />}
     </div>
   );
 }
