@@ -173,12 +173,17 @@ describe('ChatWidget composer', () => {
     const box = await composer();
     chat({ type: 'ban', ban_exp_at: Math.floor(Date.now() / 1000) + 300, reason: 'spam' });
 
-    expect(await screen.findByText(chatMessages.banCountdown('5:00'))).toBeInTheDocument();
+    // The reason the moderator gave reaches the banned user, beside the countdown.
+    expect(
+      await screen.findByText(`${chatMessages.banCountdown('5:00')} ${chatText.banReasonShown('spam')}`),
+    ).toBeInTheDocument();
     expect(box).toBeDisabled();
     expect(screen.getByRole('button', { name: chatText.upvote })).toBeDisabled();
     expect(screen.getByRole('button', { name: chatText.replyTo(ANN.name) })).toBeDisabled();
     act(() => vi.setSystemTime(Date.now() + 1000));
-    expect(await screen.findByText(chatMessages.banCountdown('4:59'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${chatMessages.banCountdown('4:59')} ${chatText.banReasonShown('spam')}`),
+    ).toBeInTheDocument();
 
     chat({ type: 'ban', ban_exp_at: null, reason: '' });
     await waitFor(() => expect(box).toBeEnabled());
@@ -190,7 +195,11 @@ describe('ChatWidget composer', () => {
     renderChat();
     const box = await composer();
     chat({ type: 'ban', ban_exp_at: Math.floor(Date.now() / 1000) + 60, reason: 'cooling off' });
-    expect(await screen.findByText(chatMessages.banCountdown('1:00'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `${chatMessages.banCountdown('1:00')} ${chatText.banReasonShown('cooling off')}`,
+      ),
+    ).toBeInTheDocument();
     expect(box).toBeDisabled();
 
     act(() => vi.setSystemTime(Date.now() + 61_000));

@@ -85,6 +85,7 @@ export function ChatWidget({ id }: WidgetProps) {
   const state = composerState({
     chatEnabled: status.chatEnabled,
     banSeconds: status.banSeconds,
+    banReason: status.banReason,
     searching: filter !== null,
     replying: reply !== null,
     slowSeconds: status.slowSeconds,

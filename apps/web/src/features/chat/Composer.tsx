@@ -12,8 +12,10 @@ function stateNote(state: ComposerState): string | null {
   switch (state.kind) {
     case 'read-only':
       return refusalMessage('chat_disabled');
-    case 'banned':
-      return CHAT_MESSAGES.banCountdown(countdownClock(state.seconds));
+    case 'banned': {
+      const countdown = CHAT_MESSAGES.banCountdown(countdownClock(state.seconds));
+      return state.reason ? `${countdown} ${chatText.banReasonShown(state.reason)}` : countdown;
+    }
     case 'searching':
       return chatText.searchingHint;
     case 'slow':

@@ -47,6 +47,8 @@ export const chatText = {
   banTitle: (name: string) => `Ban ${name}`,
   banFor: 'Ban for',
   banReason: 'Reason (shown to the user)',
+  /** After the banned user's countdown: the reason the moderator gave. */
+  banReasonShown: (reason: string) => `Reason: ${reason}`,
   ban: 'Ban',
   cancel: 'Cancel',
   banPreset: (minutes: number) =>
