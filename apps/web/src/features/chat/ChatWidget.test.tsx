@@ -227,3 +227,31 @@ describe('ChatWidget remembers the channel (issue 27 item 5)', () => {
     expect(tab('General')).toHaveAttribute('aria-selected', 'true');
   });
 });
+
+describe('ChatWidget channel tabs that do not fit (issue 27)', () => {
+  it('show a cue on the side with more tabs, which scrolls them into view', async () => {
+    // jsdom lays nothing out: the tab strip is 400 px wide and its tabs 700 px.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('chat-tabs') ? 400 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('chat-tabs') ? 700 : 0;
+    });
+    chatServer(() => page([chatMessage(1, ago(60_000))]));
+    const { user } = renderChat();
+    await log();
+    const tabs = screen.getByRole('tablist', { name: chatText.channels });
+    expect(screen.queryByRole('button', { name: chatText.earlierChannels })).toBeNull();
+    await user.click(screen.getByRole('button', { name: chatText.moreChannels }));
+    expect(tabs.scrollLeft).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: chatText.earlierChannels })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('show no cue when they fit', async () => {
+    chatServer(() => page([chatMessage(1, ago(60_000))]));
+    renderChat();
+    await log();
+    expect(screen.queryByRole('button', { name: chatText.moreChannels })).toBeNull();
+  });
+});

@@ -6,6 +6,9 @@ export const CHAT_MESSAGES = chatMessages;
 /** The Chat widget's own copy (labels and explanations are ours). */
 export const chatText = {
   channels: 'Chat channels',
+  /** The cues beside tabs that do not fit. */
+  moreChannels: 'More channels',
+  earlierChannels: 'Earlier channels',
   search: 'Search chat messages',
   clearSearch: 'Clear search',
   typingOne: (name: string) => `${name} is typing…`,
