@@ -1,12 +1,6 @@
 import type { FilterColumn, TrendDirection } from '@tapeline/core';
 import { TREND_DIRECTIONS } from '@tapeline/core';
-import {
-  columnKind,
-  newRow,
-  type RowDraft,
-  type SqueezeDraft,
-  squeezeAllowed,
-} from './filterDraft.ts';
+import { columnKind, newRow, type RowDraft, type SqueezeDraft, squeezeAllowed } from './filterDraft.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface FilterRowFieldsProps {

@@ -102,5 +102,4 @@ describe('filter draft', () => {
     expect(squeezeAllowed({ ...off, post: true })).toEqual({ pre: false, now: true, post: true });
     expect(squeezeAllowed({ ...off, pre: true, post: true }).now).toBe(false);
   });
-
 });

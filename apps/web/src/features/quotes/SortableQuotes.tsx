@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
+import { GripVertical, ICON_SIZE } from '../../ui/icons.ts';
 import { quotesText } from './quotesText.ts';
 
 // Drag to reorder (docs/quotes-news.md §2), only in this lazy chunk. A mouse drag starts after
@@ -90,7 +91,7 @@ export function QuoteGrip({
 }) {
   return (
     <button type="button" className="quote-grip" aria-label={quotesText.dragHandle(symbol)} {...grip}>
-      <span aria-hidden="true">⠿</span>
+      <GripVertical size={ICON_SIZE} aria-hidden="true" />
     </button>
   );
 }

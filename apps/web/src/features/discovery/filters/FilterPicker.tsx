@@ -5,6 +5,7 @@ import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText as text } from './filtersText.ts';
 import { SmartFilterModal } from './SmartFilterModal.tsx';
 import './filters.css';
+import { Pencil } from '../../../ui/icons.ts';
 
 export interface FilterPickerProps {
   /** The saved filters, in the order they were added. */
@@ -151,7 +152,7 @@ function PickerMenu({
                   aria-label={text.editOf(name)}
                   onClick={() => onEdit(name)}
                 >
-                  <span aria-hidden="true">✎</span>
+                  <Pencil size={12} aria-hidden="true" />
                 </button>
                 <button
                   type="button"
