@@ -228,6 +228,17 @@ describe('PlanScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.plansFailed);
   });
 
+  it('names the current plan by its name, not its id, when the plans cannot be fetched', async () => {
+    const api = fakeApi()
+      .on('GET /api/stripe/plans', fail(500, 'internal'))
+      .on('GET /api/stripe/customer', customerAnswer());
+    renderPlans(api, subscription('proplus_annual'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.plansFailed);
+    const current = screen.getByTestId('current-plan');
+    expect(within(current).getByText('Pro Plus Annual')).toBeInTheDocument();
+    expect(current).not.toHaveTextContent('proplus');
+  });
+
   it('is what the profile page’s Plan tab shows', async () => {
     const api = fakeApi()
       .on('GET /api/stripe/plans', plansAnswer())

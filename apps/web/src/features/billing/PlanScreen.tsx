@@ -32,6 +32,7 @@ import {
   pendingCancelAt,
   periodOfPlanId,
   planFeatures,
+  planNameOf,
   plansForPeriod,
   preselectedPlan,
 } from './planRules.ts';
@@ -272,7 +273,8 @@ function PlanCards({
 }
 
 function CurrentPlan({ subscription, plans }: { subscription: Subscription; plans: readonly Plan[] }) {
-  const nickname = plans.find((plan) => plan.id === subscription.plan)?.nickname ?? subscription.plan;
+  const nickname =
+    plans.find((plan) => plan.id === subscription.plan)?.nickname ?? planNameOf(subscription.plan);
   const cancelAt = pendingCancelAt(subscription);
   const date = cancelAt ? formatInvoiceDate(cancelAt) : null;
   // A pending cancellation is never shown as plain "Active": the pill carries its date.
