@@ -66,6 +66,18 @@ describe('PlanScreen', () => {
     expect(plan('Pro Annual')).toBeInTheDocument();
   });
 
+  it('during a trial a plan change says no charge now, the trial continues; the button names no price', async () => {
+    const api = fakeApi()
+      .on('GET /api/stripe/plans', plansAnswer(0))
+      .on('GET /api/stripe/customer', customerAnswer());
+    const { user } = renderPlans(api, subscription('standard', { status: 'trialing' }));
+    await user.click(await screen.findByRole('radio', { name: 'Pro' }));
+    expect(payButton()).toHaveTextContent(billingText.changeNoCharge);
+    expect(payButton()).not.toHaveTextContent('$');
+    expect(note()).toHaveTextContent(billingText.trialContinues);
+    expect(note()).not.toHaveTextContent(/credited/);
+  });
+
   it('promises the trial only when the plans answer offers one', async () => {
     const api = fakeApi()
       .on('GET /api/stripe/plans', plansAnswer(5))

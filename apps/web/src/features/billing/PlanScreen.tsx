@@ -23,7 +23,7 @@ import { subscriptionErrorMessage } from './billingErrors.ts';
 import { billingText } from './billingText.ts';
 import { CardModal, type Purchase } from './CardModal.tsx';
 import { CouponField } from './CouponField.tsx';
-import { checkoutKind, checkoutNote, offeredTrialDays } from './checkoutText.ts';
+import { checkoutKind, checkoutNote, offeredTrialDays, payLabel } from './checkoutText.ts';
 import { centsToAmount, formatInvoiceDate, formatUsd } from './format.ts';
 import { usePaymentOutcome } from './paymentComplete.ts';
 import {
@@ -187,7 +187,7 @@ export function PlanScreen() {
             data-testid="pay-button"
           >
             {payment.isPending ? <InlineSpinner /> : null}
-            {selected ? billingText.subscribeFor(centsToAmount(amount)) : billingText.choosePlanFirst}
+            {selected ? payLabel(kind, centsToAmount(amount)) : billingText.choosePlanFirst}
           </button>
           <FormMessage error={payError} />
           {note ? (
