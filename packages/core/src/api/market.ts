@@ -16,18 +16,6 @@ const SHORT_NAMES: Record<string, TimeframeId> = {
   '1w': '1wk',
 };
 
-/** How the dashboard names each timeframe on the wire (dashboard spec §7: 15m…1mo). */
-export const WIRE_TIMEFRAMES: Record<TimeframeId, string> = {
-  '15min': '15m',
-  '30min': '30m',
-  '1hr': '1h',
-  '2hr': '2h',
-  '4hr': '4h',
-  '1day': '1d',
-  '1wk': '1w',
-  '1mo': '1mo',
-};
-
 export const timeframeSchema = z
   .string()
   .transform((value) => SHORT_NAMES[value] ?? value)

@@ -1,17 +1,10 @@
-import {
-  CHAT_EVENTS,
-  chatMessages,
-  type DashboardConfig,
-  defaultConfig,
-  settingsResponseSchema,
-  successResponseSchema,
-} from '@tapeline/core';
+import { CHAT_EVENTS, chatMessages, type DashboardConfig, defaultConfig } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
-import { ok } from '../../test-setup/fakeApi.ts';
 import { emit, socket } from '../../test-setup/fakeSocket.ts';
+import { serveSettings } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
@@ -186,17 +179,7 @@ describe('ChatWidget remembers the channel (issue 27 item 5)', () => {
   const inSettings = (children: ReactNode) => withSession(<SettingsProvider>{children}</SettingsProvider>);
   const serve = (config: DashboardConfig) => {
     const server = chatServer(() => page([chatMessage(1, ago(60_000))]));
-    server.api
-      .on(
-        'GET /api/settings',
-        ok(settingsResponseSchema, {
-          success: true,
-          config: JSON.stringify(config),
-          discovery: null,
-          layout: null,
-        }),
-      )
-      .on('POST /api/settings/config', ok(successResponseSchema, { success: true }));
+    serveSettings(server.api, config);
     return server;
   };
 

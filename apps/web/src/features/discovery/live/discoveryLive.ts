@@ -4,8 +4,8 @@ import {
   discoveryEndedSchema,
   discoveryPatchSchema,
   type TimeframeId,
-  WIRE_TIMEFRAMES,
 } from '@tapeline/core';
+import { STREAM_TF } from '@tapeline/market';
 import { useEffect, useRef } from 'react';
 import { browserStores, STORAGE_PREFIX } from '../../../lib/storageKeys.ts';
 import { listenSocket, type SocketCall } from '../../../lib/tabSocket.ts';
@@ -67,7 +67,7 @@ export function useDiscoveryLive(
         if (patch.success && patch.data.tf === tf) latest.current.onPatch(patch.data);
       },
       // Named on the wire as §7 names them (15m…1mo); patches answer with the engine's name.
-      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf: WIRE_TIMEFRAMES[tf] }], leave: LEAVE },
+      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf: STREAM_TF[tf] }], leave: LEAVE },
     );
     return () => {
       stopPatches();
