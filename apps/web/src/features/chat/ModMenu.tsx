@@ -1,6 +1,7 @@
 import { CHAT_BAN_PRESETS_MIN, type ChatMessage, type ChatUser, chatBanSchema } from '@tapeline/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { chatText } from './chatText.ts';
@@ -8,38 +9,6 @@ import { chatText } from './chatText.ts';
 // The moderation menu of mods and admins on each message (docs/chat.md): delete the message
 // (after a confirmation: a deletion cannot be undone), ban its author for one of the preset
 // durations with a reason, or lift their ban.
-
-/** Asks before a message is deleted for everyone, quoting whose it is. */
-function DeleteDialog({
-  message,
-  onClose,
-  onDelete,
-}: {
-  message: ChatMessage;
-  onClose(): void;
-  onDelete(message: ChatMessage): void;
-}) {
-  return (
-    <Modal open title={chatText.deleteTitle} onClose={onClose}>
-      <p>{chatText.deleteConfirm(message.user.name)}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {chatText.cancel}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          onClick={() => {
-            onDelete(message);
-            onClose();
-          }}
-        >
-          {chatText.deleteAction}
-        </button>
-      </div>
-    </Modal>
-  );
-}
 
 const banFormSchema = z.object({
   minutes: z.coerce.number().pipe(chatBanSchema.shape.minutes),
@@ -144,7 +113,19 @@ export function ModMenu({
         </div>
       )}
       {banning && <BanDialog user={banning} onClose={() => setBanning(null)} onBan={onBan} />}
-      {deleting && <DeleteDialog message={message} onClose={() => setDeleting(false)} onDelete={onDelete} />}
+      {deleting && (
+        <ConfirmDialog
+          open
+          message={chatText.deleteConfirm(message.user.name)}
+          confirmLabel={chatText.deleteAction}
+          cancelLabel={chatText.cancel}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => {
+            setDeleting(false);
+            onDelete(message);
+          }}
+        />
+      )}
     </div>
   );
 }

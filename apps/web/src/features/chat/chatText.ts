@@ -42,7 +42,6 @@ export const chatText = {
   mentionsYou: 'Mentions you',
   moderation: (name: string) => `Moderate ${name}’s message`,
   deleteMessage: 'Delete message…',
-  deleteTitle: 'Delete message',
   deleteConfirm: (name: string) => `Delete this message by ${name} for everyone? This cannot be undone.`,
   deleteAction: 'Delete',
   banUser: (name: string) => `Ban ${name}…`,
