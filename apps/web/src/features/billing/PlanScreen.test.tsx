@@ -78,6 +78,17 @@ describe('PlanScreen', () => {
     expect(note()).not.toHaveTextContent(/credited/);
   });
 
+  it('a plan change prices in and says the discount the subscription carries', async () => {
+    const api = fakeApi()
+      .on('GET /api/stripe/plans', plansAnswer(0))
+      .on('GET /api/stripe/customer', customerAnswer());
+    const { user } = renderPlans(api, subscription('standard', { amount: 2175, percent_off: 25 }));
+    await user.click(await screen.findByRole('radio', { name: 'Pro' }));
+    // 5900 less the carried 25 % is 4425 cents, what the server stores.
+    expect(payButton()).toHaveTextContent('Subscribe for $44.25');
+    expect(note()).toHaveTextContent(billingText.discountCarried(25));
+  });
+
   it('promises the trial only when the plans answer offers one', async () => {
     const api = fakeApi()
       .on('GET /api/stripe/plans', plansAnswer(5))

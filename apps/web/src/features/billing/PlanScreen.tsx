@@ -105,15 +105,21 @@ export function PlanScreen() {
 
   const offered = plans.data ? plansForPeriod(plans.data, period, current) : [];
   const selected: PlanOffer | undefined = plans.data?.find((plan) => plan.id === selectedId);
-  // The same function the server stores the price with, so the button says what is charged.
-  const amount = selected ? discounted(selected.amount, coupon?.percent_off) : 0;
   // Trial, charge or change: the trial as the server will grant it (per plan, for this user).
   const kind = checkoutKind(offeredTrialDays(selected, offered), current);
+  // A change keeps the discount the subscription carries unless another coupon is given (the
+  // server's rule): it is priced in and said, never carried silently.
+  const carried =
+    !coupon && (kind === 'change' || kind === 'trial-change') ? current?.percent_off : undefined;
+  // The same function the server stores the price with, so the button says what is charged.
+  const amount = selected ? discounted(selected.amount, coupon?.percent_off ?? carried) : 0;
   const purchase: Purchase | null = selected ? { plan: selected, coupon, amount, kind } : null;
   // Nothing until the plans (and so the trial on offer) have arrived: no wording is guessed.
-  const note = plans.data
+  const checkout = plans.data
     ? checkoutNote({ kind, purchase: selected ? { amount, interval: selected.interval } : undefined })
     : null;
+  const note =
+    checkout && selected && carried ? `${billingText.discountCarried(carried)} ${checkout}` : checkout;
 
   const pay = () => {
     if (!selected) return;
