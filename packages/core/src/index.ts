@@ -1,6 +1,7 @@
 export * from './alerts/index.ts';
 export * from './api/admin.ts';
 export * from './api/alerts.ts';
+export * from './api/apiKeys.ts';
 export * from './api/alertsBus.ts';
 export * from './api/auth.ts';
 export * from './api/billing.ts';
@@ -21,6 +22,8 @@ export * from './api/socketRefusals.ts';
 export * from './api/streamEntry.ts';
 export * from './api/streamRecent.ts';
 export * from './api/user.ts';
+export * from './api/v1.ts';
+export * from './api/v1Operations.ts';
 export * from './api/voice.ts';
 export * from './chat/index.ts';
 export * from './constants.ts';
