@@ -1,8 +1,8 @@
 export * from './alerts/index.ts';
 export * from './api/admin.ts';
 export * from './api/alerts.ts';
-export * from './api/apiKeys.ts';
 export * from './api/alertsBus.ts';
+export * from './api/apiKeys.ts';
 export * from './api/auth.ts';
 export * from './api/billing.ts';
 export * from './api/chat.ts';
@@ -25,6 +25,7 @@ export * from './api/user.ts';
 export * from './api/v1.ts';
 export * from './api/v1Operations.ts';
 export * from './api/voice.ts';
+export * from './api/wsV1.ts';
 export * from './chat/index.ts';
 export * from './constants.ts';
 export * from './dashboard/index.ts';

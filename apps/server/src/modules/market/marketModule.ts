@@ -14,7 +14,7 @@ import { bridgeNews } from './engine/newsBridge.ts';
 import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
 import { engineSettings } from './engine/settings.ts';
 import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
-import { createBacklog } from './stream/backlog.ts';
+import { type Backlog, createBacklog } from './stream/backlog.ts';
 import { STREAM_TOPIC, startStreamGateway } from './stream/gateway.ts';
 
 export { CHECKPOINT_MS, DRAIN_MS } from './engine/settings.ts';
@@ -24,6 +24,8 @@ export interface MarketModule {
   engine: EngineHost | null;
   /** What the data host asks: the local engine, or the engine process over the bus. */
   source: EngineSource;
+  /** This node's recent stream batches (`stream_resume`, and the bots' `resume` on /ws/v1). */
+  backlog: Backlog;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startMarket(
   return {
     engine,
     source,
+    backlog,
     async stop() {
       await stopGateway();
       await stopAlerts();
