@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { Guards, Principal, Requirement } from '../../platform/http/guards.ts';
 import type { Guard } from '../../platform/http/route.ts';
-import { type RateLimiter, RateLimitedError, type RateState } from '../../platform/rateLimit.ts';
+import { RateLimitedError, type RateLimiter, type RateState } from '../../platform/rateLimit.ts';
 import { type AuthenticatedKey, invalidApiKey, type KeyAuth, requireScope } from '../apiKeys/keyAuth.ts';
 
 /** A v1 caller: the key's user with the same principal the browser's guards build, and the key. */
