@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { type V1OperationId, V1_OPERATIONS } from '@tapeline/core';
+import { V1_OPERATIONS, type V1OperationId } from '@tapeline/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,10 @@ interface Operation {
   operationId: string;
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 }
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: object } } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: { Error: object } };
+};
 
 let document: Document;
 let key = '';
@@ -51,7 +54,10 @@ beforeAll(async () => {
 const CALLS: Record<V1OperationId, () => { url: string; body?: unknown }> = {
   getMe: () => ({ url: '/api/v1/me' }),
   getDiscovery: () => ({ url: '/api/v1/discovery/1day' }),
-  filterDiscovery: () => ({ url: '/api/v1/discovery/1d/filter', body: { type: 'all', values: { last: { min: 1 } } } }),
+  filterDiscovery: () => ({
+    url: '/api/v1/discovery/1d/filter',
+    body: { type: 'all', values: { last: { min: 1 } } },
+  }),
   getRecentStream: () => ({ url: '/api/v1/stream/recent?type=custom&symbols=AAPL' }),
   listQuotes: () => ({ url: '/api/v1/quotes' }),
   getSparklines: () => ({ url: '/api/v1/sparklines/AAPL' }),
@@ -66,12 +72,16 @@ const CALLS: Record<V1OperationId, () => { url: string; body?: unknown }> = {
 
 describe('OpenAPI 3.1 at /api/v1/openapi.json', () => {
   it('is accepted by an independent validator (@apidevtools/swagger-parser)', async () => {
-    const validated = (await SwaggerParser.validate(structuredClone(document) as never)) as { openapi: string };
+    const validated = (await SwaggerParser.validate(structuredClone(document) as never)) as {
+      openapi: string;
+    };
     expect(validated.openapi).toBe('3.1.0');
   });
 
   it('documents exactly the operations the server declares', () => {
-    const documented = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    const documented = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
     expect(documented.sort()).toEqual(Object.keys(V1_OPERATIONS).sort());
     expect([...app.app.api.v1.declared()].sort()).toEqual(Object.keys(V1_OPERATIONS).sort());
     expect(Object.keys(CALLS).sort()).toEqual(documented.sort());
@@ -108,7 +118,9 @@ describe('OpenAPI 3.1 at /api/v1/openapi.json', () => {
 
   it('an error answer matches the documented Error schema', async () => {
     const ajv = new Ajv2020({ strict: false });
-    const res = await app.call('GET', '/api/v1/alerts', { headers: { authorization: 'Bearer tl_live_nope' } });
+    const res = await app.call('GET', '/api/v1/alerts', {
+      headers: { authorization: 'Bearer tl_live_nope' },
+    });
     expect(res.status).toBe(401);
     expect(ajv.validate(document.components.schemas.Error, res.body)).toBe(true);
   });

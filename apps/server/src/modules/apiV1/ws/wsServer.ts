@@ -13,8 +13,6 @@ import {
   WS_V1_CLOSE,
   WS_V1_ERRORS,
   WS_V1_HEARTBEAT_MS,
-  WS_V1_MAX_BUFFERED_BYTES,
-  WS_V1_MAX_LAG_MS,
   WS_V1_MESSAGE_RATE,
   WS_V1_PATH,
   WS_V1_QUOTES_MAX,
@@ -37,6 +35,7 @@ import { decodeBusFrame } from '../../market/stream/busFrame.ts';
 import { STREAM_TOPIC } from '../../market/stream/gateway.ts';
 import type { KeyGuards, KeyPrincipal } from '../keyGuards.ts';
 import { keyInUrl } from '../v1Routes.ts';
+import { lagVerdict } from './backpressure.ts';
 import { type MarketFrames, marketFramesOf } from './marketFrames.ts';
 
 /** What each stream needs: the scope on the key, and an active subscription (the browser's rule). */
@@ -86,13 +85,15 @@ export async function startWsV1(server: HttpServer, deps: WsV1Deps): Promise<WsV
   const connections = new Set<Connection>();
   const buckets = new TokenBuckets<Connection>(WS_V1_MESSAGE_RATE, () => clock.now());
 
+  /** Whether the connection is too far behind to keep (lagVerdict), noting since when it is behind. */
+  const lagging = (conn: Connection) => {
+    const verdict = lagVerdict(conn.ws.bufferedAmount, conn.behindSince, clock.now());
+    conn.behindSince = verdict.behindSince;
+    if (verdict.drop) drop(conn, WS_V1_CLOSE.slowConsumer, 'slow consumer');
+    return verdict.drop;
+  };
   const send = (conn: Connection, data: string) => {
-    if (conn.ws.readyState !== conn.ws.OPEN) return;
-    if (conn.ws.bufferedAmount > WS_V1_MAX_BUFFERED_BYTES) {
-      drop(conn, WS_V1_CLOSE.slowConsumer, 'slow consumer');
-      return;
-    }
-    if (conn.ws.bufferedAmount > 0 && conn.behindSince === null) conn.behindSince = clock.now();
+    if (conn.ws.readyState !== conn.ws.OPEN || lagging(conn)) return;
     conn.ws.send(data);
   };
   const drop = (conn: Connection, code: number, reason: string) => {
@@ -344,11 +345,7 @@ export async function startWsV1(server: HttpServer, deps: WsV1Deps): Promise<WsV
         conn.ws.terminate();
         continue;
       }
-      if (conn.ws.bufferedAmount === 0) conn.behindSince = null;
-      else if (conn.behindSince !== null && now - conn.behindSince > WS_V1_MAX_LAG_MS) {
-        drop(conn, WS_V1_CLOSE.slowConsumer, 'slow consumer');
-        continue;
-      }
+      if (lagging(conn)) continue;
       conn.alive = false;
       conn.ws.ping();
       if (conn.key) send(conn, encode({ type: 'heartbeat', ts: now }));
