@@ -10,7 +10,12 @@ import {
 } from './alerts.ts';
 import type { ApiKeyScope } from './apiKeys.ts';
 import { newsAnswerSchema, newsQuerySchema } from './news.ts';
-import { quoteListSchema, sparklineAnswerSchema, sparklineParamsSchema, successAnswerSchema } from './quotes.ts';
+import {
+  quoteListSchema,
+  sparklineAnswerSchema,
+  sparklineParamsSchema,
+  successAnswerSchema,
+} from './quotes.ts';
 import { alertHistoryResponseSchema } from './settings.ts';
 import { streamRecentQuerySchema } from './streamRecent.ts';
 import {
@@ -112,7 +117,7 @@ export const V1_OPERATIONS = {
     scope: 'market:read',
     requires: 'subscriber',
     tag: 'market',
-    summary: 'News, newest first; page with the last article\'s `last_id` and `publishedAt`',
+    summary: "News, newest first; page with the last article's `last_id` and `publishedAt`",
     query: newsQuerySchema,
     response: newsAnswerSchema,
   },
@@ -131,7 +136,7 @@ export const V1_OPERATIONS = {
     scope: 'alerts:write',
     requires: 'subscriber',
     tag: 'alerts',
-    summary: "Adds an alert rule (uVol, VWAP and price rules need Pro, as in the browser)",
+    summary: 'Adds an alert rule (uVol, VWAP and price rules need Pro, as in the browser)',
     body: createAlertRequestSchema,
     response: alertListAnswerSchema,
   },

@@ -32,6 +32,8 @@ export const WS_V1_HEARTBEAT_MS = 15_000;
 export const WS_V1_MAX_LAG_MS = 10_000;
 /** Unsent bytes a connection may hold before it is dropped at once, whatever its lag. */
 export const WS_V1_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Bot connections one user may hold on a node: the next one is closed 4029. */
+export const WS_V1_CONNECTIONS_PER_USER = 10;
 /** Messages a connection may send per second (a burst of 20). */
 export const WS_V1_MESSAGE_RATE = { burst: 20, perSecond: 5 } as const;
 
@@ -45,6 +47,8 @@ export const WS_V1_CLOSE = {
   rate: 4008,
   /** The consumer fell more than WS_V1_MAX_LAG_MS behind: read faster, then resume. */
   slowConsumer: 4009,
+  /** The user already holds WS_V1_CONNECTIONS_PER_USER connections on this node. */
+  tooManyConnections: 4029,
   /** A frame that is not JSON text of the protocol. */
   badMessage: 4000,
   /** The server is stopping: reconnect and resume. */

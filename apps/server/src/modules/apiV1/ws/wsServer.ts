@@ -11,6 +11,7 @@ import {
   serverMessages,
   WS_V1_AUTH_MS,
   WS_V1_CLOSE,
+  WS_V1_CONNECTIONS_PER_USER,
   WS_V1_ERRORS,
   WS_V1_HEARTBEAT_MS,
   WS_V1_MESSAGE_RATE,
@@ -109,6 +110,15 @@ export async function startWsV1(server: HttpServer, deps: WsV1Deps): Promise<WsV
     try {
       const key = await deps.keyAuth.authenticateKey(presented);
       const principal = await deps.keyGuards.principalFor(key, {});
+      const held = [...connections].filter((c) => c.principal?.user.id === principal.user.id).length;
+      if (held >= WS_V1_CONNECTIONS_PER_USER) {
+        drop(
+          conn,
+          WS_V1_CLOSE.tooManyConnections,
+          `At most ${WS_V1_CONNECTIONS_PER_USER} connections per user`,
+        );
+        return;
+      }
       conn.key = key;
       conn.principal = principal;
       send(
