@@ -27,24 +27,32 @@ function seqOf(bytes: Buffer): number {
   return seq;
 }
 
-for (let i = 0; i < count; i++) {
+/** Opens client `i`; a bot whose connection drops before it subscribed reconnects (a full accept queue). */
+function open(i: number): void {
   const secret = secrets[i % secrets.length];
   if (kind === 'wsv1') {
     const ws = new WebSocket(`${url.replace('http', 'ws')}/ws/v1`, {
       headers: { authorization: `Bearer ${secret}` },
     });
+    let subscribed = false;
     ws.on('message', (data: Buffer) => {
       const receivedAt = Date.now();
       const m = JSON.parse(data.toString()) as { type: string; seq?: number };
       if (m.type === 'authenticated') ws.send(JSON.stringify({ action: 'subscribe', streams: ['highs'] }));
-      else if (m.type === 'subscribed') ready();
-      else if (m.type === 'data') receipts.push([m.seq as number, receivedAt]);
+      else if (m.type === 'subscribed') {
+        subscribed = true;
+        ready();
+      } else if (m.type === 'data') receipts.push([m.seq as number, receivedAt]);
       else if (m.type === 'error') failures++;
     });
-    ws.on('close', () => failures++);
+    ws.on('error', () => {});
+    ws.on('close', () => {
+      if (subscribed) failures++;
+      else setTimeout(() => open(i), 200);
+    });
   } else {
-    const socket = io(url, { auth: { token: secret }, transports: ['websocket'], reconnection: false });
-    socket.on('connect', ready);
+    const socket = io(url, { auth: { token: secret }, transports: ['websocket'], reconnectionDelay: 200 });
+    socket.once('connect', ready);
     socket.on('compressedUpdate', (data: Buffer) => {
       const receivedAt = Date.now();
       try {
@@ -55,6 +63,12 @@ for (let i = 0; i < count; i++) {
     });
   }
 }
+
+// Fifty at a time, as bots come up, rather than a thousand SYNs at once.
+for (let i = 0; i < count; i += 50)
+  setTimeout(() => {
+    for (let j = i; j < Math.min(count, i + 50); j++) open(j);
+  }, i * 2);
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'report') {

@@ -3,6 +3,7 @@ import { filterValuesSchema } from '../alerts/filteredAlert.ts';
 import { servedDiscoveryRowSchema } from '../discovery/servedRowSchema.ts';
 import { type ApiKeyScope, apiKeyScopeSchema } from './apiKeys.ts';
 import { timeframeSchema } from './market.ts';
+import { streamEntrySchema } from './streamEntry.ts';
 
 // The traders' API (issue 25, docs/api.md): REST under /api/v1 and a plain WebSocket at /ws/v1,
 // both with a personal key. The OpenAPI and AsyncAPI documents are generated from these schemas.
@@ -59,21 +60,7 @@ export const v1DiscoveryAnswerSchema = z.object({
 });
 
 /** A stream entry with named fields (the socket.io wire's 13-element array, decoded). */
-export const v1StreamEntrySchema = z.object({
-  symbol: z.string(),
-  last: z.number(),
-  count: z.number(),
-  active: z.boolean(),
-  flag: z.union([z.number(), z.string()]),
-  volume: z.number(),
-  exchange: z.string(),
-  float: z.number().nullable(),
-  newsTime: z.number().nullable(),
-  atr: z.number().nullable(),
-  gap: z.number().nullable(),
-  storyTime: z.number().nullable(),
-  eventTs: z.number().nullable(),
-});
+export const v1StreamEntrySchema = streamEntrySchema;
 export type V1StreamEntry = z.infer<typeof v1StreamEntrySchema>;
 
 /** GET /api/v1/stream/recent: the day's newest highs, lows and halts, as of batch `seq` of `ep`. */

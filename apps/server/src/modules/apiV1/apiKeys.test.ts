@@ -112,6 +112,19 @@ describe('personal API keys', () => {
     });
   });
 
+  it('keeps CORS closed: no browser on another origin may call v1 with a key', async () => {
+    const { token } = await seedSubscriber(app);
+    const { key } = await createKey(app, token);
+    const headers = { origin: 'https://evil.example', ...bearer(key) };
+    const preflight = await fetch(`${app.baseUrl}/api/v1/me`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await app.call('GET', '/api/v1/me', { headers });
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('acts as its user: a plan below the route is refused as in the browser; no subscription, no market', async () => {
     const standard = await seedPersona(app, 'standard');
     const verified = await seedPersona(app, 'verified');
