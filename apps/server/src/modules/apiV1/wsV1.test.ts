@@ -3,6 +3,7 @@ import {
   PROTOCOL_VERSION,
   WS_V1_AUTH_MS,
   WS_V1_CLOSE,
+  WS_V1_CONNECTIONS_PER_USER,
   WS_V1_HEARTBEAT_MS,
   WS_V1_MESSAGE_RATE,
   type WsV1ServerMessage,
@@ -149,6 +150,21 @@ describe('/ws/v1', () => {
     await chatty.next('authenticated');
     for (let i = 0; i <= WS_V1_MESSAGE_RATE.burst; i++) chatty.send({ action: 'ping' });
     expect(await chatty.closed).toBe(WS_V1_CLOSE.rate);
+  });
+
+  it(`holds at most ${WS_V1_CONNECTIONS_PER_USER} connections per user; the next is closed 4029`, async () => {
+    const { token } = await seedSubscriber(app);
+    const { key } = await createKey(app, token);
+    const held = Array.from({ length: WS_V1_CONNECTIONS_PER_USER }, () =>
+      bot('/ws/v1', { authorization: `Bearer ${key}` }),
+    );
+    for (const b of held) await b.next('authenticated');
+    const extra = bot('/ws/v1', { authorization: `Bearer ${key}` });
+    expect(await extra.closed).toBe(WS_V1_CLOSE.tooManyConnections);
+    // One leaves: a place is free again.
+    held[0]?.ws.close();
+    await held[0]?.closed;
+    await bot('/ws/v1', { authorization: `Bearer ${key}` }).next('authenticated');
   });
 
   it('answers a bad frame with an error, and sends heartbeats', async () => {
