@@ -128,7 +128,11 @@ export function createRateLimiter(options: { redis?: Redis; scale: number; prefi
       const limiter = get(policy);
       try {
         const res = await limiter.consume(key);
-        return { limit: limiter.points, remaining: res.remainingPoints, resetSec: secondsOf(res.msBeforeNext) };
+        return {
+          limit: limiter.points,
+          remaining: res.remainingPoints,
+          resetSec: secondsOf(res.msBeforeNext),
+        };
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           const resetSec = secondsOf(error.msBeforeNext);

@@ -31,7 +31,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ApiKeyDeps, guards: Gua
       body: {
         schema: createApiKeyRequestSchema,
         code: 'invalid_content',
-        message: (issue) => (issue?.path[0] === 'scopes' ? apiKeyMessages.scopesRequired : apiKeyMessages.nameRequired),
+        message: (issue) =>
+          issue?.path[0] === 'scopes' ? apiKeyMessages.scopesRequired : apiKeyMessages.nameRequired,
       },
       response: createdApiKeySchema,
     },
