@@ -6,6 +6,7 @@ import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
 import { benchQuotes } from './quotes.bench.ts';
+import { benchSimulator, simulatorTable } from './simulator.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
 import { benchWsV1, wsV1Rows } from './wsV1.bench.ts';
 
@@ -39,6 +40,7 @@ const webhooks = await benchWebhooks({ deliveries: arg('webhooks', 20_000) });
 const alerts = benchAlerts();
 const quotes = await benchQuotes({ sockets: arg('quote-sockets', 1000), ticks: arg('quote-ticks', 10) });
 const discovery = benchDiscoveryTable(arg('discovery-rows', 10_000));
+const simulated = benchSimulator({ minutes: arg('sim-minutes', 10) });
 
 const rows: [string, number, string][] = [
   ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
@@ -120,6 +122,8 @@ for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
 console.log('');
 for (const line of encodingTable(encoding)) console.log(line);
+console.log('');
+for (const line of simulatorTable(simulated)) console.log(line);
 if (json) {
   const { fanout_p50_ms: _p50, ...figures } = fanout;
   console.log(

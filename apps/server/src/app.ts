@@ -1,4 +1,4 @@
-import { type DiscoveryAccess, discoveryAccess, QUOTES_MAX } from '@tapeline/core';
+import { type DiscoveryAccess, discoveryAccess, type MarketStatus, QUOTES_MAX } from '@tapeline/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -32,12 +32,13 @@ import { voiceRoutes } from './modules/voice/routes.ts';
 import type { VoiceHost } from './modules/voice/voiceHost.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
+import { type HttpDrain, trackHttpDrain } from './platform/http/drain.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
 import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
-import { attachSocketServer } from './platform/realtime/socketServer.ts';
+import { attachSocketServer, socketAdapterKey } from './platform/realtime/socketServer.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -56,6 +57,8 @@ export interface App {
   chat: ChatModule;
   /** The traders' API (docs/api.md): keys, v1 routes; `ws` is the bots' socket, ticked by tests. */
   api: ApiV1 & { ws: WsV1Server };
+  /** Requests in flight; a stop drains them before closing (main.ts, platform/http/drain.ts). */
+  drain: HttpDrain;
 }
 
 /**
@@ -95,6 +98,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
   });
+  // Requests in flight, so a SIGTERM lets them finish (main.ts).
+  const drain = trackHttpDrain(http.server, ctx.clock);
   installErrorHandler(http);
   installNulGuard(http);
   await securityHeaders(http, ctx.config);
@@ -105,7 +110,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   authRoutes(http, auth, guards);
   // The traders' API: key routes and guards first, so the modules below declare their v1 lines.
   const api = startApiV1(http, ctx, guards);
-  systemRoutes(http, ctx);
+  // /api/config reads the market's status once the market module runs (below).
+  let marketStatus: () => MarketStatus | null = () => null;
+  systemRoutes(http, ctx, () => marketStatus());
   devRoutes(http, ctx);
   alertHistoryRoutes(http, ctx, guards, api.v1);
   await profileRoutes(http, ctx, guards);
@@ -122,7 +129,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       return { userId: user.id, sessionId };
     },
     { clock: ctx.clock, log: ctx.log },
-    ctx.redis,
+    ctx.redis && {
+      client: ctx.redis,
+      key: socketAdapterKey(ctx.config.busPrefix),
+      watch: ctx.redisWatch,
+      log: ctx.log,
+    },
   );
   // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
   const socketSessions = watchSocketSessions(io, { ...auth, clock: ctx.clock });
@@ -136,6 +148,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ctx.clock,
   );
   const market = await startMarket(http, io, ctx, guards, dataSessions, dataPlans);
+  marketStatus = () => market.status.current();
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
@@ -182,5 +195,16 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     await io.close();
   });
   await http.ready();
-  return { http, io, market, alerts, socketSessions, voice, discoveryLive, chat, api: { ...api, ws } };
+  return {
+    http,
+    io,
+    market,
+    alerts,
+    socketSessions,
+    voice,
+    discoveryLive,
+    chat,
+    api: { ...api, ws },
+    drain,
+  };
 }

@@ -9,6 +9,7 @@ export * from './api/chat.ts';
 export * from './api/dataHost.ts';
 export * from './api/discoveryLive.ts';
 export * from './api/market.ts';
+export * from './api/marketStatus.ts';
 export * from './api/meters.ts';
 export * from './api/news.ts';
 export * from './api/popularity.ts';

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
 import { ConfigError } from './configError.ts';
-import { type MarketFeedConfig, marketFeedConfig } from './marketFeedConfig.ts';
+import {
+  type MarketFeedConfig,
+  type MarketSource,
+  marketFeedConfig,
+  marketSourceOf,
+} from './marketFeedConfig.ts';
 import { type NewsConfig, newsConfig, newsEnvShape } from './newsConfig.ts';
 import { type PushConfig, pushConfig, pushEnvShape } from './pushConfig.ts';
 
@@ -15,6 +20,7 @@ export {
   feedKindOf,
   type HistorySettings,
   type MarketFeedConfig,
+  type MarketSource,
 } from './marketFeedConfig.ts';
 export type { NewsConfig } from './newsConfig.ts';
 export type { PushConfig } from './pushConfig.ts';
@@ -268,6 +274,8 @@ export interface Config {
   devRoutes: boolean;
   /** MARKET_FEED and, where this node runs the feed, its settings. */
   marketFeed: MarketFeedConfig;
+  /** The feed's label for traders and its clock's rate (`/api/config`, `market_status`). */
+  marketSource: MarketSource;
   billing: BillingConfig;
   /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
   symbolIconUrl: string | undefined;
@@ -326,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',
     marketFeed,
+    marketSource: marketSourceOf(env, marketFeed),
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FeedLabel } from '@tapeline/core';
 import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
 
@@ -182,4 +183,41 @@ export function marketFeedConfig(env: Env): MarketFeedConfig {
   const kind = FEED_KINDS.find((k) => name === k || name.startsWith(`${k}:`)) ?? 'simulator';
   if (env.ROLE === 'api') return { kind: 'remote', name, feed: kind };
   return { kind: 'feed', name, feed: feedConfig(env, kind, name) };
+}
+
+/**
+ * What the feed is to a trader and how its clock runs (issue 23 §3, §5), from MARKET_FEED and the
+ * feeds' settings — read on every node, the API role too (none of them is a secret).
+ * `rate`: market ms per wall ms; null when only the engine's samples tell it (a replay at `max`).
+ */
+export interface MarketSource {
+  readonly label: FeedLabel | null;
+  readonly rate: number | null;
+}
+
+/** A Massive websocket on its delayed host (`wss://delayed.massive.com/stocks`) is 15 minutes behind. */
+const isDelayedUrl = (url: string) => {
+  try {
+    return new URL(url).hostname.split('.').includes('delayed');
+  } catch {
+    return false;
+  }
+};
+
+export function marketSourceOf(env: Env, market: MarketFeedConfig): MarketSource {
+  switch (feedKindOf(market)) {
+    case 'simulator':
+      return { label: 'SIMULATED', rate: env.SIM_CLOCK === 'virtual' ? env.SIM_SPEED : 1 };
+    case 'replay':
+      return { label: 'REPLAY', rate: Number.isFinite(env.REPLAY_SPEED) ? env.REPLAY_SPEED : null };
+    case 'alpaca':
+      return { label: env.ALPACA_FEED === 'sip' ? 'SIP' : 'IEX', rate: 1 };
+    case 'massive':
+      return { label: isDelayedUrl(env.MASSIVE_WS_URL) ? 'DELAYED' : 'SIP', rate: 1 };
+    case 'manual':
+      // A hand-fed engine's clock moves only with the events pushed into it.
+      return { label: null, rate: 0 };
+    case 'off':
+      return { label: null, rate: null };
+  }
 }

@@ -9,13 +9,17 @@ import {
 } from '@tapeline/core';
 import { type FakeApi, fakeApi, ok } from './fakeApi.ts';
 
-/** GET /api/config as a server on the simulator without Google or icons answers it. */
+/**
+ * GET /api/config as a server on the simulator without Google or icons answers it; its market
+ * clock unsaid (the browser's time stands for it) unless a test gives `market`.
+ */
 export function configAnswer(overrides: Partial<ConfigResponse> = {}) {
   return ok(configResponseSchema, {
     google_client_id: null,
     billing: 'fake',
     simulated: true,
     symbolIconUrl: null,
+    market: { feed: 'SIMULATED', health: 'live', clock: null },
     ...overrides,
   });
 }

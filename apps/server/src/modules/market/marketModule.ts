@@ -14,6 +14,7 @@ import { bridgeNews } from './engine/newsBridge.ts';
 import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
 import { engineSettings } from './engine/settings.ts';
 import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
+import { type MarketStatusTracker, trackMarketStatus } from './marketStatus.ts';
 import { type Backlog, createBacklog } from './stream/backlog.ts';
 import { STREAM_TOPIC, startStreamGateway } from './stream/gateway.ts';
 
@@ -26,6 +27,8 @@ export interface MarketModule {
   source: EngineSource;
   /** This node's recent stream batches (`stream_resume`, and the bots' `resume` on /ws/v1). */
   backlog: Backlog;
+  /** The feed's label and health and the market's clock (`/api/config`, `market_status`). */
+  status: MarketStatusTracker;
   stop(): Promise<void>;
 }
 
@@ -47,7 +50,7 @@ export async function startMarket(
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
-  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log);
+  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log, ctx.clock);
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;
@@ -102,11 +105,14 @@ export async function startMarket(
     source = remote;
   }
   dataHostRoutes(http, ctx, sessions, plans, source);
+  const status = trackMarketStatus(source, config.marketSource, { clock: ctx.clock, log, io });
   return {
     engine,
     source,
     backlog,
+    status,
     async stop() {
+      status.stop();
       await stopGateway();
       await stopAlerts();
       await stopNews();

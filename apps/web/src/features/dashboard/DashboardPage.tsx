@@ -10,7 +10,7 @@ import {
   toggleWidget,
   type WidgetToggle,
 } from '@tapeline/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
@@ -20,9 +20,9 @@ import { ConnectionPill } from '../connection/index.ts';
 import { DashboardCommandSource } from '../palette/index.ts';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
+import { FeedBadge } from './FeedBadge.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';
 import { PopupBlockedBanner } from './PopupBlockedBanner.tsx';
-import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
 import '../../ui/widget.css';
 import './dashboard.css';
@@ -53,6 +53,11 @@ export function DashboardPage() {
       }),
     [store],
   );
+
+  // The dashboard opens at its top, wherever the page before it was scrolled to.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, []);
 
   // Windows left open in the saved layout come back (the browser may block them: banner).
   const reopened = useRef(false);
@@ -87,12 +92,16 @@ export function DashboardPage() {
     <div className="dashboard-page" data-layout={layout.key}>
       <DashboardBar layout={layout} onToggle={onToggle}>
         <ConnectionPill />
-        <SimulatedBadge />
+        <FeedBadge />
         <LayoutMenu
           layouts={layouts}
           onActivate={forLayout(activate)}
           onLock={(key, locked) => store.updateLayouts((all) => setLocked(all, key, locked))}
-          onReset={forLayout(resetLayout)}
+          onReset={(key) => {
+            // The windows open are the active layout's: its reset closes them (it clears pop-outs).
+            if (key === layout.key) popouts.closeAll();
+            store.updateLayouts((all) => resetLayout(all, key));
+          }}
         />
       </DashboardBar>
       {popouts.blocked && <PopupBlockedBanner onDismiss={popouts.dismissBlocked} />}

@@ -24,8 +24,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../app/session.tsx';
+import { useMarketMinute } from '../../lib/marketClock.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
-import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { useSearchStats } from '../search/index.ts';
@@ -79,7 +79,7 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
   const favouriteSymbols = useQuoteSymbols();
   const smart = useDiscoveryFilter();
   const stats = useSearchStats();
-  const minute = useMinuteClock();
+  const minute = useMarketMinute();
 
   const columns = useMemo(() => normalizeDiscoveryColumns(config.discovery), [config.discovery]);
   const hidden = useMemo(

@@ -170,3 +170,34 @@ describe('StreamWidget', () => {
     expect(rowsOf(highs())).toEqual([['GME', '9', '25.40']]);
   });
 });
+
+describe('StreamWidget on the market clock the server says', () => {
+  freshTabEachTest();
+  // Sunday 29 Nov 2026 19:00 New York in the browser; the simulator's virtual session at Monday's bell.
+  const SUNDAY_EVENING = Date.parse('2026-11-30T00:00:00Z');
+  const MONDAY_BELL = Date.parse('2026-11-30T14:30:00Z');
+
+  it('never says closed on a weekend evening while the simulated market trades, nor while its clock loads', async () => {
+    vi.setSystemTime(SUNDAY_EVENING);
+    serve(MONDAY_BELL);
+    renderUi(<StreamWidget {...widgetProps('stream1', { config: defaultConfig() })} />, {
+      wrap: withSession,
+    });
+    // From the first frame: before /api/config has answered, nothing is said about open or closed.
+    expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
+    await recentShown();
+    expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
+    expect(within(highs()).getByText('New Highs')).toBeInTheDocument();
+    // A quiet minute of the tape changes nothing: the market's clock says 09:31, not Sunday.
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
+  });
+
+  it("counts down on the server's clock, not the browser's: a Saturday market in a Tuesday browser is closed", async () => {
+    serve(CLOSED);
+    await renderStream();
+    expect(await screen.findByText('MARKET IS CURRENTLY CLOSED')).toBeInTheDocument();
+    // Saturday 07:00 New York to Monday 04:00, whatever the browser's clock says.
+    expect(screen.getByText('OPENS IN 45:00:00')).toBeInTheDocument();
+  });
+});

@@ -1,19 +1,14 @@
-import {
-  type ChannelContext,
-  type DashboardConfig,
-  isProPlus,
-  messages,
-  type StreamEntry,
-} from '@tapeline/core';
-import { useEffect, useMemo, useState } from 'react';
+import { type ChannelContext, type DashboardConfig, isProPlus, messages } from '@tapeline/core';
+import { useMemo } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { useConnectionStatus } from '../../lib/connectionStatus.ts';
-import { nyClock } from '../../lib/nyTime.ts';
+import { useMarketNow } from '../../lib/marketClock.ts';
 import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
+import { EventStrips } from './EventStrips.tsx';
 import { type MarkContext, passesOptionsMode } from './entryMarks.ts';
 import { formatCountdown, marketClock } from './marketClock.ts';
 import { StreamTable } from './StreamTable.tsx';
@@ -21,13 +16,6 @@ import { isStreamWidget, selectedChannel } from './streamChannel.ts';
 import { useLiveStream } from './useLiveStream.ts';
 import './stream.css';
 import { streamText as text } from './streamText.ts';
-
-/** A halt as the bar says it: "HALT LUDP 10:42:13" or "RESUMED 10:47:13", New York time. */
-export function haltText(h: StreamEntry): string {
-  const what = h.active ? text.halt(h.flag) : text.resumed;
-  const at = h.eventTs === null ? null : nyClock(h.eventTs);
-  return at ? `${what} ${at}` : what;
-}
 
 /** A tape that delivered a batch this recently counts as live even when the wall clock says closed. */
 const LIVE_WINDOW_MS = 10_000;
@@ -53,7 +41,7 @@ function useChannelContext(config: DashboardConfig): ChannelContext {
   );
 }
 
-/** A Stream widget: new highs and lows of its channel side by side, halts above, market-closed state. */
+/** A Stream widget: new highs and lows of its channel side by side, halts and unusual volume above, market-closed state. */
 export function StreamWidget({ id, layout, config }: WidgetProps) {
   const channel = selectedChannel(isStreamWidget(id) ? id : 'stream1', layout, config);
   const ctx = useChannelContext(config);
@@ -66,13 +54,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
   const toast = useToast();
   // While the socket is down the rows stay, dimmed: what was true a moment ago, not live.
   const connection = useConnectionStatus();
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(tick);
-  }, []);
-
+  // The market's clock, as the server says it (lib/marketClock.ts): never the browser's.
+  const { market: now, local, known } = useMarketNow(1000);
   const clock = marketClock(now);
   // Marks change with the minute at most; the rows re-render only when these settings do.
   const minute = Math.floor(now / 60_000);
@@ -80,8 +63,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
     () => ({ optionable, optionsMode: config.optionsMode, news: config.news, now: minute * 60_000 }),
     [optionable, config.optionsMode, config.news, minute],
   );
-  const live = now - lastBatchAt < LIVE_WINDOW_MS;
-  const closed = !clock.open && !live && !recentLoaded;
+  const live = local - lastBatchAt < LIVE_WINDOW_MS;
+  const closed = known && !clock.open && !live && !recentLoaded;
 
   // Every Stream widget of the tab refills (one request per channel); one toast says a failure.
   const onLoadRecent = () => {
@@ -97,15 +80,7 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       data-seq={lastSeq}
       data-stale={connection === 'reconnecting' || undefined}
     >
-      {view.halts.length > 0 && (
-        <ul className="halts-bar" aria-label={text.halts}>
-          {view.halts.slice(0, 20).map((h) => (
-            <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
-              {h.symbol} <span className="muted">{haltText(h)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EventStrips halts={view.halts} uvols={view.uvols} />
       {closed ? (
         <div className="market-closed">
           <p className="market-closed__title">{text.marketClosed}</p>

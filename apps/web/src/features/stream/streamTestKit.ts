@@ -7,8 +7,10 @@ import {
 } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { marketClock } from '../../lib/marketClock.ts';
 import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
 import { socket } from '../../test-setup/fakeSocket.ts';
+import { configAnswer } from '../../test-setup/fixtures.ts';
 import { signedIn } from '../../test-setup/session.tsx';
 import { channelViews } from './channelViews.ts';
 
@@ -44,6 +46,7 @@ export function wireBatch(
   lows: StreamEntry[] = [],
   seq = 1,
   halts: StreamEntry[] = [],
+  uvols: StreamEntry[] = [],
 ): StreamBatchWire {
   return {
     v: PROTOCOL_VERSION,
@@ -53,12 +56,19 @@ export function wireBatch(
     highs: highs.map(encodeStreamEntry),
     lows: lows.map(encodeStreamEntry),
     halts: halts.map(encodeStreamEntry),
+    uvols: uvols.map(encodeStreamEntry),
   };
 }
 
-/** The session, the Popular list, stock names and optionable symbols the widget reads. */
-export function serve(): FakeApi {
+/**
+ * The session, the Popular list, stock names and optionable symbols the widget reads, and the
+ * server's config with its market clock: at `marketAt` (default: the browser's time now, as a
+ * real feed's), running at the wall's pace.
+ */
+export function serve(marketAt: number = Date.now()): FakeApi {
+  const market = { feed: 'SIMULATED' as const, health: 'live' as const, clock: { at: marketAt, rate: 1 } };
   const api = withDataHost(fakeApi())
+    .on('GET /api/config', configAnswer({ market }))
     .on('GET /api/stock_stats/top', ok(popularListSchema, { success: true, data: [] }))
     .on('GET /data/stock-names.json', { status: 200, body: [] })
     .on('GET /data/symbol_with_options', { status: 200, body: [] });
@@ -99,6 +109,7 @@ export function freshTabEachTest(): void {
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
     socket.stream = null;
     channelViews.reset();
+    marketClock.reset();
   });
   afterEach(() => {
     channelViews.reset();
