@@ -40,7 +40,16 @@ export function customAltConfig(symbols: string[], mainType?: 'popular'): Dashbo
 
 /** A fake API serving a saved config to the settings store and accepting its saves. */
 export function settingsApi(config: DashboardConfig | null, layouts: Layout[] | null = null): FakeApi {
-  return fakeApi()
+  return serveSettings(fakeApi(), config, layouts);
+}
+
+/** The settings routes added to a fake API that answers others (a widget's own). */
+export function serveSettings(
+  api: FakeApi,
+  config: DashboardConfig | null,
+  layouts: Layout[] | null = null,
+): FakeApi {
+  return api
     .on(
       'GET /api/settings',
       ok(settingsResponseSchema, {

@@ -78,8 +78,9 @@ export function DashboardPage() {
 
   const layout = activeLayout(layouts);
   const onToggle = (toggle: WidgetToggle) => {
-    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus.
-    if (toggle === 'DISCOVERY' && !canOpenDiscovery(subscription)) {
+    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus. Only showing it
+    // needs the plan: a tile already on screen (the default layout's) may always be hidden.
+    if (toggle === 'DISCOVERY' && !layout.menu.discovery && !canOpenDiscovery(subscription)) {
       setAskUpgrade(true);
       return;
     }
