@@ -55,6 +55,8 @@ export async function validateFilteredAlert(
   const values: [number, number] = [FILTERED_ALERT_MATCH_LIMIT, count];
   const problem =
     filteredAlertProblem(content) ??
-    (count > FILTERED_ALERT_MATCH_LIMIT ? alertMessages.tooManyMatches(count, FILTERED_ALERT_MATCH_LIMIT) : null);
+    (count > FILTERED_ALERT_MATCH_LIMIT
+      ? alertMessages.tooManyMatches(count, FILTERED_ALERT_MATCH_LIMIT)
+      : null);
   return problem === null ? { valid: true, values } : { valid: false, values, problem };
 }
