@@ -30,12 +30,13 @@ import { voiceRoutes } from './modules/voice/routes.ts';
 import type { VoiceHost } from './modules/voice/voiceHost.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
+import { type HttpDrain, trackHttpDrain } from './platform/http/drain.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
 import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
-import { attachSocketServer } from './platform/realtime/socketServer.ts';
+import { attachSocketServer, socketAdapterKey } from './platform/realtime/socketServer.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -52,6 +53,8 @@ export interface App {
   discoveryLive: DiscoveryLive;
   /** The community chat (docs/chat.md); tests run its month sweep. */
   chat: ChatModule;
+  /** Requests in flight; a stop drains them before closing (main.ts, platform/http/drain.ts). */
+  drain: HttpDrain;
 }
 
 /**
@@ -91,6 +94,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
   });
+  // Requests in flight, so a SIGTERM lets them finish (main.ts).
+  const drain = trackHttpDrain(http.server, ctx.clock);
   installErrorHandler(http);
   installNulGuard(http);
   await securityHeaders(http, ctx.config);
@@ -118,7 +123,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       return { userId: user.id, sessionId };
     },
     { clock: ctx.clock, log: ctx.log },
-    ctx.redis,
+    ctx.redis && {
+      client: ctx.redis,
+      key: socketAdapterKey(ctx.config.busPrefix),
+      watch: ctx.redisWatch,
+      log: ctx.log,
+    },
   );
   // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
   const socketSessions = watchSocketSessions(io, { ...auth, clock: ctx.clock });
@@ -166,5 +176,5 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     await io.close();
   });
   await http.ready();
-  return { http, io, market, alerts, socketSessions, voice, discoveryLive, chat };
+  return { http, io, market, alerts, socketSessions, voice, discoveryLive, chat, drain };
 }

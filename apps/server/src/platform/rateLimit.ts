@@ -82,10 +82,12 @@ export function createRateLimiter(options: { redis?: Redis; scale: number; prefi
     limiters.set(
       name,
       options.redis
-        ? // If Redis stops answering, each node falls back to counting in memory rather than failing logins.
+        ? // If Redis stops answering, each node falls back to counting in memory rather than failing
+          // logins, at once while the connection is down (not after ioredis's retries).
           new RateLimiterRedis({
             ...opts,
             storeClient: options.redis,
+            rejectIfRedisNotReady: true,
             insuranceLimiter: new RateLimiterMemory(opts),
           })
         : new RateLimiterMemory(opts),

@@ -48,7 +48,7 @@ export async function startMarket(
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
-  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log);
+  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log, ctx.clock);
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;

@@ -42,7 +42,10 @@ describe('ChatWidget composer', () => {
 
     await user.type(box, '  long $TSLA  {Enter}');
     expect(sentCalls(CHAT_EVENTS.send)).toEqual([
-      [CHAT_EVENTS.send, { v, channel: 'general', msg: 'long $TSLA', replyMsg: null }],
+      [
+        CHAT_EVENTS.send,
+        { v, channel: 'general', msg: 'long $TSLA', replyMsg: null, clientId: expect.any(String) },
+      ],
     ]);
     expect(screen.getByRole('button', { name: chatText.sending })).toBeDisabled();
 
@@ -90,7 +93,7 @@ describe('ChatWidget composer', () => {
     await user.type(box, 'answer{Enter}');
     expect(sentCalls(CHAT_EVENTS.send).at(-1)).toEqual([
       CHAT_EVENTS.send,
-      { v, channel: 'general', msg: 'answer', replyMsg: 7 },
+      { v, channel: 'general', msg: 'answer', replyMsg: 7, clientId: expect.any(String) },
     ]);
   });
 
@@ -151,6 +154,24 @@ describe('ChatWidget composer', () => {
     expect(screen.getByText(refusalMessage('failed'))).toBeInTheDocument();
     expect(box).toHaveValue('into the void');
     expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
+  });
+
+  it('sending the same draft again after no answer names the same post (clientId); an edit makes a new one', async () => {
+    chatServer(() => page([]));
+    renderChat();
+    const box = await composer();
+    vi.useFakeTimers();
+    fireEvent.change(box, { target: { value: 'lost ack' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    act(() => vi.advanceTimersByTime(SEND_TIMEOUT_MS));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'lost ack!' } });
+    act(() => vi.advanceTimersByTime(SEND_TIMEOUT_MS));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const ids = sentCalls(CHAT_EVENTS.send).map(([, body]) => (body as { clientId: string }).clientId);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('a slow-mode refusal counts down to when posting is allowed again', async () => {

@@ -8,7 +8,7 @@ import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { ChannelTabs } from './ChannelTabs.tsx';
 import { ChatSearch } from './ChatSearch.tsx';
 import { Composer } from './Composer.tsx';
-import { chatSocket, useChatChannels, useChatMessages, useLiveChat } from './chatApi.ts';
+import { chatSocket, createDraftIds, useChatChannels, useChatMessages, useLiveChat } from './chatApi.ts';
 import { messagesOf } from './chatPages.ts';
 import { type ChatFilter, composerState, typingDue, typingText } from './chatRules.ts';
 import { CHAT_MESSAGES, chatText } from './chatText.ts';
@@ -33,6 +33,8 @@ export function ChatWidget({ id }: WidgetProps) {
   const [filter, setFilter] = useState<ChatFilter | null>(null);
   const [reply, setReply] = useState<ChatMessage | null>(null);
   const [text, setText] = useState('');
+  // chat_send's clientId: the same draft sent again is one post (chatApi.ts).
+  const [drafts] = useState(createDraftIds);
   const messages = useChatMessages(channel, filter);
 
   const onSent = useCallback(() => {
@@ -136,14 +138,19 @@ export function ChatWidget({ id }: WidgetProps) {
       {channel !== null && (
         <Composer
           text={text}
-          onText={setText}
+          onText={(value) => {
+            drafts.edited();
+            setText(value);
+          }}
           state={state}
           reply={reply}
           sending={status.sending}
           onCancelReply={() => setReply(null)}
           onSend={(msg) => {
             // Not connected: say so now, the text stays (nothing is queued for a later replay).
-            if (chatSocket.send(channel, msg, reply?.id ?? null)) status.sent(channel);
+            const replyMsg = reply?.id ?? null;
+            if (chatSocket.send(channel, msg, replyMsg, drafts.idFor(channel, replyMsg, msg)))
+              status.sent(channel);
             else toast(refusalMessage('failed'), { tone: 'error' });
           }}
           onTyping={onTyping}

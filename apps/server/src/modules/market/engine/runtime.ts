@@ -47,6 +47,8 @@ export class EngineRuntime {
   private feedClock: number | null = null;
   private trades = 0;
   private restored = false;
+  /** The restored checkpoint's engine clock (null: nothing restored): where the feed goes on. */
+  resumedAt: number | null = null;
   private readonly discovery;
   private readonly recentStream;
   private readonly ticker = new QuoteTicker();
@@ -58,7 +60,7 @@ export class EngineRuntime {
   constructor(
     readonly feedName: string,
     private readonly store: CheckpointStore | null,
-    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null } = {},
+    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null; epoch?: number | undefined } = {},
   ) {
     // The engine thread's clock: the system's unless a test hands it another.
     const clock = options.clock ?? systemClock;
@@ -67,11 +69,12 @@ export class EngineRuntime {
     // checkpoint is the one restored.
     this.feedClock = options.clockStart ?? null;
     // The epoch is this run's wall-clock start, never the feed's time: a restarted engine (whose
-    // batches number from 1 again) must never share it with the run before (stream_resume).
+    // batches number from 1 again) must never share it with the run before (stream_resume). A
+    // leader engine's is its lease's epoch, above every earlier leader's (platform/leaderLease.ts).
     this.engine = new MarketEngine({
       clock: () => this.feedClock ?? wallNow(),
       capacity: 12_000,
-      epoch: wallNow(),
+      epoch: options.epoch ?? wallNow(),
     });
     this.discovery = createDiscoveryCache(this.engine, wallNow);
     this.recentStream = createRecentStreamAnswer(this.engine, wallNow, (id) => this.isListed(id));
@@ -113,6 +116,12 @@ export class EngineRuntime {
     if (!snapshot) return false;
     this.restored = this.engine.restore(snapshot).ok;
     if (!this.restored && this.feedName.split(':')[0] !== 'simulator') this.engine.continueFrom(snapshot);
+    if (this.restored) {
+      this.resumedAt = snapshot.takenAt;
+      // A feed with its own time goes on from the checkpoint, never back to its start: the
+      // day's highs and lows are restored, so a tape replayed from the bell would make none.
+      if (this.feedClock !== null && snapshot.takenAt > this.feedClock) this.feedClock = snapshot.takenAt;
+    }
     return this.restored;
   }
 
