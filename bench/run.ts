@@ -8,6 +8,7 @@ import { benchFanout } from './fanout.bench.ts';
 import { benchQuotes } from './quotes.bench.ts';
 import { benchSimulator, simulatorTable } from './simulator.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
+import { benchWsV1, wsV1Rows } from './wsV1.bench.ts';
 
 const json = process.argv.includes('--json');
 const arg = (name: string, fallback: number) => {
@@ -21,6 +22,13 @@ const fanout = await benchFanout({
   tradesPerSec: arg('rate', 300_000),
   seconds: arg('seconds', 10),
   drainMs: arg('drain', 25),
+});
+// The bots' WebSocket beside socket.io, on the real app (issue 25).
+const wsV1 = await benchWsV1({
+  clients: arg('ws-clients', 1000),
+  batches: arg('ws-batches', 40),
+  highs: arg('ws-highs', 50),
+  everyMs: arg('ws-every', 250),
 });
 const encoding = await benchEncoding({
   tradesPerSecond: arg('enc-rate', 70_000),
@@ -54,6 +62,7 @@ const rows: [string, number, string][] = [
   ],
   ['broadcast CPU vs raw ws, same bytes (×)', fanout.fanout_vs_ws, 'target ≤ 1.5×'],
   ['server memory per connected client (bytes)', fanout.bytes_per_client, 'target ≤ 20 KB'],
+  ...wsV1Rows(wsV1),
   [
     `webhook deliveries/s (${webhooks.webhook_deliveries} rows, PGlite, loopback receiver)`,
     webhooks.webhook_deliveries_per_s,
@@ -123,6 +132,7 @@ if (json) {
       ...figures,
       ...encodingFigures(encoding),
       ...webhooks,
+      ...wsV1,
       ...alerts,
       ...quotes,
       ...discovery,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isValidSymbol, normalizeSymbol } from '@tapeline/core';
 import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
 import { ConfigError } from './configError.ts';
@@ -18,6 +19,7 @@ export {
   type FeedConfig,
   type FeedKind,
   feedKindOf,
+  type HaltsSettings,
   type HistorySettings,
   type MarketFeedConfig,
   type MarketSource,
@@ -48,7 +50,7 @@ const urlWith = (protocols: string[]) =>
 
 /** The feed settings ignore surrounding blanks, and a blank one counts as unset (see loadConfig). */
 const trimmed = z.string().trim();
-const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA|HISTORY)_/;
+const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA|HISTORY|HALTS)_/;
 
 /** A number checked against `rule`; the message repeats the value, as the feed settings always have. */
 const numberWhere = (check: (n: number) => boolean, rule: string) =>
@@ -160,6 +162,23 @@ const envSchema = z.object({
   // The feed's own settings (the market module's feeds/README.md): read on every node, so a wrong
   // value fails at start with its name; echoing the value is fine, none of them is a secret.
   MARKET_SYMBOLS: trimmed.optional(),
+  /**
+   * What a real feed streams when its plan refuses the whole market (Alpaca's free IEX plan):
+   * comma-separated symbols, capped at the plan's limit; default the traders' favorites and
+   * alert symbols. docs: the market module's feeds/README.md.
+   */
+  MARKET_SYMBOLS_WATCH: trimmed
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map(normalizeSymbol)
+        .filter((s) => s.length > 0);
+      const bad = list.filter((s) => !isValidSymbol(s));
+      if (bad.length === 0) return list;
+      ctx.addIssue({ code: 'custom', message: `must be comma-separated symbols (not ${bad.join(', ')})` });
+      return z.NEVER;
+    })
+    .optional(),
   MARKET_RECORD: trimmed.optional(),
   REPLAY_SPEED: trimmed
     .transform((value, ctx) => {
@@ -211,6 +230,13 @@ const envSchema = z.object({
   ALPACA_DATA_URL: httpUrl.default('https://data.alpaca.markets'),
   /** Alpaca's trading API (the asset list); paper-trading keys need `https://paper-api.alpaca.markets`. */
   ALPACA_TRADING_URL: httpUrl.default('https://api.alpaca.markets'),
+  /**
+   * Trading halts from Nasdaq Trader's public RSS (docs/metrics.md "Halts"): on by default with
+   * massive and alpaca, never with the simulator or a replay; off: the feed's own halts only.
+   */
+  HALTS_SOURCE: oneOf(['nasdaqtrader', 'off'], 'nasdaqtrader or off').optional(),
+  /** The halts RSS (tests point it at a fake on loopback). */
+  HALTS_URL: httpUrl.default('https://www.nasdaqtrader.com/rss.aspx?feed=tradehalts'),
   /** Webhook targets on private or loopback addresses (tests, a receiver on the LAN): docs/alerts.md. */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['1', '0', 'true', 'false']).default('false'),
   BILLING: z.enum(['local', 'stripe']).default('local'),

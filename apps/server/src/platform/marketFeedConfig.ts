@@ -21,6 +21,9 @@ export interface HistorySettings {
   readonly cacheDir: string;
 }
 
+/** HALTS_SOURCE: the real feeds' second source of halts; null: the feed's own only. */
+export type HaltsSettings = { readonly source: 'nasdaqtrader'; readonly url: string } | null;
+
 /** One feed's settings, by kind: what `createFeed` builds. MARKET_RECORD may wrap any of them. */
 export type FeedConfig = { readonly recordFile: string | null } & (
   | {
@@ -51,6 +54,7 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly restUrl: string;
       readonly history: HistorySettings;
       readonly symbolsFile: string | null;
+      readonly halts: HaltsSettings;
     }
   | {
       readonly kind: 'alpaca';
@@ -63,6 +67,9 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly tradingUrl: string;
       readonly history: HistorySettings;
       readonly symbolsFile: string | null;
+      /** MARKET_SYMBOLS_WATCH: what to stream when the plan refuses the whole market. */
+      readonly watch: readonly string[];
+      readonly halts: HaltsSettings;
     }
 );
 
@@ -121,11 +128,24 @@ function historySettings(env: Env): HistorySettings {
 
 const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 
+/** HALTS_SOURCE: on by default with a real feed; the simulator and a replay have their own halts. */
+function haltsSettings(env: Env, kind: FeedKind): HaltsSettings {
+  const real = kind === 'massive' || kind === 'alpaca';
+  if (env.HALTS_SOURCE === 'nasdaqtrader' && !real) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HALTS_SOURCE: nasdaqtrader needs a real feed (MARKET_FEED=massive or alpaca), not ${kind}`,
+    );
+  }
+  if (!real || env.HALTS_SOURCE === 'off') return null;
+  return { source: 'nasdaqtrader', url: env.HALTS_URL };
+}
+
 function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
   const recordFile = env.MARKET_RECORD ?? null;
   const symbolsFile = env.MARKET_SYMBOLS ?? null;
   switch (kind) {
     case 'simulator':
+      haltsSettings(env, kind);
       return {
         kind,
         recordFile,
@@ -139,6 +159,7 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         },
       };
     case 'replay':
+      haltsSettings(env, kind);
       return { kind, recordFile, file: name.slice('replay:'.length), speed: env.REPLAY_SPEED, symbolsFile };
     case 'massive':
       requireKeys(env, ['MASSIVE_API_KEY'], kind);
@@ -150,6 +171,7 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         restUrl: withoutSlash(env.MASSIVE_REST_URL),
         history: historySettings(env),
         symbolsFile,
+        halts: haltsSettings(env, kind),
       };
     case 'alpaca':
       requireKeys(env, ['ALPACA_KEY_ID', 'ALPACA_SECRET_KEY'], kind);
@@ -164,6 +186,8 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         tradingUrl: withoutSlash(env.ALPACA_TRADING_URL),
         history: historySettings(env),
         symbolsFile,
+        watch: env.MARKET_SYMBOLS_WATCH ?? [],
+        halts: haltsSettings(env, kind),
       };
   }
 }

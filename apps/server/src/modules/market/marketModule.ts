@@ -15,7 +15,7 @@ import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts'
 import { engineSettings } from './engine/settings.ts';
 import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
 import { type MarketStatusTracker, trackMarketStatus } from './marketStatus.ts';
-import { createBacklog } from './stream/backlog.ts';
+import { type Backlog, createBacklog } from './stream/backlog.ts';
 import { STREAM_TOPIC, startStreamGateway } from './stream/gateway.ts';
 
 export { CHECKPOINT_MS, DRAIN_MS } from './engine/settings.ts';
@@ -25,6 +25,8 @@ export interface MarketModule {
   engine: EngineHost | null;
   /** What the data host asks: the local engine, or the engine process over the bus. */
   source: EngineSource;
+  /** This node's recent stream batches (`stream_resume`, and the bots' `resume` on /ws/v1). */
+  backlog: Backlog;
   /** The feed's label and health and the market's clock (`/api/config`, `market_status`). */
   status: MarketStatusTracker;
   stop(): Promise<void>;
@@ -107,6 +109,7 @@ export async function startMarket(
   return {
     engine,
     source,
+    backlog,
     status,
     async stop() {
       status.stop();

@@ -1,4 +1,4 @@
-import { type DashboardConfig, defaultConfig, messages } from '@tapeline/core';
+import { defaultConfig, messages } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setConnectionStatus } from '../../lib/connectionStatus.ts';
@@ -11,11 +11,13 @@ import { FLUSH_MS } from './streamBuffer.ts';
 import {
   CLOSED,
   entry,
+  flushStream,
   freshTabEachTest,
   highs,
   lows,
   OPEN,
   recentShown,
+  renderStream,
   rowsOf,
   serve,
   wireBatch,
@@ -26,14 +28,7 @@ import {
 // core's batch schema, as the real decoder does; everything from the listener up is real.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
-const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
-
-async function renderStream(config: DashboardConfig = defaultConfig()) {
-  const result = renderUi(<StreamWidget {...widgetProps('stream1', { config })} />, { wrap: withSession });
-  // The channel is new to the tab: it asks for its recent view first (a 404 here unless served).
-  await recentShown();
-  return result;
-}
+const flush = flushStream;
 
 describe('StreamWidget', () => {
   freshTabEachTest();
