@@ -32,6 +32,7 @@ import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
 import { createGuards, type GuardSources } from './platform/http/guards.ts';
+import { installBodyTimeout } from './platform/http/bodyTimeout.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   });
   installErrorHandler(http);
   installNulGuard(http);
+  installBodyTimeout(http, ctx.clock);
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
