@@ -28,6 +28,8 @@ export const chatText = {
   replyingTo: (name: string) => `Replying to ${name}`,
   cancelReply: 'Cancel reply',
   reply: 'Reply',
+  showMore: 'Show more',
+  showLess: 'Show less',
   replyTo: (name: string) => `Reply to ${name}`,
   upvote: 'Vote up',
   downvote: 'Vote down',
