@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { alertMessages, webhookPayloadSchema } from '@tapeline/core';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -9,6 +8,7 @@ import { type PushService, startPushService } from '../apps/server/src/test/push
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults (simulated market) sets a price alert from the symbol
