@@ -1,5 +1,3 @@
-// First: zod's settings must hold before any schema is built (zodConfig.ts).
-import './zodConfig.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/AppRoutes.tsx';

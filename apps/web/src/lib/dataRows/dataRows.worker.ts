@@ -1,6 +1,4 @@
 /// <reference lib="webworker" />
-// First: zod's settings must hold before any schema is built (zodConfig.ts).
-import '../../zodConfig.ts';
 import type { RowsReply, RowsRequest } from './rowsProtocol.ts';
 import { serveRows } from './serveRows.ts';
 
