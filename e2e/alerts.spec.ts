@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import {
   type LoopbackReceiver,
   startLoopbackReceiver,
-} from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
+} from '../apps/server/src/modules/alerts/webhooks/testing/loopbackReceiver.ts';
 import { type PushService, startPushService } from '../apps/server/src/test/pushService.ts';
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';

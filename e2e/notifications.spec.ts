@@ -12,7 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import {
   type LoopbackReceiver,
   startLoopbackReceiver,
-} from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
+} from '../apps/server/src/modules/alerts/webhooks/testing/loopbackReceiver.ts';
 import { notificationsText as text } from '../apps/web/src/features/notifications/notificationsText.ts';
 import { apiAs } from './support/api.ts';
 import { listedSymbols, openNotifications, section, storedAlerts, toast } from './support/notifications.ts';

@@ -4,10 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { chatMessage, ME, ME_ID } from './chatFixtures.ts';
 import { chatText } from './chatText.ts';
 import { MessageList } from './MessageList.tsx';
 import type { RowActions } from './MessageRow.tsx';
+import { chatMessage, ME, ME_ID } from './testing/chatFixtures.ts';
 
 const NOW = Date.UTC(2026, 0, 6, 15, 30);
 const at = (id: number) => chatMessage(id, NOW - (100 - id) * 1000);

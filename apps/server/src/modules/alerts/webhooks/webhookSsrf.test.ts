@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../platform/config.ts';
 import { createManualClock } from '../../../test/manualClock.ts';
-import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
+import { deliveryHarness } from './testing/deliveryHarness.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testing/testKit.ts';
 import { checkWebhookTarget, type ResolveAll } from './webhookTarget.ts';
 
 // SSRF: what a webhook URL may point at, at save (checkWebhookTarget) and at connect time (the

@@ -7,10 +7,10 @@ import {
 } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
-import { socket } from '../../test-setup/fakeSocket.ts';
-import { signedIn } from '../../test-setup/session.tsx';
-import { channelViews } from './channelViews.ts';
+import { type FakeApi, fakeApi, ok, withDataHost } from '../../../test-setup/fakeApi.ts';
+import { socket } from '../../../test-setup/fakeSocket.ts';
+import { signedIn } from '../../../test-setup/session.tsx';
+import { channelViews } from '../channelViews.ts';
 
 // Shared by the Stream widget's component tests: entries and batches as the engine sends them,
 // the session the widget reads, and its rows as the trader reads them.
