@@ -26,6 +26,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { rekeyUsernames } from './modules/users/usernames.ts';
 import { voiceRoutes } from './modules/voice/routes.ts';
 import type { VoiceHost } from './modules/voice/voiceHost.ts';
 import type { Config } from './platform/config.ts';
@@ -98,6 +99,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
+  // Usernames stored before the confusables skeleton get today's key (users/usernames.ts).
+  await rekeyUsernames(ctx.database.db, ctx.log);
   // The one place the realtime layer reads the injected clock (socket buckets, guard facts, bans).
   const guards = createGuards(guardSources(auth), ctx.clock);
   authRoutes(http, auth, guards);

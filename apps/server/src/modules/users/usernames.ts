@@ -1,9 +1,10 @@
 import { messages, normalizeUsername, usernameKey, usernameProblem } from '@tapeline/core';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';
 import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import type { Log } from '../../platform/log.ts';
 
 /**
  * The one username rule for /api/auth/register and POST /api/profile: the stored form is NFKC
@@ -62,4 +63,32 @@ export async function claimRequestedUsername(db: Db, userId: string, wish: strin
     if (uniqueViolation(error) === null) throw error;
     await db.update(users).set({ requestedUsername: null }).where(eq(users.id, userId));
   }
+}
+
+/**
+ * Brings every stored `username_key` to the current `usernameKey` (issue 28 added the TR39
+ * skeleton; keys written before it would let a look-alike, or the same name, in beside them).
+ * Run at every start, after the migrations: a key already current is left alone, so a second
+ * node or start does nothing. Two existing names that now read the same keep their old keys
+ * (the index allows one) and are logged for an admin to rename.
+ */
+export async function rekeyUsernames(db: Db, log: Log): Promise<number> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, key: users.usernameKey })
+    .from(users)
+    .where(isNotNull(users.username));
+  let changed = 0;
+  for (const row of rows) {
+    if (row.username === null) continue;
+    const key = usernameKey(row.username);
+    if (key === row.key) continue;
+    try {
+      await db.update(users).set({ usernameKey: key }).where(eq(users.id, row.id));
+      changed += 1;
+    } catch (error) {
+      if (uniqueViolation(error) === null) throw error;
+      log.warn({ userId: row.id }, 'username reads as another account’s: old key kept, rename it');
+    }
+  }
+  return changed;
 }
