@@ -1,20 +1,12 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { pushMessages } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
-import type { ResolveAll } from '../webhooks/webhookTarget.ts';
+import { answers } from '../webhooks/testing/resolveTable.ts';
 import type { NewDevice, PushDevices } from './devices.ts';
 import { registerDevice } from './registerDevice.ts';
 
 // The save-time address check of a web push endpoint, as webhooks have it: names are resolved by
 // an injected lookup, so no query leaves the machine.
-
-const answers =
-  (table: Record<string, string[]>): ResolveAll =>
-  async (host) => {
-    const found = table[host];
-    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  };
 
 const lookup = answers({
   'fcm.googleapis.com': ['142.250.74.10'],
