@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   // Embedded PGlite: hold DATA_DIR for our lifetime (a CLI command may briefly have it; wait).
   const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir, 'server', 30_000);
   const ctx = await createAppContext(config);
-  const { http } = await buildApp(ctx);
+  const { http, drain } = await buildApp(ctx);
   // The CLI's local-only way in while we hold the embedded database (Unix socket, never TCP).
   const adminChannel = dataDirLock ? await startAdminChannel(config.dataDir, ctx.database.db, ctx.log) : null;
   await http.listen({ port: config.port, host: config.host });
@@ -67,9 +67,11 @@ async function main(): Promise<void> {
     `Tapeline is running at ${config.appUrl}`,
   );
 
-  // Finishing in-flight requests first: http.close() waits for them.
+  // Finishing in-flight requests first (keep-alive connections told to close, a grace, then
+  // every connection closed), then the modules, then the database.
   onSignals(ctx.log, async () => {
     await adminChannel?.close();
+    await drain.drain();
     await http.close();
     await closeContext(ctx);
     await dataDirLock?.release();
