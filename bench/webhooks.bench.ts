@@ -12,7 +12,7 @@ import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { startDeliveryWorker } from '../apps/server/src/modules/alerts/delivery/worker.ts';
-import { setWebhooks, traderIn } from '../apps/server/src/modules/alerts/webhooks/testKit.ts';
+import { setWebhooks, traderIn } from '../apps/server/src/modules/alerts/webhooks/testing/testKit.ts';
 import { createWebhookSender } from '../apps/server/src/modules/alerts/webhooks/webhookSender.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { openTestDatabase } from '../apps/server/src/test/testDatabase.ts';

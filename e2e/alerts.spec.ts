@@ -1,14 +1,14 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { alertMessages, webhookPayloadSchema } from '@tapeline/core';
 import { Webhook } from 'standardwebhooks';
 import {
   type LoopbackReceiver,
   startLoopbackReceiver,
-} from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
+} from '../apps/server/src/modules/alerts/webhooks/testing/loopbackReceiver.ts';
 import { type PushService, startPushService } from '../apps/server/src/test/pushService.ts';
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults (simulated market) sets a price alert from the symbol

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { waitForMail } from './support/mailbox.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 const PASSWORD = 'tape-reader-2026';

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
 import { setRole } from './support/cli.ts';
 import {
@@ -13,6 +12,7 @@ import {
   priceOf,
   subscribePro,
 } from './support/subscriber.ts';
+import { expect, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 const DECLINED_CARD = '4000000000000002';

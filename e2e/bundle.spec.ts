@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
 import { apiSubscriber, useToken } from './support/subscriber.ts';
+import { type BrowserContext, expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // Issue 10 §11: the JavaScript a page downloads, gzipped, against its budget. Signed-in screens

@@ -1,4 +1,3 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
 import {
   CHAT_EVENTS,
   CHAT_PAGE_SIZE,
@@ -24,6 +23,7 @@ import {
   socketTrader,
 } from './support/chat.ts';
 import { listedSymbols, toast } from './support/notifications.ts';
+import { expect, type Page, type Response, test } from './support/test.ts';
 
 // Two subscribers in two Chromium contexts on the embedded defaults (issue 14, "Done when"):
 // live send with a newline, a mention highlighted for the one mentioned, the typing notice,

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { CHAT_EVENTS, messages, refusalMessage } from '@tapeline/core';
 import {
   chat,
@@ -14,6 +13,7 @@ import {
 } from './support/chat.ts';
 import { setRole } from './support/cli.ts';
 import { PASSWORD } from './support/subscriber.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 // Moderation on the embedded defaults (issue 14, "Done when"): a mod bans a trader from the
 // message's moderation menu; the trader's composer shows the countdown, the server refuses their

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { CHAT_POST_BURST } from '@tapeline/core';
 import { XSS_VECTORS } from '../apps/server/src/modules/chat/testing/xssVectors.ts';
 import {
@@ -14,6 +13,7 @@ import {
   socketTrader,
   type Trader,
 } from './support/chat.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 type Sender = Pick<Trader, 'name' | 'token'>;
 

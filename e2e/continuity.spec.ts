@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { chooseLayout, dashboardReady, inMarketHours } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // docs/continuity.md §1: a Stream widget that mounts again shows the rows it showed. The tab

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { watchCsp } from './support/cspWatch.ts';
 import {
   cell,
@@ -14,6 +13,7 @@ import {
 } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 test.describe('the dashboard grid', () => {

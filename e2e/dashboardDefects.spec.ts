@@ -1,6 +1,6 @@
-import { expect, type Locator, test } from '@playwright/test';
 import { cell, dashboardReady, placeOf } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // The dashboard defects of docs/continuity.md §3, each as the trader would meet it.

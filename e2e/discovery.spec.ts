@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
 import { discoveryMessages } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { dashboardReady, toggle } from './support/dashboard.ts';
 import { type Csv, downloadCsv, header, openDiscovery, rowCount, widget } from './support/discovery.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // Discovery on the embedded defaults (simulated market, 2000 symbols). Sort orders are read from

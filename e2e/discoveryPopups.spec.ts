@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   alertMessages,
   discoveryMessages,
@@ -9,6 +8,7 @@ import {
 import { apiAs as api, dataAs } from './support/api.ts';
 import { downloadCsv, openDiscovery, rowCount, table, widget } from './support/discovery.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // Discovery's popups and menus (spec §2) in Chromium, and the promise that an alert added from

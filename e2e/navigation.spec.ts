@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // docs/continuity.md §4: the sidebar, the Help page, the shortcut list and the command palette,

@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type NewsAnswer, PRODUCT_NAME } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults: the simulated wire (the simulator's runners, halts and

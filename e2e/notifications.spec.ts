@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, type Request, type TestInfo, test } from '@playwright/test';
 import {
   alertMessages,
   FILTERED_ALERT_MATCH_LIMIT,
@@ -13,11 +12,12 @@ import { Webhook } from 'standardwebhooks';
 import {
   type LoopbackReceiver,
   startLoopbackReceiver,
-} from '../apps/server/src/modules/alerts/webhooks/loopbackReceiver.ts';
+} from '../apps/server/src/modules/alerts/webhooks/testing/loopbackReceiver.ts';
 import { notificationsText as text } from '../apps/web/src/features/notifications/notificationsText.ts';
 import { apiAs } from './support/api.ts';
 import { listedSymbols, openNotifications, section, storedAlerts, toast } from './support/notifications.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, type Request, type TestInfo, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // The Notifications tab against the real server and the simulated market, one trader per plan:

@@ -1,10 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { invalidOrDuplicated, quoteMessages } from '@tapeline/core';
 import { apiAs as api } from './support/api.ts';
 import { watchCsp } from './support/cspWatch.ts';
 import { dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults (simulated market) keeps favourite quotes: five symbols

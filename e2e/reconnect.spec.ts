@@ -1,6 +1,6 @@
-import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Page, test, type WebSocketRoute } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // docs/continuity.md §2: a dropped connection is never silent, and it goes once the socket is

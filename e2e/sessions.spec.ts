@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
+import { watchExtraContext } from './support/cspWatch.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { newVerifiedUser, PASSWORD, signInSubscriber } from './support/subscriber.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 const storedToken = (page: Page) =>
@@ -41,6 +42,7 @@ test('a session ended elsewhere sends the trader to /login saying why', async ({
 
   // Another browser changes the password: every other session ends.
   const other = await browser.newContext();
+  await watchExtraContext(other);
   const laptop = await other.newPage();
   await logIn(laptop, email, PASSWORD);
   await expect(laptop).toHaveURL(/\/dashboard$/);

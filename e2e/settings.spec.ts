@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { dashboardReady } from './support/dashboard.ts';
 import { configSaved, lastPrices, openSettings, streamRows, streamSymbols } from './support/settings.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 test.describe('the settings page', () => {

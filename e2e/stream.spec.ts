@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 test('a new subscriber sees simulated highs and lows arrive on the dashboard', async ({ page }, info) => {

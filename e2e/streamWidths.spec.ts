@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { encodeStreamEntry, PROTOCOL_VERSION, type StreamEntry } from '@tapeline/core';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // Issue 29 item 2: Last, Count and Symbol are never cut, nor the Stream heading (nor an Alerts

@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { messages } from '@tapeline/core';
+import { watchExtraContext } from './support/cspWatch.ts';
 import { dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
 import { PASSWORD, signInSubscriber } from './support/subscriber.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 /** The search dropdown's list: Discovery's timeframe <select> has options of its own on the dashboard. */
@@ -259,6 +260,7 @@ test.describe('symbols everywhere', () => {
       userAgent: IPHONE_SAFARI,
       viewport: { width: 390, height: 844 },
     });
+    await watchExtraContext(iphone);
     const phone = await iphone.newPage();
     await phone.goto('/login');
     await phone.getByLabel('Email').fill(email);

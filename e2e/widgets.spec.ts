@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
 import type { AlertHistoryItem, AlertRule } from '@tapeline/core';
 import { apiAs, dataAs } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
 import { signInSubscriber } from './support/subscriber.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 const POPULAR_LIST = 'Popular symbols, most popular first';

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin as PostcssPlugin } from 'postcss';
 import postcssCustomMedia from 'postcss-custom-media';
@@ -15,6 +16,11 @@ const breakpointMedia: PostcssPlugin = {
 
 export default defineConfig({
   plugins: [react()],
+  // Every `zod` of the bundle (core's schemas, the worker's) is zod switched to jitless parsing
+  // first (src/zodConfig.ts): no eval probe to trip the CSP.
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zodConfig.ts', import.meta.url)) }],
+  },
   css: { postcss: { plugins: [breakpointMedia, postcssCustomMedia()] } },
   // 'hidden': maps are written for whoever debugs a build, but the bundles do not point at them
   // and the server refuses to serve *.map (apps/server/src/platform/http/spa.ts).

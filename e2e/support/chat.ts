@@ -21,6 +21,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { E2E_PORT } from '../playwright.config.ts';
 import { apiAs } from './api.ts';
+import { watchExtraContext } from './cspWatch.ts';
 import { cell, dashboardReady, toggle } from './dashboard.ts';
 import { apiSubscriber, useToken } from './subscriber.ts';
 import { freshEmail } from './users.ts';
@@ -92,6 +93,7 @@ export async function newTrader(
       isMobile,
       hasTouch,
     });
+    await watchExtraContext(context);
     own = await context.newPage();
   }
   const email = freshEmail(info, label);

@@ -28,10 +28,12 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { rekeyUsernames } from './modules/users/usernames.ts';
 import { voiceRoutes } from './modules/voice/routes.ts';
 import type { VoiceHost } from './modules/voice/voiceHost.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
+import { installBodyTimeout } from './platform/http/bodyTimeout.ts';
 import { type HttpDrain, trackHttpDrain } from './platform/http/drain.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
 import { createGuards, type GuardSources } from './platform/http/guards.ts';
@@ -102,9 +104,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const drain = trackHttpDrain(http.server, ctx.clock);
   installErrorHandler(http);
   installNulGuard(http);
+  installBodyTimeout(http, ctx.clock);
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
+  // Usernames stored before the confusables skeleton get today's key (users/usernames.ts).
+  await rekeyUsernames(ctx.database.db, ctx.log);
   // The one place the realtime layer reads the injected clock (socket buckets, guard facts, bans).
   const guards = createGuards(guardSources(auth), ctx.clock);
   authRoutes(http, auth, guards);

@@ -92,6 +92,7 @@ export const messages = {
 
   rateLimited: 'Too many attempts. Please wait a few minutes and try again',
   payloadTooLarge: 'Request body is too large',
+  requestTimeout: 'Request body took too long to arrive',
   malformedRequest: 'Request is malformed',
   notFound: 'Not found',
   internal: 'Unknown problem',

@@ -1,9 +1,12 @@
+import { connect, type Socket } from 'node:net';
 import { messages } from '@tapeline/core';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../test/factories.ts';
+import { until } from '../test/waitFor.ts';
 import { withApp } from '../test/withApp.ts';
+import { BODY_WINDOW_MS } from './http/bodyTimeout.ts';
 import { installErrorHandler } from './http/errors.ts';
 
 const REFUSED = { error: 'bad_request', message: messages.malformedRequest };
@@ -115,5 +118,47 @@ describe('database errors caused by input', () => {
     const res = await post('/bug', 'x');
     expect(res.statusCode).toBe(500);
     expect(res.json()).toMatchObject({ error: 'internal' });
+  });
+});
+
+describe('a request body that drips (platform/http/bodyTimeout.ts)', () => {
+  /** Sends the headers and a first few bytes of a 1,000-byte body, then nothing more. */
+  function drip(): { socket: Socket; answer: Promise<string> } {
+    const { hostname, port } = new URL(app.baseUrl);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => {});
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: tapeline.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+    );
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(text));
+    });
+    return { socket, answer };
+  }
+
+  it('answers 408 and closes the connection within 30 s of the first byte', async () => {
+    const before = app.clock.pending();
+    const { socket, answer } = drip();
+    let closed: string | undefined;
+    void answer.then((text) => {
+      closed = text;
+    });
+    await until('the body watch', () => (app.clock.pending() > before ? true : undefined));
+    socket.write('"a');
+    let advanced = 0;
+    const text = await until('the cut', () => {
+      if (closed !== undefined) return closed;
+      app.clock.advance(1000);
+      advanced += 1000;
+      return undefined;
+    });
+    expect(advanced).toBeLessThanOrEqual(30_000);
+    expect(advanced).toBeGreaterThanOrEqual(BODY_WINDOW_MS);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toContain(JSON.stringify({ error: 'request_timeout', message: messages.requestTimeout }));
   });
 });

@@ -46,6 +46,8 @@ export const policies = {
   quotesWrite: { points: 60, durationSec: 60 },
   quotesRead: { points: 120, durationSec: 60 },
   newsRead: { points: 120, durationSec: 60 },
+  /** POST /api/settings/symbols/validate: a CSV import checks its list once; each call walks up to 5,000 names. */
+  symbolsValidateUser: { points: 30, durationSec: 60 },
   /** POST /api/news/extract fetches a publisher's page. */
   newsExtract: { points: 30, durationSec: 60 },
   /** Each personal API key on /api/v1 (core API_V1_RATE), answered with RateLimit-* headers. */

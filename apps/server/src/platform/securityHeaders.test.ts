@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUser } from '../test/factories.ts';
 import { TEST_APP_URL, type TestApp } from '../test/testApp.ts';
 import { withApp } from '../test/withApp.ts';
 import { loadConfig } from './config.ts';
@@ -74,6 +75,17 @@ describe('security headers', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-security-policy')).toBe(BASE_CSP);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('marks JSON answers to authenticated calls no-store, and nothing else', async () => {
+    const { token } = await seedUser(plain);
+    const mine = await plain.call('GET', '/api/auth/user', { token });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    const refused = await plain.call('GET', '/api/users', { token });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect((await get(plain, '/assets/app.js')).headers.get('cache-control')).not.toBe('no-store');
   });
 
   it.each([

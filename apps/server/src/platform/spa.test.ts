@@ -36,6 +36,14 @@ describe('the web app', () => {
     },
   );
 
+  it.each(['/', '/dashboard', '/assets/app.js'])('answers HEAD %s as GET, without a body', async (url) => {
+    const head = await fetch(`${app.baseUrl}${url}`, { method: 'HEAD', redirect: 'manual' });
+    const got = await get(url);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(got.type);
+    expect(await head.text()).toBe('');
+  });
+
   it('serves built assets as files', async () => {
     const res = await get('/assets/app.js');
     expect(res.status).toBe(200);

@@ -3,6 +3,12 @@ import { PRODUCT_SHORT_NAME } from '../alerts/alertMessages.ts';
 
 /** The longest message, in code points after trimming (spec: not shown; ours). */
 export const CHAT_MESSAGE_MAX = 2000;
+/**
+ * The most lines a message keeps (ours; issue 28): lines past the 20th are joined onto it with
+ * spaces, and runs of blank lines fold to one, so a paste of 2,000 newlines cannot bury a
+ * channel. Collapsed rather than refused: nothing the trader wrote is lost, and no new refusal.
+ */
+export const CHAT_MESSAGE_MAX_LINES = 20;
 /** Raw input accepted by the socket schema before trimming; longer is refused as too long. */
 export const CHAT_MESSAGE_RAW_MAX = 8000;
 /** Typing notices: at most one a second per user, on both sides (§5, §9). */

@@ -3,6 +3,7 @@ import {
   banActive,
   banEnd,
   banSecondsLeft,
+  chatRepeatKey,
   modAdminBadge,
   serviceOneYear,
   slowModeRetryAt,
@@ -59,5 +60,22 @@ describe('a vote toggles between none, up and down', () => {
     expect(toggledVote(1, 1)).toBe(0);
     expect(toggledVote(1, -1)).toBe(-1);
     expect(toggledVote(-1, -1)).toBe(0);
+  });
+});
+
+describe('the repeat check compares what a reader sees', () => {
+  it('treats zero-width, format and compatibility variants of a message as the same', () => {
+    const key = chatRepeatKey('buy AAPL now');
+    for (const variant of [
+      'buy\u200B AAPL now',
+      'buy AAPL now\u200D',
+      'ｂｕｙ AAPL now',
+      'Buy  AAPL\tnow',
+      '\u2066buy AAPL now\u2069',
+      'buy AAPL now\uFE0F',
+    ]) {
+      expect(chatRepeatKey(variant), JSON.stringify(variant)).toBe(key);
+    }
+    expect(chatRepeatKey('buy AAPL later')).not.toBe(key);
   });
 });

@@ -41,3 +41,24 @@ export function modAdminBadge(role: Role): boolean {
 export function toggledVote(current: -1 | 0 | 1, clicked: -1 | 1): -1 | 0 | 1 {
   return current === clicked ? 0 : clicked;
 }
+
+/**
+ * Format characters (zero-width spaces and joiners, bidi marks), variation selectors and the
+ * other default-ignorable code points: invisible, so they cannot make a message another one.
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * What the `repeated` check compares (docs/chat.md "Limits"): NFKC, invisible characters
+ * removed, whitespace runs as one space, trimmed, case folded. 'buy AAPL', 'buy\u200B AAPL',
+ * 'ｂｕｙ AAPL' and 'Buy  aapl' are one message.
+ */
+export function chatRepeatKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toUpperCase()
+    .toLowerCase();
+}

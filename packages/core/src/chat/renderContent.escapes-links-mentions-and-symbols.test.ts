@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_MESSAGE_MAX } from './chatMessages.ts';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_MAX_LINES } from './chatMessages.ts';
 import { renderChatContent } from './renderContent.ts';
 
 const known = new Set(['AAPL', 'TSLA', 'BRK.B']);
@@ -99,5 +99,25 @@ describe('links', () => {
     expect(html('https://x.io/@bob')).toBe(
       '<a href="https://x.io/@bob" rel="noopener noreferrer nofollow" target="_blank">https://x.io/@bob</a>',
     );
+  });
+});
+
+describe('a message of many lines', () => {
+  it(`keeps at most ${CHAT_MESSAGE_MAX_LINES} lines, joining the rest onto the last with spaces`, () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `l${i + 1}`);
+    const out = render(lines.join('\n'));
+    if (!out.ok) throw new Error(out.problem);
+    expect(out.text.split('\n')).toHaveLength(CHAT_MESSAGE_MAX_LINES);
+    expect(out.text.split('\n').at(-1)).toBe(lines.slice(CHAT_MESSAGE_MAX_LINES - 1).join(' '));
+    expect(out.html.split('<br>')).toHaveLength(CHAT_MESSAGE_MAX_LINES);
+  });
+
+  it('folds 2,000 newlines to one blank line', () => {
+    expect(html(`top${'\n'.repeat(1999)}bottom`)).toBe('top<br><br>bottom');
+    expect(html(`a${'\n \t\n\u2028\r\n'.repeat(500)}b`)).toBe('a<br><br>b');
+  });
+
+  it('keeps a message within the limit as typed', () => {
+    expect(html('one\n\ntwo\nthree')).toBe('one<br><br>two<br>three');
   });
 });

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX } from './chatMessages.ts';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_MAX_LINES } from './chatMessages.ts';
 
 // A chat message's HTML from the plain text a user typed (docs/chat.md "Content"). Everything
 // the user wrote is escaped; the only markup is what this function writes itself: <br>, links
@@ -63,9 +63,29 @@ const CONTROL =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Drop controls, trim, refuse empty or too long (code points), then render. */
+/** Every kind of line break a browser may show as one (NEL and the Unicode separators too). */
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/;
+
+/**
+ * At most one blank line in a row and at most `CHAT_MESSAGE_MAX_LINES` lines: the lines past the
+ * last one allowed are joined onto it with spaces. Every break becomes '\n'.
+ */
+export function collapseChatLines(text: string): string {
+  const lines: string[] = [];
+  for (const line of text.split(LINE_BREAK)) {
+    const blank = line.trim() === '';
+    if (blank && lines.at(-1) === '') continue;
+    lines.push(blank ? '' : line);
+  }
+  if (lines.length <= CHAT_MESSAGE_MAX_LINES) return lines.join('\n');
+  const kept = lines.slice(0, CHAT_MESSAGE_MAX_LINES - 1);
+  const rest = lines.slice(CHAT_MESSAGE_MAX_LINES - 1).filter((line) => line !== '');
+  return [...kept, rest.join(' ')].join('\n');
+}
+
+/** Drop controls, trim, fold lines, refuse empty or too long (code points), then render. */
 export function renderChatContent(raw: string, options: RenderOptions): RenderedChat {
-  const text = raw.replace(CONTROL, '').trim();
+  const text = collapseChatLines(raw.replace(CONTROL, '').trim());
   if (text.length === 0) return { ok: false, problem: 'empty' };
   if ([...text].length > CHAT_MESSAGE_MAX) return { ok: false, problem: 'too_long' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUsername, usernameKey, usernameProblem } from './username.ts';
+import { isReservedUsername, normalizeUsername, usernameKey, usernameProblem } from './username.ts';
 
 describe('usernames', () => {
   it('treats names that differ only in case or compatibility form as the same name', () => {
@@ -29,5 +29,42 @@ describe('usernames', () => {
     expect(usernameProblem('a'.repeat(21))).toBe('too_long');
     expect(usernameProblem('📈'.repeat(20))).toBeNull();
     expect(usernameProblem('Élan Vital')).toBeNull();
+  });
+});
+
+describe('usernames that read as another (Unicode TR39 confusables skeleton)', () => {
+  it('gives look-alikes from other scripts the same key', () => {
+    expect(usernameKey('ѕес_victim')).toBe(usernameKey('sec_victim'));
+    expect(usernameKey('Ρaypal')).toBe(usernameKey('paypal'));
+    expect(usernameKey('ѕес_victim')).toBe(usernameKey('SEC_VICTIM'));
+    expect(usernameKey('Momentum')).toBe(usernameKey('rnomentum'));
+    expect(usernameKey('sec_victim')).not.toBe(usernameKey('sec_victor'));
+  });
+
+  it('keeps the case and compatibility rules', () => {
+    expect(usernameKey('ＭＯＭＥＮＴＵＭ_ＫＩＤ')).toBe(usernameKey('momentum_kid'));
+  });
+});
+
+describe('reserved usernames', () => {
+  it.each([
+    'admin',
+    'Admin',
+    'аdmin',
+    'ad_min',
+    'MOD',
+    'moderator',
+    'support2',
+    'Tapeline',
+    'root',
+    'system',
+    'staff',
+  ])('refuses %s', (name) => {
+    expect(usernameProblem(name)).toBe('reserved');
+    expect(isReservedUsername(name)).toBe(true);
+  });
+
+  it.each(['admiral', 'model', 'tape_reader', 'rooted_in_value', 'sysop_sam'])('allows %s', (name) => {
+    expect(usernameProblem(name)).toBeNull();
   });
 });

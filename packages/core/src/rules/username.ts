@@ -1,3 +1,4 @@
+import unhomoglyph from 'unhomoglyph';
 import { USERNAME_MAX_LENGTH } from '../constants.ts';
 
 /**
@@ -7,19 +8,68 @@ import { USERNAME_MAX_LENGTH } from '../constants.ts';
  */
 const FORBIDDEN = /[\p{C}\p{Zl}\p{Zp}]/u;
 
-export type UsernameProblem = 'required' | 'too_long' | 'forbidden_characters';
+/**
+ * Names nobody may hold: they would read as the product or its staff speaking. Compared by
+ * `usernameKey` with the separators and digits taken out, so 'Admin', 'аdmin' (Cyrillic а),
+ * 'ad_min' and 'support2' are all refused.
+ */
+export const RESERVED_USERNAMES = [
+  'admin',
+  'administrator',
+  'mod',
+  'mods',
+  'moderator',
+  'support',
+  'help',
+  'tapeline',
+  'root',
+  'system',
+  'staff',
+  'official',
+  'security',
+  'billing',
+  'everyone',
+  'here',
+] as const;
+
+export type UsernameProblem = 'required' | 'too_long' | 'forbidden_characters' | 'reserved';
 
 /** The name as stored: NFKC (so compatibility look-alikes such as ｆｕｌｌ-width letters fold) and trimmed. */
 export function normalizeUsername(raw: string): string {
   return raw.normalize('NFKC').trim();
 }
 
+/** Upper then lower approximates Unicode full case folding: 'ß' → 'ss', final 'ς' → 'σ'. */
+const fold = (text: string) => text.toUpperCase().toLowerCase();
+
 /**
- * What makes two names the same: NFKC, then case folded (upper then lower approximates Unicode
- * full case folding: 'ß' → 'ss', final 'ς' → 'σ'), then NFKC again since folding can denormalize.
+ * The confusables skeleton of Unicode TR39 §4: NFD, each character mapped to its prototype by
+ * the confusables table (unhomoglyph ships Unicode's confusables.txt), NFD again. Cyrillic 'ѕес'
+ * and Latin 'sec' share one; so do 'I' and 'l', 'rn' and 'm'. Not for display.
+ */
+export function confusablesSkeleton(text: string): string {
+  return unhomoglyph(text.normalize('NFD')).normalize('NFD');
+}
+
+/**
+ * What makes two names the same: the NFKC form case folded, then its confusables skeleton, then
+ * NFKC (TR39's skeleton of the case-folded name). So 'Trader' meets 'tRADER', 'ｔｒａｄｅｒ' and
+ * Cyrillic 'тrader', and 'm' meets 'rn'. Folding first keeps case out of it ('KID' is 'kid'),
+ * at the price of upper-case 'I' meeting 'i' rather than 'l'. The `users_username_key_unique`
+ * index enforces one account per key.
  */
 export function usernameKey(raw: string): string {
-  return normalizeUsername(raw).toUpperCase().toLowerCase().normalize('NFKC');
+  return confusablesSkeleton(fold(normalizeUsername(raw))).normalize('NFKC');
+}
+
+const RESERVED_KEYS = new Set(RESERVED_USERNAMES.map((name) => usernameKey(name)));
+/** Separators and digits a reserved name may be dressed in ('ad_min', 'support2'). */
+const DRESSING = /[\s_.\-\p{N}]/gu;
+
+/** Whether the name reads as one of `RESERVED_USERNAMES`. */
+export function isReservedUsername(raw: string): boolean {
+  const name = normalizeUsername(raw);
+  return RESERVED_KEYS.has(usernameKey(name)) || RESERVED_KEYS.has(usernameKey(name.replace(DRESSING, '')));
 }
 
 /** Why a name is refused, or null. Length counts code points of the stored (normalized) form. */
@@ -28,5 +78,6 @@ export function usernameProblem(raw: string): UsernameProblem | null {
   if (name.length === 0) return 'required';
   if (FORBIDDEN.test(name)) return 'forbidden_characters';
   if ([...name].length > USERNAME_MAX_LENGTH) return 'too_long';
+  if (isReservedUsername(name)) return 'reserved';
   return null;
 }

@@ -7,8 +7,10 @@ import { endAllSessions } from '../auth/session.ts';
 /**
  * The admin table's toggles (and the vip badge, docs/chat.md). The mod toggle moves a user between trader and mod only: it
  * never touches an admin (demoting one, the caller included, would be a click away from locking
- * everyone out); admins are made and unmade with `npm run cli -- user:role`. A role change or a
- * chat ban ends the user's sessions, so no open socket or cached token keeps the old rights.
+ * everyone out); admins are made and unmade with `npm run cli -- user:role`. A role change ends
+ * the user's sessions, so no open socket or cached token keeps the old rights. Turning chat off
+ * ends none (docs/security.md): like a mod's ban it is a chat permission, read on every chat
+ * call (the socket guards' facts live 1 s), and the trader keeps the dashboard, reading chat.
  */
 export async function updateUserSetting(deps: AuthDeps, input: AdminUserUpdateRequest): Promise<UserRow> {
   const { users } = deps;
@@ -17,8 +19,7 @@ export async function updateUserSetting(deps: AuthDeps, input: AdminUserUpdateRe
   if (input.field === 'chat') {
     const chat = input.value ? 1 : 0;
     if (chat === target.chat) return target;
-    const updated = await users.update(target.id, { chat });
-    return chat === 0 ? endAllSessions(deps, updated) : updated;
+    return users.update(target.id, { chat });
   }
   if (input.field === 'vip') {
     // A badge grants nothing: no session ends.

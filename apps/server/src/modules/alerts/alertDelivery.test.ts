@@ -7,7 +7,7 @@ import { type PushService, startPushService } from '../../test/pushService.ts';
 import { connectTab, until } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
 import { tradeLine } from '../market/feeds/replay/ndjson.ts';
-import { type LoopbackReceiver, startLoopbackReceiver } from './webhooks/loopbackReceiver.ts';
+import { type LoopbackReceiver, startLoopbackReceiver } from './webhooks/testing/loopbackReceiver.ts';
 
 // One price alert, end to end on a hand-fed engine: the rule reaches the evaluator on the engine
 // thread, the tape crosses it, and the alert lands in the outbox, the history, the trader's tab,

@@ -2,6 +2,7 @@ import { type EmailRequest, messages, type SuccessResponse, serverMessages } fro
 import { hashOneTimeToken } from '../../platform/auth/oneTimeTokens.ts';
 import type { EmailTokenRow } from '../../platform/db/schema.ts';
 import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
+import { claimRequestedUsername } from '../users/usernames.ts';
 import { claimAddress } from './claimAddress.ts';
 import type { AuthDeps } from './deps.ts';
 import { sendVerificationLink } from './emailLinks.ts';
@@ -19,6 +20,7 @@ async function verify(deps: AuthDeps, row: EmailTokenRow, now: Date): Promise<st
   if (!user || user.email !== row.email) return INVALID_LINK_REDIRECT;
   if (!(await deps.emailTokens.markUsed(row.id, now))) return INVALID_LINK_REDIRECT;
   await deps.users.update(user.id, { emailVerified: true });
+  await claimRequestedUsername(deps.ctx.database.db, user.id, user.requestedUsername);
   await deps.emailTokens.retireAll(user.id, 'verify', now);
   return VERIFIED_REDIRECT;
 }

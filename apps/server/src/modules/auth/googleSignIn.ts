@@ -31,7 +31,10 @@ export async function googleSignIn(
     const linked = await deps.users.update(byEmail.id, {
       googleSub: identity.sub,
       emailVerified: true,
-      ...(byEmail.emailVerified ? {} : { passwordHash: null, tokenVersion: byEmail.tokenVersion + 1 }),
+      // An unverified signup on the address was not the owner's doing: its password and wish go.
+      ...(byEmail.emailVerified
+        ? {}
+        : { passwordHash: null, requestedUsername: null, tokenVersion: byEmail.tokenVersion + 1 }),
     });
     return issueSession(deps, linked);
   }

@@ -2,6 +2,7 @@ import { type EmailRequest, messages, type ResetPasswordRequest, type SuccessRes
 import { hashOneTimeToken } from '../../platform/auth/oneTimeTokens.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { claimRequestedUsername } from '../users/usernames.ts';
 import type { AuthDeps } from './deps.ts';
 import { sendResetLink } from './emailLinks.ts';
 import { mailUnavailable } from './mailFailure.ts';
@@ -49,6 +50,7 @@ export async function resetPassword(
   if (!(await deps.emailTokens.markUsed(row.id, now))) throw invalid();
   // Receiving the mail proves the address; a pending change to another one is dropped.
   const updated = await deps.users.update(user.id, { passwordHash, emailVerified: true, pendingEmail: null });
+  await claimRequestedUsername(deps.ctx.database.db, user.id, user.requestedUsername);
   await endAllSessions(deps, updated);
   await deps.emailTokens.retireAll(user.id, 'reset', now);
   await deps.emailTokens.retireAll(user.id, 'email_change', now);

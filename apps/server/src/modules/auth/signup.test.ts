@@ -1,8 +1,9 @@
 import { DUPLICATE_PENDING_WAIT_MS, messages } from '@tapeline/core';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { userSettings } from '../../platform/db/schema.ts';
-import { seedSubscription, seedUser, uniqueEmail } from '../../test/factories.ts';
-import { inbox, linkIn } from '../../test/helpers.ts';
+import { userSettings, users } from '../../platform/db/schema.ts';
+import { seedSubscriber, seedSubscription, seedUser, uniqueEmail } from '../../test/factories.ts';
+import { inbox, linkIn, mailAfter } from '../../test/helpers.ts';
 import { TEST_APP_URL } from '../../test/testApp.ts';
 import { withApp } from '../../test/withApp.ts';
 
@@ -90,7 +91,8 @@ describe('POST /api/auth/register', () => {
       },
     );
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ username: 'tape_reader', email_verified: false });
+    // Held by nobody until the address is verified (below).
+    expect(res.body.user).toMatchObject({ username: null, email_verified: false });
     const me = await app.call('GET', '/api/auth/user', { token: res.body.access_token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ user: { email } });
@@ -157,11 +159,37 @@ describe('signups never take an account that is in use', () => {
 describe('POST /api/auth/register usernames (the rules of POST /api/profile)', () => {
   const register = (username: string, email = uniqueEmail('named')) =>
     app.call('POST', '/api/auth/register', { body: { email, password: 'hunter2hunter2', username } });
+  /** Registers and opens the mailed verification link: the account is verified. */
+  const registerVerified = async (username: string, email = uniqueEmail('named')) => {
+    const mail = await mailAfter(app, email, async () =>
+      expect((await register(username, email)).status).toBe(201),
+    );
+    await app.call('GET', app.local(linkIn(mail, '/api/auth/verify_email/')));
+    return email;
+  };
+  const usernameOf = async (email: string) => {
+    const [row] = await app.ctx.database.db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.email, email));
+    return row?.username;
+  };
+  const listed = async () => {
+    const { token } = await seedSubscriber(app, 'standard');
+    return ((await app.call('GET', '/api/users', { token })).body as unknown as { username: string }[]).map(
+      (u) => u.username,
+    );
+  };
 
-  it('refuses a name another account holds, in any case or compatibility form', async () => {
-    const first = await register('Momentum_Kid');
-    expect(first.status).toBe(201);
-    for (const lookalike of ['momentum_kid', 'ＭＯＭＥＮＴＵＭ_ＫＩＤ', ' Momentum_Kid ']) {
+  it('refuses a name a verified account holds, in any case, compatibility form or look-alike script', async () => {
+    await registerVerified('Momentum_Kid');
+    for (const lookalike of [
+      'momentum_kid',
+      'ＭＯＭＥＮＴＵＭ_ＫＩＤ',
+      ' Momentum_Kid ',
+      'mоmеntum_kid',
+      'rnomentum_kid',
+    ]) {
       const email = uniqueEmail('copycat');
       const res = await register(lookalike, email);
       expect(res.status, lookalike).toBe(409);
@@ -173,6 +201,15 @@ describe('POST /api/auth/register usernames (the rules of POST /api/profile)', (
     }
   });
 
+  it.each(['admin', 'Moderator', 'support', 'Tapeline', 'аdmin'])(
+    'refuses the reserved name %s',
+    async (name) => {
+      const res = await register(name);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: 'username_taken', message: messages.usernameTaken });
+    },
+  );
+
   it('refuses bidi overrides and control characters', async () => {
     for (const name of ['evil\u202Eeman', 'zero\u200Bwidth', 'bell\u0007']) {
       const res = await register(name);
@@ -181,8 +218,72 @@ describe('POST /api/auth/register usernames (the rules of POST /api/profile)', (
     }
   });
 
-  it('lets only one of two racing signups have a name', async () => {
-    const answers = await Promise.all([register('Racer_X'), register('racer_x')]);
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+  it('neither lists nor reserves the name of an unverified signup; verification claims it', async () => {
+    const pending = uniqueEmail('pending');
+    expect((await register('sec_victim', pending)).status).toBe(201);
+    expect(await usernameOf(pending)).toBeNull();
+    expect(await listed()).not.toContain('sec_victim');
+    // A second unverified signup may wish for the same name: nobody holds it yet.
+    const rival = uniqueEmail('rival');
+    expect((await register('Sec_Victim', rival)).status).toBe(201);
+
+    const mail = await inbox(app).waitFor(pending);
+    await app.call('GET', app.local(linkIn(mail, '/api/auth/verify_email/')));
+    expect(await usernameOf(pending)).toBe('sec_victim');
+    expect(await listed()).toContain('sec_victim');
+
+    // The rival verifies later: the name is taken, so the account goes on without one.
+    const rivalMail = await inbox(app).waitFor(rival);
+    await app.call('GET', app.local(linkIn(rivalMail, '/api/auth/verify_email/')));
+    expect(await usernameOf(rival)).toBeNull();
+  });
+
+  it('lets a verified trader take a name an unverified signup asked for', async () => {
+    const pending = uniqueEmail('squatter');
+    const mail = await mailAfter(app, pending, async () =>
+      expect((await register('floor_trader', pending)).status).toBe(201),
+    );
+    const trader = await seedUser(app);
+    const form = new FormData();
+    form.set('username', 'floor_trader');
+    const saved = await fetch(`${app.baseUrl}/api/profile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${trader.token}` },
+      body: form,
+    });
+    expect(saved.status).toBe(200);
+    await app.call('GET', app.local(linkIn(mail, '/api/auth/verify_email/')));
+    expect(await usernameOf(pending)).toBeNull();
+    expect(await usernameOf(trader.email)).toBe('floor_trader');
+  });
+
+  it('drops the wish with an abandoned signup', async () => {
+    const email = uniqueEmail('abandoned');
+    expect((await register('gone_wish', email)).status).toBe(201);
+    app.clock.advance(DUPLICATE_PENDING_WAIT_MS + 1000);
+    const mail = await mailAfter(app, email, async () => {
+      const again = await app.call('POST', '/api/auth/signup', {
+        body: { email, password: 'hunter2hunter2' },
+      });
+      expect(again.status).toBe(201);
+    });
+    await app.call('GET', app.local(linkIn(mail, '/api/auth/verify_email/')));
+    expect(await usernameOf(email)).toBeNull();
+  });
+
+  it('gives a name two racing verifications ask for to one of them', async () => {
+    const [a, b] = [uniqueEmail('racer'), uniqueEmail('racer')];
+    const mails = await Promise.all(
+      [a, b].map((email, i) =>
+        mailAfter(app, email, async () =>
+          expect((await register(i ? 'racer_x' : 'Racer_X', email)).status).toBe(201),
+        ),
+      ),
+    );
+    await Promise.all(
+      mails.map((mail) => app.call('GET', app.local(linkIn(mail, '/api/auth/verify_email/')))),
+    );
+    const names = [await usernameOf(a), await usernameOf(b)];
+    expect(names.filter((n) => n !== null)).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import { assertUsernameFree, checkUsername, usernameFields } from '../users/usernames.ts';
+import { assertUsernameFree, checkUsername } from '../users/usernames.ts';
 import { claimAddress } from './claimAddress.ts';
 import type { AuthDeps } from './deps.ts';
 import { sendVerificationLink } from './emailLinks.ts';
@@ -36,14 +36,14 @@ async function createPendingUser(
     user = await deps.users.insert({
       email,
       passwordHash: await hashPassword(input.password),
-      ...(username ? usernameFields(username) : {}),
+      // Only a verified account holds a name: until then it is a wish (users/usernames.ts).
+      requestedUsername: username,
       signedUpAt: new Date(deps.ctx.clock.now()),
     });
   } catch (error) {
     // Two signups raced past the checks: the database's unique constraints pick one winner.
     const constraint = uniqueViolation(error);
     if (constraint === null) throw error;
-    if (constraint.includes('username')) throw new HttpError(409, 'username_taken', messages.usernameTaken);
     throw new HttpError(409, 'duplicate_account_pending', messages.signupDuplicatePending);
   }
   try {
@@ -63,7 +63,10 @@ export async function signup(deps: AuthDeps, input: SignupRequest): Promise<Sign
 
 /**
  * Signup with a username that answers with a session at once (spec: payload not shown). The
- * username obeys the same rules as POST /api/profile (core `usernameProblem`, unique by key).
+ * username obeys the same rules as POST /api/profile (core `usernameProblem`, unique by key) and
+ * is refused when a verified account holds it; it is stored as a wish, held by nobody and listed
+ * nowhere until the address is verified (then claimed if still free), and it goes with an
+ * abandoned signup.
  */
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<SessionResponse> {
   // Empty or too long is the signup screen's invalid_content; odd characters get their own code.

@@ -1,6 +1,7 @@
 import {
   CHAT_EVENTS,
   CHAT_MESSAGE_MAX,
+  CHAT_MESSAGE_MAX_LINES,
   type ChatMessagesAnswer,
   chatMessagesAnswerSchema,
 } from '@tapeline/core';
@@ -119,6 +120,31 @@ describe('posting', () => {
     expect(await b.call(CHAT_EVENTS.vote, { id: message.id, value: 0 })).toEqual({ ok: true });
     const [after] = await app.ctx.database.db.select().from(users).where(eq(users.id, alice.user.id));
     expect(after?.vibe).toBe(0);
+  });
+
+  it(`keeps a message of 1,000 lines or 2,000 newlines to ${CHAT_MESSAGE_MAX_LINES} lines at most`, async () => {
+    const me = await trader(app);
+    const tab = await joined(app, me.token, 'options');
+    const flood = Array.from({ length: 1000 }, () => '.').join('\n');
+    expect(await tab.call(CHAT_EVENTS.send, { channel: 'options', msg: flood })).toMatchObject({ ok: true });
+    expect(
+      await tab.call(CHAT_EVENTS.send, { channel: 'options', msg: `x${'\n'.repeat(1999)}y` }),
+    ).toMatchObject({
+      ok: true,
+    });
+    // Invisible and compatibility characters make no new message: still a repeat.
+    for (const variant of [`x${'\n'.repeat(3)}\u200By`, '\u2066x\n\ny\u2069', 'ｘ\n\nｙ']) {
+      expect(
+        await tab.call(CHAT_EVENTS.send, { channel: 'options', msg: variant }),
+        JSON.stringify(variant),
+      ).toMatchObject({
+        error: 'repeated',
+      });
+    }
+    const contents = (await history(me.token, 'options', `?u=@${me.name}`)).messages.map((m) => m.content);
+    expect(contents).toContain('x<br /><br />y');
+    const dots = contents.find((c) => c.startsWith('.'));
+    expect(dots?.split('<br />')).toHaveLength(CHAT_MESSAGE_MAX_LINES);
   });
 
   it('refuses each bad post with its code, and the socket stays usable', async () => {

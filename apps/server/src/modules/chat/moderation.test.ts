@@ -60,10 +60,11 @@ describe('a mod bans a trader for 10 minutes', () => {
     expect(await send({ msg: 'let me in' })).toMatchObject({ error: 'banned' });
     expect(await send({ msg: 'reply', replyMsg: message.id })).toMatchObject({ error: 'banned' });
     expect(await tab.call(CHAT_EVENTS.vote, { id: message.id, value: 1 })).toMatchObject({ error: 'banned' });
-    // Still reads.
+    // Still reads, still signed in: a ban restricts chat, it ends no session (docs/security.md).
     expect((await app.call('GET', '/api/chat/daytrading/messages', { token: victim.token })).status).toBe(
       200,
     );
+    expect((await app.call('GET', '/api/auth/user', { token: victim.token })).status).toBe(200);
 
     app.clock.advance(599_000);
     expect(await send({ msg: 'now?' })).toMatchObject({ error: 'banned' });

@@ -2,6 +2,7 @@ import {
   CHAT_POST_BURST,
   CHAT_POST_WINDOW_MS,
   CHAT_REPEAT_WINDOW_MS,
+  chatRepeatKey,
   hasRole,
   type Role,
   serviceOneYear,
@@ -147,7 +148,11 @@ export async function postMessage(db: Db, draft: NewMessage): Promise<PostedMess
       const oldest = inWindow[CHAT_POST_BURST - 1] as RecentRow;
       throw new SocketRefusalError('rate_limited', oldest.at + CHAT_POST_WINDOW_MS);
     }
-    if (recent.some((m) => m.kind === 'w' && m.text === draft.text)) throw new SocketRefusalError('repeated');
+    // Compared as a reader sees them: a zero-width space or a full-width letter is no new message.
+    const repeatKey = chatRepeatKey(draft.text);
+    if (recent.some((m) => m.kind === 'w' && m.text !== null && chatRepeatKey(m.text) === repeatKey)) {
+      throw new SocketRefusalError('repeated');
+    }
     const slowModeS = poster.slow_mode_s ?? 0;
     if (slowModeS > 0 && !hasRole(poster.role, 'mod')) {
       const last = recent.find((m) => m.kind === 'c');

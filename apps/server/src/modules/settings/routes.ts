@@ -107,6 +107,9 @@ export function settingsRoutes(
       body: settingsBody(validateSymbolsRequestSchema, 'invalid_symbols', 'Symbols'),
       bodyLimit: SYMBOLS_BODY_LIMIT,
     },
-    async ({ body }) => ({ success: true, symbols: await validateSymbols(body.symbols, universe) }),
+    async ({ principal, body }) => {
+      await ctx.limiter.consume('symbolsValidateUser', principal.user.id);
+      return { success: true, symbols: await validateSymbols(body.symbols, universe) };
+    },
   );
 }

@@ -1,4 +1,6 @@
+import { messages } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
+import { policies } from '../../platform/rateLimit.ts';
 import { seedSubscriber } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
 
@@ -9,7 +11,8 @@ const trade = (sym: string, price: number, minute: number) =>
 
 const app = withApp({
   mail: 'outbox',
-  env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}` },
+  // Limits at their real size: the validate route's own is proven here.
+  env: { MARKET_FEED: `manual:${new Date(OPEN).toISOString()}`, RATE_LIMIT_SCALE: '1' },
 });
 
 const validate = (token: string, symbols: string[]) =>
@@ -32,5 +35,19 @@ describe('POST /api/settings/symbols/validate with an engine', () => {
     const res = await validate(token, asked);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, symbols: ['AAPL', 'MSFT'] });
+  });
+});
+
+describe('POST /api/settings/symbols/validate limits', () => {
+  it('answers 429 past the per-user allowance, and only for that user', async () => {
+    const { token } = await seedSubscriber(app);
+    for (let i = 0; i < policies.symbolsValidateUser.points; i += 1) {
+      expect((await validate(token, ['AAPL'])).status).toBe(200);
+    }
+    const over = await validate(token, ['AAPL']);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ error: 'rate_limited', message: messages.rateLimited });
+    const other = await seedSubscriber(app);
+    expect((await validate(other.token, ['AAPL'])).status).toBe(200);
   });
 });

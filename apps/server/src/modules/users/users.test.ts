@@ -1,7 +1,11 @@
-import { usernameListSchema } from '@tapeline/core';
+import { usernameKey, usernameListSchema } from '@tapeline/core';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedSubscriber, seedUser } from '../../test/factories.ts';
+import { users } from '../../platform/db/schema.ts';
+import { silentLog } from '../../platform/log.ts';
+import { seedSubscriber, seedUser, uniqueEmail } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
+import { rekeyUsernames } from './usernames.ts';
 
 const app = withApp({ mail: 'outbox' });
 
@@ -26,5 +30,24 @@ describe('GET /api/users', () => {
     expect((await app.call('GET', '/api/users', { token })).body).toMatchObject({
       error: 'subscription_required',
     });
+  });
+});
+
+describe('usernames stored before the confusables skeleton (issue 28)', () => {
+  it('get the current key at start, so neither the same name nor a look-alike joins them', async () => {
+    const old = await seedUser(app, { username: 'sec_victim', usernameKey: 'sec_victim' });
+    expect(await rekeyUsernames(app.ctx.database.db, silentLog)).toBeGreaterThanOrEqual(1);
+    const [row] = await app.ctx.database.db
+      .select({ key: users.usernameKey })
+      .from(users)
+      .where(eq(users.id, old.user.id));
+    expect(row?.key).toBe(usernameKey('sec_victim'));
+    expect(await rekeyUsernames(app.ctx.database.db, silentLog)).toBe(0);
+    for (const name of ['sec_victim', 'ѕес_victim']) {
+      const res = await app.call('POST', '/api/auth/register', {
+        body: { email: uniqueEmail('lookalike'), password: 'hunter2hunter2', username: name },
+      });
+      expect(res.status, name).toBe(409);
+    }
   });
 });

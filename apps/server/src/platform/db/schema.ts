@@ -32,6 +32,11 @@ export const users = pgTable('users', {
   username: text('username'),
   /** The username's identity (core `usernameKey`: NFKC, case folded); unique, so no two read alike. */
   usernameKey: text('username_key').unique(),
+  /**
+   * The username asked for at register, held by nobody until the address is verified: then it
+   * becomes `username` if it is still free (it goes with the signup if that is abandoned).
+   */
+  requestedUsername: text('requested_username'),
   /** An address the user asked to move to; the verified `email` stays in force until it is confirmed. */
   pendingEmail: text('pending_email'),
   role: text('role', { enum: ['trader', 'mod', 'admin'] })

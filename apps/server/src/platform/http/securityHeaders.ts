@@ -98,4 +98,18 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     // Symbol icons and Stripe's frames are cross-origin loads; CORP only limits our own files.
     crossOriginEmbedderPolicy: false,
   });
+  // A JSON answer to a call that carried credentials is the caller's own data: no browser cache
+  // or shared proxy keeps it (ASVS 14.3.2), whatever the route; a route that set its own
+  // Cache-Control keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (
+      request.headers.authorization &&
+      type.startsWith('application/json') &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 }

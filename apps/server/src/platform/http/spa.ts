@@ -28,8 +28,9 @@ function wantsPage(url: string, accept: string | undefined): boolean {
 }
 
 /**
- * Serves the built web app; any other GET that wants HTML gets index.html so client routes
- * load directly. Unknown API paths stay JSON 404s.
+ * Serves the built web app; any other GET (or HEAD, which answers as GET without the body:
+ * RFC 9110 §9.3.2) that wants HTML gets index.html so client routes load directly. Unknown API
+ * paths stay JSON 404s.
  */
 export async function serveSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
@@ -44,7 +45,8 @@ export async function serveSpa(app: FastifyInstance, webDist: string): Promise<v
     app.log.warn({ webDist }, 'web build not found: only the API is served');
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasBuild && request.method === 'GET' && wantsPage(request.url, request.headers.accept)) {
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (hasBuild && reads && wantsPage(request.url, request.headers.accept)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'not_found', message: messages.notFound });

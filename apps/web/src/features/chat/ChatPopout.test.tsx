@@ -13,9 +13,9 @@ import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { loadPopoutPage } from '../popout/index.ts';
-import { chatMessage } from './chatFixtures.ts';
-import { chatServer, page, resetSocket } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
+import { chatMessage } from './testing/chatFixtures.ts';
+import { chatServer, page, resetSocket } from './testing/chatTestKit.ts';
 
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 

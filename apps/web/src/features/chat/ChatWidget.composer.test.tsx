@@ -12,9 +12,9 @@ import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { ChatWidget } from './ChatWidget.tsx';
-import { ANN, chatMessage, ME } from './chatFixtures.ts';
-import { chatServer, page, resetSocket, sentCalls, v } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
+import { ANN, chatMessage, ME } from './testing/chatFixtures.ts';
+import { chatServer, page, resetSocket, sentCalls, v } from './testing/chatTestKit.ts';
 import { SEND_TIMEOUT_MS } from './useChatStatus.ts';
 
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));

@@ -7,9 +7,9 @@ import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { overlays } from '../symbols/index.ts';
 import { ChatWidget } from './ChatWidget.tsx';
-import { ANN, chatMessage, ME, ME_ID } from './chatFixtures.ts';
-import { chatServer, page, resetSocket, sentCalls, v } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
+import { ANN, chatMessage, ME, ME_ID } from './testing/chatFixtures.ts';
+import { chatServer, page, resetSocket, sentCalls, v } from './testing/chatTestKit.ts';
 
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 

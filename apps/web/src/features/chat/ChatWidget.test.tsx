@@ -9,9 +9,9 @@ import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { ChatWidget } from './ChatWidget.tsx';
-import { ANN, chatMessage, ME } from './chatFixtures.ts';
-import { chatServer, page, paramsOf, resetSocket, v } from './chatTestKit.ts';
 import { chatText } from './chatText.ts';
+import { ANN, chatMessage, ME } from './testing/chatFixtures.ts';
+import { chatServer, page, paramsOf, resetSocket, v } from './testing/chatTestKit.ts';
 
 // The socket is the network here: a hand-fed one replaces the tab's.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));

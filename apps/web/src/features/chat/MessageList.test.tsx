@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ChatMessage } from '@tapeline/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { chatMessage, ME, ME_ID } from './chatFixtures.ts';
 import { chatText } from './chatText.ts';
 import { MessageList } from './MessageList.tsx';
 import type { RowActions } from './MessageRow.tsx';
+import { chatMessage, ME, ME_ID } from './testing/chatFixtures.ts';
 
 const NOW = Date.UTC(2026, 0, 6, 15, 30);
 const at = (id: number) => chatMessage(id, NOW - (100 - id) * 1000);
@@ -124,5 +125,33 @@ describe('MessageList scrolling', () => {
     layOut(log, 1600);
     rerender([3, 4, 5, 6]);
     expect(log.scrollTop).toBe(640);
+  });
+});
+
+describe('a tall message', () => {
+  it('shows collapsed with "Show more", which opens and closes it; a short one shows whole', async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('<br>');
+    const tall = chatMessage(200, NOW, { content: lines });
+    const { log, rerender } = renderList([1]);
+    rerender([1], [tall]);
+    const more = within(log).getByRole('button', { name: chatText.showMore });
+    expect(within(log).getAllByRole('button', { name: chatText.showMore })).toHaveLength(1);
+    const content = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(content?.textContent).toContain('line 20');
+    expect(content).toHaveClass('chat-msg__content--collapsed');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(content).not.toHaveClass('chat-msg__content--collapsed');
+    const less = within(log).getByRole('button', { name: chatText.showLess });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(less);
+    expect(content).toHaveClass('chat-msg__content--collapsed');
+  });
+
+  it('collapses a long unbroken text too', () => {
+    const { log, rerender } = renderList([1]);
+    rerender([1], [chatMessage(201, NOW, { content: 'word '.repeat(200) })]);
+    expect(within(log).getByRole('button', { name: chatText.showMore })).toBeInTheDocument();
   });
 });

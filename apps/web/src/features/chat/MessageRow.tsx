@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatUser, ChatVoteValue } from '@tapeline/core';
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { safeContent } from './chatHtml.ts';
-import { nextVote } from './chatRules.ts';
+import { isTallMessage, nextVote } from './chatRules.ts';
 import { chatText } from './chatText.ts';
 import { messageTime } from './chatTime.ts';
 import { ModMenu } from './ModMenu.tsx';
@@ -39,9 +39,37 @@ function Badges({ badges }: { badges: ChatUser['badges'] }) {
 }
 
 /** Server HTML, sanitized again here; set as HTML only after DOMPurify (chatHtml.ts). */
-function Content({ html, className }: { html: string; className: string }) {
+function Content({ html, className, id }: { html: string; className: string; id?: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by safeContent (DOMPurify allowlist) just before.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The message's content; a tall one (many lines or much text: `isTallMessage`) shows collapsed
+ * to a few lines with a "Show more" that opens it, so one paste cannot bury a channel.
+ */
+function MessageContent({ html }: { html: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  if (!isTallMessage(html)) return <Content className="chat-msg__content" html={html} />;
+  return (
+    <>
+      <Content
+        id={id}
+        className={`chat-msg__content${open ? '' : ' chat-msg__content--collapsed'}`}
+        html={html}
+      />
+      <button
+        type="button"
+        className="chat-msg__more"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? chatText.showLess : chatText.showMore}
+      </button>
+    </>
+  );
 }
 
 /** One message: author, badges, time, the reply it quotes, content, votes, reply and moderation. */
@@ -96,7 +124,7 @@ export const MessageRow = memo(function MessageRow({
           <Content className="chat-msg__quote-content" html={quoted.html} />
         </blockquote>
       )}
-      <Content className="chat-msg__content" html={content.html} />
+      <MessageContent html={content.html} />
       <div className="chat-msg__actions">
         {!own && (
           <>

@@ -1,6 +1,5 @@
 import { PROTOCOL_VERSION } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
-import { chatMessage, ME_ID, OTHER_ID } from './chatFixtures.ts';
 import {
   applyVote,
   type ChatPagesData,
@@ -10,6 +9,7 @@ import {
   prependMessage,
   removeMessage,
 } from './chatPages.ts';
+import { chatMessage, ME_ID, OTHER_ID } from './testing/chatFixtures.ts';
 
 const T = Date.UTC(2026, 0, 6, 15);
 const data = (...pages: { ids: number[]; reachedEnd: boolean }[]): ChatPagesData => ({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessage, ME } from './chatFixtures.ts';
 import {
   acceptsIncoming,
   banUntilMs,
@@ -17,6 +16,7 @@ import {
   typingNow,
   typingText,
 } from './chatRules.ts';
+import { chatMessage, ME } from './testing/chatFixtures.ts';
 
 const NOW = Date.UTC(2026, 0, 6, 15, 30);
 

@@ -163,3 +163,18 @@ export const enterSends = (key: {
   altKey: boolean;
   isComposing?: boolean;
 }) => key.key === 'Enter' && !key.ctrlKey && !key.shiftKey && !key.altKey && !key.isComposing;
+
+/** A message taller than this many lines shows collapsed, with a "Show more" (issue 28). */
+export const CHAT_COLLAPSE_LINES = 6;
+/** …or longer than this many characters of text, which wraps to about as many lines. */
+export const CHAT_COLLAPSE_CHARS = 400;
+
+/**
+ * Whether a message's (sanitized) HTML renders taller than the collapse height. Counted rather
+ * than measured, so it holds before layout and in every test: line breaks, then text length.
+ */
+export function isTallMessage(html: string): boolean {
+  const breaks = html.match(/<br\s*\/?>/gi)?.length ?? 0;
+  if (breaks + 1 > CHAT_COLLAPSE_LINES) return true;
+  return html.replace(/<[^>]*>/g, '').length > CHAT_COLLAPSE_CHARS;
+}

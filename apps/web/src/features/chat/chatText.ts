@@ -31,6 +31,8 @@ export const chatText = {
   replyingTo: (name: string) => `Replying to ${name}`,
   cancelReply: 'Cancel reply',
   reply: 'Reply',
+  showMore: 'Show more',
+  showLess: 'Show less',
   /** The cue for a reader scrolled up when messages arrive below. */
   newMessages: (n: number) => (n === 1 ? '1 new message' : `${n} new messages`),
   replyTo: (name: string) => `Reply to ${name}`,

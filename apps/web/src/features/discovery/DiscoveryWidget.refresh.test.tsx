@@ -11,8 +11,8 @@ import { renderUi } from '../../test-setup/render.tsx';
 import { signedIn, subscription, withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { DiscoveryWidget } from './DiscoveryWidget.tsx';
-import { serveFilters } from './filters/filterFixtures.tsx';
-import { servedRow } from './table/discoveryFixtures.ts';
+import { serveFilters } from './filters/testing/filterFixtures.tsx';
+import { servedRow } from './table/testing/discoveryFixtures.ts';
 
 // The refresh countdown is the refresh (issue 27): 30 s from the last refresh's start, reset
 // by a manual one, never stuck at 0 s. On a fake clock, started once the rows are on screen.

@@ -17,9 +17,9 @@ import { signedIn, subscription, withSession } from '../../test-setup/session.ts
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { quoteFixture } from '../quotes/index.ts';
 import { DiscoveryWidget } from './DiscoveryWidget.tsx';
-import { serveFilters } from './filters/filterFixtures.tsx';
+import { serveFilters } from './filters/testing/filterFixtures.tsx';
 import { resetTempFilter } from './filters/useDiscoveryFilter.ts';
-import { servedRow, strip } from './table/discoveryFixtures.ts';
+import { servedRow, strip } from './table/testing/discoveryFixtures.ts';
 
 const ROWS: ServedDiscoveryRow[] = [
   servedRow('AAPL', { p: [2, 4], e: 9, z: 0, f: 1e9 }),

@@ -5,9 +5,9 @@ import { fail, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { NewsWidget } from './NewsWidget.tsx';
-import { article } from './newsFixtures.ts';
-import { newsPage, newsServer } from './newsTestKit.ts';
 import { NEWS_TEXT } from './newsText.ts';
+import { article } from './testing/newsFixtures.ts';
+import { newsPage, newsServer } from './testing/newsTestKit.ts';
 
 vi.mock('../../lib/tabSocket.ts', () => ({
   subscribeStream: () => () => {},

@@ -5,10 +5,10 @@ import { emit, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { NewsWidget } from './NewsWidget.tsx';
-import { article } from './newsFixtures.ts';
 import { NEWS_RECENTS_KEY } from './newsRecentsStore.ts';
-import { newsPage, newsServer, paramsOf, quotesOf } from './newsTestKit.ts';
 import { NEWS_TEXT } from './newsText.ts';
+import { article } from './testing/newsFixtures.ts';
+import { newsPage, newsServer, paramsOf, quotesOf } from './testing/newsTestKit.ts';
 
 // The socket is the network here: a hand-fed one replaces the tab's.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));

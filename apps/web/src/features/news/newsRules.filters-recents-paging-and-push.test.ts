@@ -1,6 +1,5 @@
 import { NEWS_RECENTS_MAX } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
-import { article } from './newsFixtures.ts';
 import {
   ALL_NEWS,
   acceptsPushed,
@@ -15,6 +14,7 @@ import {
   removeRecent,
   safeHref,
 } from './newsRules.ts';
+import { article } from './testing/newsFixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
 const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();

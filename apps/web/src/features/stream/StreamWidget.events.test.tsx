@@ -14,7 +14,7 @@ import {
   rowsOf,
   serve,
   wireBatch,
-} from './streamTestKit.ts';
+} from './testing/streamTestKit.ts';
 
 // Issue 29 items 1 and 4: the unusual-volume strip, halt chips as symbols, rows that hold still
 // under the pointer. The socket is hand-fed, batches built as the engine sends them.

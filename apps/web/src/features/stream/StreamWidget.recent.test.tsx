@@ -20,7 +20,7 @@ import {
   rowsOf,
   serve,
   wireBatch,
-} from './streamTestKit.ts';
+} from './testing/streamTestKit.ts';
 
 // docs/continuity.md §1: a Stream widget that mounts fills at once from the tab's view of its
 // channel, or from the server's recent view (GET /data/stream_bk) for a channel new to the tab.

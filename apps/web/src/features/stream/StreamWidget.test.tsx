@@ -21,7 +21,7 @@ import {
   rowsOf,
   serve,
   wireBatch,
-} from './streamTestKit.ts';
+} from './testing/streamTestKit.ts';
 
 // The socket is the network here, as in useLiveStream.test: the tab's socket is replaced by
 // a hand-fed one. Batches are built as the engine sends them (core's wire codec) and read with

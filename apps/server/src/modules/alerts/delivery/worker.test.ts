@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { alertDeliveries } from '../../../platform/db/schema.ts';
 import { createManualClock, type ManualClock } from '../../../test/manualClock.ts';
-import { deliveryHarness } from '../webhooks/deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, traderIn } from '../webhooks/testKit.ts';
+import { deliveryHarness } from '../webhooks/testing/deliveryHarness.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from '../webhooks/testing/testKit.ts';
 import { createDeliveryQueue } from './deliveryQueue.ts';
 import { DELIVERY_LEASE_MS, type DeliveryWorkerOptions } from './worker.ts';
 

@@ -1,4 +1,5 @@
 import { ipLiteralOf, isPublicAddress } from '@tapeline/core';
+import { type ResolveAll, resolvesPublic } from '../webhooks/webhookTarget.ts';
 
 /**
  * Whether a web push endpoint may be called. The endpoint comes from the browser, that is from
@@ -21,4 +22,20 @@ export function isAllowedEndpoint(endpoint: string, allowInsecure: boolean): boo
   if (host === 'localhost' || host.endsWith('.localhost')) return false;
   const literal = ipLiteralOf(host);
   return literal === null || isPublicAddress(literal);
+}
+
+/**
+ * At save: the URL rules above, then, for a host name, what it resolves to now — every address
+ * public, as a webhook URL must (`resolvesPublic`, one check for both). The sender checks again
+ * at connect time (`publicOnlyLookup`), since DNS may answer differently by then.
+ */
+export async function checkPushEndpoint(
+  endpoint: string,
+  options: { allowInsecure: boolean; lookup?: ResolveAll },
+): Promise<boolean> {
+  if (!isAllowedEndpoint(endpoint, options.allowInsecure)) return false;
+  if (options.allowInsecure) return true;
+  const host = new URL(endpoint).hostname.replace(/\.$/, '');
+  if (ipLiteralOf(host) !== null) return true; // judged above
+  return resolvesPublic(host, options.lookup);
 }

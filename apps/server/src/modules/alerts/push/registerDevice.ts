@@ -2,8 +2,9 @@ import { ECDH } from 'node:crypto';
 import { type DEVICE_KINDS, pushMessages, pushSubscriptionSchema } from '@tapeline/core';
 import type { z } from 'zod';
 import { HttpError } from '../../../platform/http/errors.ts';
+import type { ResolveAll } from '../webhooks/webhookTarget.ts';
 import type { NewDevice, PushDevices } from './devices.ts';
-import { isAllowedEndpoint } from './endpoint.ts';
+import { checkPushEndpoint } from './endpoint.ts';
 
 type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -17,6 +18,8 @@ export interface RegisterDeps {
   devices: PushDevices;
   allowInsecure: boolean;
   now: () => Date;
+  /** How endpoint host names are resolved at save (tests inject one; the system's by default). */
+  lookup?: ResolveAll;
 }
 
 const invalid = (message: string = pushMessages.invalidSubscription) =>
@@ -41,7 +44,7 @@ function isP256Point(base64url: string): boolean {
 }
 
 /** The PushSubscription a browser sent as `registration_id` (its JSON), checked as a browser makes them. */
-function webPushDevice(registrationId: string, allowInsecure: boolean): NewDevice {
+async function webPushDevice(registrationId: string, deps: RegisterDeps): Promise<NewDevice> {
   let json: unknown;
   try {
     json = JSON.parse(registrationId);
@@ -52,7 +55,11 @@ function webPushDevice(registrationId: string, allowInsecure: boolean): NewDevic
   if (!parsed.success) throw invalid();
   const sub: z.infer<typeof pushSubscriptionSchema> = parsed.data;
   if (!isP256Point(sub.keys.p256dh) || Buffer.from(sub.keys.auth, 'base64url').length !== 16) throw invalid();
-  if (!isAllowedEndpoint(sub.endpoint, allowInsecure)) throw invalid(pushMessages.insecureEndpoint);
+  const allowed = await checkPushEndpoint(sub.endpoint, {
+    allowInsecure: deps.allowInsecure,
+    lookup: deps.lookup,
+  });
+  if (!allowed) throw invalid(pushMessages.insecureEndpoint);
   return { kind: 'webpush', endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth };
 }
 
@@ -71,7 +78,7 @@ export async function registerDevice(userId: string, call: DeviceCall, deps: Reg
     return;
   }
   if (call.kind === 'webpush') {
-    await deps.devices.register(userId, webPushDevice(call.registrationId, deps.allowInsecure), deps.now());
+    await deps.devices.register(userId, await webPushDevice(call.registrationId, deps), deps.now());
     return;
   }
   if (!NATIVE_TOKEN.test(call.registrationId)) throw invalid();

@@ -6,8 +6,8 @@ import { alertDeliveries } from '../../../platform/db/schema.ts';
 import { createManualClock } from '../../../test/manualClock.ts';
 import { RETRY_DELAYS_MS } from '../delivery/retrySchedule.ts';
 import { newWebhookSecret } from '../rules/webhookSecret.ts';
-import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
+import { deliveryHarness } from './testing/deliveryHarness.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testing/testKit.ts';
 import { WEBHOOK_USER_AGENT } from './webhookSender.ts';
 
 // The webhook sender behind the delivery worker, against a real HTTP receiver on 127.0.0.1

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { alertSettings } from '../../../platform/db/schema.ts';
 import { createManualClock } from '../../../test/manualClock.ts';
 import { until } from '../../../test/waitFor.ts';
-import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
+import { deliveryHarness } from './testing/deliveryHarness.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testing/testKit.ts';
 import { FTP_UNSUPPORTED, WEBHOOK_TIMEOUT_MS } from './webhookSender.ts';
 
 // How the webhook sender takes what a receiver (a real HTTP server on 127.0.0.1) answers, or

@@ -12,8 +12,8 @@ import { alertDeliveries, alertSettings } from '../../../platform/db/schema.ts';
 import { seedSubscriber } from '../../../test/factories.ts';
 import { withApp } from '../../../test/withApp.ts';
 import { startDeliveryWorker } from '../delivery/worker.ts';
-import { type LoopbackReceiver, startLoopbackReceiver } from './loopbackReceiver.ts';
-import { fire, setWebhooks } from './testKit.ts';
+import { type LoopbackReceiver, startLoopbackReceiver } from './testing/loopbackReceiver.ts';
+import { fire, setWebhooks } from './testing/testKit.ts';
 import { createWebhookSender } from './webhookSender.ts';
 
 // The Webhook modal's calls: the delivery log, secret rotation and test deliveries. Deliveries

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../platform/config.ts';
 import { createManualClock } from '../../../test/manualClock.ts';
-import { deliveryHarness } from './deliveryHarness.ts';
-import { deliveryRow, fire, setWebhooks, traderIn } from './testKit.ts';
+import { deliveryHarness } from './testing/deliveryHarness.ts';
+import { answers } from './testing/resolveTable.ts';
+import { deliveryRow, fire, setWebhooks, traderIn } from './testing/testKit.ts';
 import { checkWebhookTarget, type ResolveAll } from './webhookTarget.ts';
 
 // SSRF: what a webhook URL may point at, at save (checkWebhookTarget) and at connect time (the
 // sender's lookup). Connections only ever go to the loopback receiver; names are resolved by
 // injected lookups, so no query leaves the machine and no private address is ever dialled.
-
-const answers =
-  (table: Record<string, string[]>): ResolveAll =>
-  async (host) => {
-    const found = table[host];
-    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  };
 
 describe('checkWebhookTarget (at save)', () => {
   const lookup = answers({

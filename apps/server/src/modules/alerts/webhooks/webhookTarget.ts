@@ -28,12 +28,20 @@ export async function checkWebhookTarget(
   if (value === '' || options.allowPrivate) return null;
   const host = new URL(value).hostname;
   if (ipLiteralOf(host) !== null) return null; // core has judged the literal already
+  return (await resolvesPublic(host, options.lookup)) ? null : 'invalid';
+}
+
+/**
+ * The one address check at save, for webhooks and web push endpoints alike: whether every
+ * address a host name resolves to now is public. A name that does not resolve cannot be
+ * checked, so it is not. (IP literals are judged without DNS by core's `isPublicAddress`.)
+ */
+export async function resolvesPublic(host: string, lookup: ResolveAll = systemResolve): Promise<boolean> {
   try {
-    const addresses = await (options.lookup ?? systemResolve)(host);
-    if (addresses.length === 0) return 'invalid';
-    return addresses.every((a) => isPublicAddress(a.address)) ? null : 'invalid';
+    const addresses = await lookup(host);
+    return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
   } catch {
-    return 'invalid';
+    return false;
   }
 }
 

@@ -10,8 +10,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test-setup/fakeApi.ts';
 import { notificationsText } from '../../notifications/index.ts';
-import { menu, modal, renderPicker, savedSet, serveFilters, toggle } from './filterFixtures.tsx';
 import { filtersText as text } from './filtersText.ts';
+import { menu, modal, renderPicker, savedSet, serveFilters, toggle } from './testing/filterFixtures.tsx';
 import { resetTempFilter } from './useDiscoveryFilter.ts';
 
 afterEach(resetTempFilter);

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../../test-setup/fakeApi.ts';
 import { renderUi } from '../../../test-setup/render.tsx';
 import { notificationsText } from '../../notifications/index.ts';
-import { menu, modal, renderPicker, serveFilters, toggle } from './filterFixtures.tsx';
 import { filtersText as text } from './filtersText.ts';
 import { SmartFilterModal } from './SmartFilterModal.tsx';
+import { menu, modal, renderPicker, serveFilters, toggle } from './testing/filterFixtures.tsx';
 import { resetTempFilter } from './useDiscoveryFilter.ts';
 
 afterEach(resetTempFilter);

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { emit, socket } from '../../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../../test-setup/render.tsx';
-import { servedRow } from '../table/discoveryFixtures.ts';
+import { servedRow } from '../table/testing/discoveryFixtures.ts';
 import { DISCOVERY_LIVE_KEY, useDiscoveryLive } from './discoveryLive.ts';
 import { LiveToggle, useLiveMode } from './LiveToggle.tsx';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A webhook receiver on 127.0.0.1 for the tests and the bench: a real HTTP server that keeps
-// what it was sent and answers as told. Not used by the app.
+// what it was sent and answers as told. A test kit: only tests, bench and e2e import it.
 
 export interface Received {
   path: string;

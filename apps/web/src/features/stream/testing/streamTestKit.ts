@@ -10,16 +10,16 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { marketClock } from '../../lib/marketClock.ts';
-import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
-import { socket } from '../../test-setup/fakeSocket.ts';
-import { configAnswer } from '../../test-setup/fixtures.ts';
-import { renderUi } from '../../test-setup/render.tsx';
-import { signedIn, withSession } from '../../test-setup/session.tsx';
-import { widgetProps } from '../../test-setup/widgetProps.ts';
-import { channelViews } from './channelViews.ts';
-import { StreamWidget } from './StreamWidget.tsx';
-import { FLUSH_MS } from './streamBuffer.ts';
+import { marketClock } from '../../../lib/marketClock.ts';
+import { type FakeApi, fakeApi, ok, withDataHost } from '../../../test-setup/fakeApi.ts';
+import { socket } from '../../../test-setup/fakeSocket.ts';
+import { configAnswer } from '../../../test-setup/fixtures.ts';
+import { renderUi } from '../../../test-setup/render.tsx';
+import { signedIn, withSession } from '../../../test-setup/session.tsx';
+import { widgetProps } from '../../../test-setup/widgetProps.ts';
+import { channelViews } from '../channelViews.ts';
+import { StreamWidget } from '../StreamWidget.tsx';
+import { FLUSH_MS } from '../streamBuffer.ts';
 
 // Shared by the Stream widget's component tests: entries and batches as the engine sends them,
 // the session the widget reads, and its rows as the trader reads them.

@@ -1,5 +1,5 @@
 import { type NewsArticle, newsAnswerSchema, quoteListSchema } from '@tapeline/core';
-import { type FakeApi, fakeApi, ok, paramsOf, queryRoute } from '../../test-setup/fakeApi.ts';
+import { type FakeApi, fakeApi, ok, paramsOf, queryRoute } from '../../../test-setup/fakeApi.ts';
 
 // Helpers of the News widget's component tests. The network is faked at fetch as everywhere:
 // GET /api/news is answered from its query string (fakeApi matches paths only), everything else

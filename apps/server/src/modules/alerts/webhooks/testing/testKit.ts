@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertWebhook, FiredDraft } from '@tapeline/core';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/client.ts';
+import type { Db } from '../../../../platform/db/client.ts';
 import {
   type AlertDeliveryRow,
   alertDeliveries,
   alertOutbox,
   alertSettings,
-} from '../../../platform/db/schema.ts';
-import { uniqueEmail } from '../../../test/factories.ts';
-import { createUsersRepository } from '../../auth/usersRepository.ts';
-import { newWebhookSecret } from '../rules/webhookSecret.ts';
-import { enqueueWebhookDeliveries } from './enqueueWebhookDeliveries.ts';
+} from '../../../../platform/db/schema.ts';
+import { uniqueEmail } from '../../../../test/factories.ts';
+import { createUsersRepository } from '../../../auth/usersRepository.ts';
+import { newWebhookSecret } from '../../rules/webhookSecret.ts';
+import { enqueueWebhookDeliveries } from '../enqueueWebhookDeliveries.ts';
 
 // What the webhook and delivery tests (and the bench) share (their clock: test/manualClock.ts): a trader's webhook settings, and fired alerts written the way the outbox writes them.
 

@@ -8,9 +8,16 @@ import {
   type User,
   usernameListSchema,
 } from '@tapeline/core';
-import { type FakeApi, fakeApi, ok, paramsOf, queryRoute, withDataHost } from '../../test-setup/fakeApi.ts';
-import { socket } from '../../test-setup/fakeSocket.ts';
-import { signedIn } from '../../test-setup/session.tsx';
+import {
+  type FakeApi,
+  fakeApi,
+  ok,
+  paramsOf,
+  queryRoute,
+  withDataHost,
+} from '../../../test-setup/fakeApi.ts';
+import { socket } from '../../../test-setup/fakeSocket.ts';
+import { signedIn } from '../../../test-setup/session.tsx';
 import { ANN, ME } from './chatFixtures.ts';
 
 // Helpers of the Chat widget's component tests. The network is faked at fetch as everywhere:

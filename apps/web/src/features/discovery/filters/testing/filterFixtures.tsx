@@ -5,12 +5,12 @@ import {
   successResponseSchema,
 } from '@tapeline/core';
 import { screen, within } from '@testing-library/react';
-import { type FakeApi, fakeApi, ok } from '../../../test-setup/fakeApi.ts';
-import { renderUi } from '../../../test-setup/render.tsx';
-import { signedIn, subscription, withSession } from '../../../test-setup/session.tsx';
-import { DiscoveryFilterPicker } from './DiscoveryFilterPicker.tsx';
-import type { NamedFilter } from './discoveryFiltersApi.ts';
-import { filtersText } from './filtersText.ts';
+import { type FakeApi, fakeApi, ok } from '../../../../test-setup/fakeApi.ts';
+import { renderUi } from '../../../../test-setup/render.tsx';
+import { signedIn, subscription, withSession } from '../../../../test-setup/session.tsx';
+import { DiscoveryFilterPicker } from '../DiscoveryFilterPicker.tsx';
+import type { NamedFilter } from '../discoveryFiltersApi.ts';
+import { filtersText } from '../filtersText.ts';
 
 /** Two saved filters, Gappers selected. */
 export const savedSet = (): DiscoverySettings => ({

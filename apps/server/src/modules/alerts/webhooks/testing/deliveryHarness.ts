@@ -1,12 +1,16 @@
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Database } from '../../../platform/db/client.ts';
-import { alertDeliveries } from '../../../platform/db/schema.ts';
-import type { ManualClock } from '../../../test/manualClock.ts';
-import { openTestDatabase } from '../../../test/testDatabase.ts';
-import { type DeliveryWorker, type DeliveryWorkerOptions, startDeliveryWorker } from '../delivery/worker.ts';
+import type { Database } from '../../../../platform/db/client.ts';
+import { alertDeliveries } from '../../../../platform/db/schema.ts';
+import type { ManualClock } from '../../../../test/manualClock.ts';
+import { openTestDatabase } from '../../../../test/testDatabase.ts';
+import {
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+  startDeliveryWorker,
+} from '../../delivery/worker.ts';
+import { createWebhookSender, type WebhookSenderOptions } from '../webhookSender.ts';
 import { type LoopbackReceiver, startLoopbackReceiver } from './loopbackReceiver.ts';
-import { createWebhookSender, type WebhookSenderOptions } from './webhookSender.ts';
 
 export interface DeliveryHarness {
   /** This file's own database, served by no app, so no other worker claims its rows. */
