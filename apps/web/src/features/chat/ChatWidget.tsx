@@ -17,6 +17,7 @@ import { MessageList } from './MessageList.tsx';
 import type { RowActions } from './MessageRow.tsx';
 import { SlowModePicker } from './SlowModePicker.tsx';
 import { useChatStatus } from './useChatStatus.ts';
+import { useSavedChannel } from './useSavedChannel.ts';
 import './chat.css';
 
 /** Community chat (spec §2, §4, §5): channel tabs, search, the live list and the composer. */
@@ -26,9 +27,12 @@ export function ChatWidget({ id }: WidgetProps) {
   const zone = useMemo(localTimeZone, []);
   const channels = useChatChannels();
   const list = channels.data?.channels ?? [];
+  const [saved, saveChannel] = useSavedChannel();
   const [picked, setPicked] = useState<string | null>(null);
-  // A selected channel missing after loading gives way to the first (spec §4).
-  const channel = list.some((c) => c.id === picked) ? picked : (list[0]?.id ?? null);
+  // Chosen here, else the one left last time (saved with the settings); a selected channel
+  // missing after loading gives way to the first (spec §4).
+  const wanted = picked ?? saved ?? null;
+  const channel = list.some((c) => c.id === wanted) ? wanted : (list[0]?.id ?? null);
   const current = list.find((c) => c.id === channel);
   const [filter, setFilter] = useState<ChatFilter | null>(null);
   const [reply, setReply] = useState<ChatMessage | null>(null);
@@ -76,12 +80,14 @@ export function ChatWidget({ id }: WidgetProps) {
 
   const select = (cid: string) => {
     setPicked(cid);
+    saveChannel(cid);
     setReply(null);
   };
   const shown = useMemo(() => messagesOf(messages.data?.pages ?? []), [messages.data]);
   const state = composerState({
     chatEnabled: status.chatEnabled,
     banSeconds: status.banSeconds,
+    banReason: status.banReason,
     searching: filter !== null,
     replying: reply !== null,
     slowSeconds: status.slowSeconds,

@@ -26,7 +26,8 @@ export const SIM_NEWS_KEPT = 2000;
 
 /** The sink feeds push into: plain arguments, so a busy feed allocates nothing per trade. */
 export interface EngineSink {
-  trade(sym: string, price: number, size: number, ts: number): void;
+  /** One print; `conditions` are its normalized sale conditions (0 or absent = regular). */
+  trade(sym: string, price: number, size: number, ts: number, conditions?: number): void;
   status(sym: string, halted: boolean, reason: string, ts: number): void;
   reference(data: readonly ReferenceData[]): void;
   /** Bars and volume profiles from before the feed's first session; never overwrites what the engine has. */
@@ -81,8 +82,8 @@ export class EngineRuntime {
     this.alerts = new EngineAlerts(this.engine, (tf) => this.discovery.rows(tf));
     const engine = this.engine;
     this.sink = {
-      trade: (sym, price, size, ts) => {
-        if (engine.ingestTrade(engine.table.intern(sym), price, size, ts)) this.trades++;
+      trade: (sym, price, size, ts, conditions = 0) => {
+        if (engine.ingestTrade(engine.table.intern(sym), price, size, ts, conditions)) this.trades++;
       },
       status: (sym, halted, reason, ts) => {
         engine.ingestStatus({ sym, halted, reason, ts });

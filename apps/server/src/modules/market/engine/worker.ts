@@ -59,7 +59,11 @@ const feedLog: Log = {
 };
 
 // A hand-fed engine (MARKET_FEED=manual: tests, tools) has no feed.
-const feed: MarketFeed | null = data.source ? createFeed(data.source, feedLog) : null;
+// A feed whose plan refuses the whole market streams the symbols traders watch (read when it
+// subscribes, after the runtime below exists).
+const feed: MarketFeed | null = data.source
+  ? createFeed(data.source, feedLog, { watched: () => runtime.alerts.watchedSymbols(), clock })
+  : null;
 const replayStart = data.source?.kind === 'replay' ? await firstEventTime(data.source.file) : null;
 
 const runtime = new EngineRuntime(
