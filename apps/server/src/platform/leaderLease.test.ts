@@ -33,8 +33,7 @@ describe('leader lease', () => {
     expect(epochA).toBe(now);
     expect(await redis.pttl(key)).toBeGreaterThan(LEASE_MS - 1000);
 
-    // b stands by while a holds; a's lease expiring (here: deleted) lets b take it, above a's
-    // epoch even with b's clock behind a's.
+    // b stands by while a holds (and takes it later above every epoch, its clock behind).
     const b = lease(key, 'b', now - 60_000);
     let bEpoch = 0;
     const bTakes = b.acquire().then((epoch) => {
@@ -42,12 +41,15 @@ describe('leader lease', () => {
     });
     await renewals(10);
     expect(bEpoch).toBe(0);
-    await redis.set(key, 'someone-else', 'PX', 10); // a's lease is gone and another held it since
-    await bTakes;
-    expect(bEpoch).toBe(epochA + 1);
-    // a's next renewal finds the lease taken: a is deposed.
+    // Another process took the lease since (a paused past its lease): a's renewal finds it.
+    await redis.set(`${key}:epoch`, String(epochA + 5));
+    await redis.set(key, `${epochA + 5}:other`);
     await a.lost();
     expect(a.holding()).toBe(false);
+    // That one dies without a word: its lease lapses, b takes over above its epoch.
+    await redis.del(key);
+    await bTakes;
+    expect(bEpoch).toBe(epochA + 6);
     expect(b.holding()).toBe(true);
 
     // A holder whose key Redis lost (a restart without persistence) takes it back, same epoch.

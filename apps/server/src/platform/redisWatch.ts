@@ -3,8 +3,8 @@ import type { Log } from './log.ts';
 
 /**
  * Every Redis connection a process holds, watched (docs/continuity.md, "Redis goes away").
- * An ioredis client with no 'error' listener ends the process on its first refused reconnect,
- * so each one is registered here: its errors are logged once per outage, never thrown, and
+ * Each ioredis client is registered here: its errors are logged once per outage (without a
+ * listener ioredis writes "Unhandled error event" on every refused reconnect), and
  * ioredis keeps reconnecting on its own (at most 2 s apart). `ready()` is the readiness signal
  * others read (chat refuses posts, a health route may answer 503); with no Redis configured
  * nothing is registered and it is always true.
@@ -66,21 +66,26 @@ export function createRedisWatch(log: Pick<Log, 'warn' | 'info'>): RedisWatch {
 }
 
 /**
- * A client whose PUBLISH never rejects: the socket.io Redis adapter publishes without a catch,
- * and a publish that fails during an outage (MaxRetriesPerRequestError) would otherwise be an
- * unhandled rejection that ends the process. What is published then is lost, as socket.io's
- * adapter documents for an outage; `onDrop` counts it.
+ * A client whose `methods` never reject: the socket.io Redis adapter sends PUBLISH, and its
+ * UNSUBSCRIBEs on close, without a catch, and one that fails during an outage
+ * (MaxRetriesPerRequestError, "Connection is closed") would otherwise be an unhandled rejection
+ * that ends the process. What is published then is lost, as socket.io's adapter documents for an
+ * outage; `onDrop` hears each failure.
  */
-export function publishNeverThrows<C extends Redis>(client: C, onDrop: (error: Error) => void): C {
-  const publish = client.publish.bind(client) as (
-    channel: string | Buffer,
-    message: string | Buffer,
-  ) => Promise<number>;
-  (client as unknown as { publish: typeof publish }).publish = (channel, message) =>
-    publish(channel, message).catch((error: Error) => {
-      onDrop(error);
-      return 0;
-    });
+export function neverRejects<C extends Redis>(
+  client: C,
+  methods: readonly ('publish' | 'unsubscribe' | 'punsubscribe')[],
+  onDrop: (error: Error) => void,
+): C {
+  const target = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of methods) {
+    const call = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    target[method] = (...args: unknown[]) =>
+      call(...args).catch((error: Error) => {
+        onDrop(error);
+        return 0;
+      });
+  }
   return client;
 }
 

@@ -4,7 +4,7 @@ import { messages, refusalMessage } from '@tapeline/core';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Log } from '../log.ts';
-import { publishNeverThrows, type RedisWatch } from '../redisWatch.ts';
+import { neverRejects, type RedisWatch } from '../redisWatch.ts';
 import { createSocketCalls, REALTIME_LIMITS, type RealtimeOptions } from './socketCalls.ts';
 import { identityOf, type SocketIdentity, setIdentity } from './socketRoute.ts';
 
@@ -56,19 +56,27 @@ export function attachSocketServer(
     // Both are watched (an outage must not end the process), and a publish that fails during
     // one is dropped, never an unhandled rejection (platform/redisWatch.ts).
     const { client, watch, log } = redis;
-    const pub = publishNeverThrows(watch.add('socket.io publisher', client.duplicate()), (error) =>
-      log.debug({ err: error.message }, 'socket.io packet dropped: redis unavailable'),
-    );
+    const dropped = (error: Error) =>
+      log.debug({ err: error.message }, 'socket.io adapter command dropped: redis unavailable');
+    const pub = neverRejects(watch.add('socket.io publisher', client.duplicate()), ['publish'], dropped);
     // Its SUBSCRIBEs (sent once, uncaught) wait for a connection rather than fail.
-    const sub = watch.add('socket.io subscriber', client.duplicate({ maxRetriesPerRequest: null }));
+    const sub = neverRejects(
+      watch.add('socket.io subscriber', client.duplicate({ maxRetriesPerRequest: null })),
+      ['unsubscribe', 'punsubscribe'],
+      dropped,
+    );
     // The key follows BUS_PREFIX, so two deployments on one Redis never hear each other's rooms.
     io.adapter(createAdapter(pub, sub, { key: redis.key }));
     const close = io.close.bind(io);
     io.close = async (fn) => {
-      // Connections first: the adapter's UNSUBSCRIBE would wait for a Redis that is away.
+      // While Redis is away the adapter's UNSUBSCRIBEs would wait for it: connections go first.
+      if (!watch.ready()) {
+        pub.disconnect();
+        sub.disconnect();
+      }
+      await close(fn);
       pub.disconnect();
       sub.disconnect();
-      await close(fn);
     };
   }
   const { socketsPerUser } = options.limits ?? REALTIME_LIMITS;

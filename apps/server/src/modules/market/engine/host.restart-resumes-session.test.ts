@@ -50,16 +50,20 @@ describe('an engine restarted from its checkpoint', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tapeline-resume-'));
     dirs.push(dataDir);
     const bell = openingBell(Date.now());
-    // An hour of the session in about a second of the wall.
+    // Twenty minutes of the session in well under a second of the wall.
     const first = await startSimulator(dataDir, 3600);
-    const before = await until('an hour into the session', async () => {
-      const status = await statusOf(first);
-      return status.clock >= bell + 60 * 60_000 ? status : undefined;
-    });
+    const before = await until(
+      'twenty minutes into the session',
+      async () => {
+        const status = await statusOf(first);
+        return status.clock >= bell + 20 * 60_000 ? status : undefined;
+      },
+      30_000,
+    );
     await first.stop(); // checkpoints on the way out
     hosts.splice(hosts.indexOf(first), 1);
 
-    // At 10× the replay from the bell would need six minutes to reach the checkpoint.
+    // At 10× the replay from the bell would need two minutes to reach the checkpoint.
     const started = Date.now();
     const second = await startSimulator(dataDir, 10);
     const batches: number[] = [];
@@ -73,5 +77,5 @@ describe('an engine restarted from its checkpoint', () => {
     const later = await statusOf(second);
     expect(later.clock).toBeGreaterThan(before.clock);
     expect(later.clock - bell).toBeLessThan(2 * 60 * 60_000);
-  });
+  }, 90_000);
 });
