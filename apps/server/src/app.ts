@@ -24,6 +24,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { startQuotes } from './modules/quotes/quotesModule.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
+import { healthRoutes } from './modules/system/health.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { voiceRoutes } from './modules/voice/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ctx.clock,
   );
   const market = await startMarket(http, io, ctx, guards, dataSessions, dataPlans);
+  healthRoutes(http, ctx, market.source);
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
+import { serverRoot } from './build.ts';
 import { ConfigError } from './configError.ts';
 import { type MarketFeedConfig, marketFeedConfig } from './marketFeedConfig.ts';
 import { type NewsConfig, newsConfig, newsEnvShape } from './newsConfig.ts';
@@ -321,7 +322,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,
     logLevel: env.LOG_LEVEL,
-    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',

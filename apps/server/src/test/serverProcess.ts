@@ -29,7 +29,12 @@ export async function freePort(): Promise<number> {
  * developer's own DATABASE_URL or SMTP_URL never leaks into the test.
  */
 export function spawnServer(env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
+  return spawnCommand(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], env);
+}
+
+/** A command run from the repository root as a user types it (`npm start`), with only `env`. */
+export function spawnCommand(command: string, args: string[], env: Record<string, string>): ServerProcess {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../build.ts';
 import * as schema from './schema.ts';
 
 /** One query surface for both drivers: repositories never know which one they run on. */
@@ -17,8 +17,6 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
