@@ -4,6 +4,7 @@ import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
 import { type AlertsModule, startAlerts } from './modules/alerts/alertsModule.ts';
+import { countDeliveries } from './modules/alerts/delivery/countDeliveries.ts';
 import { type AuthDeps, createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticateSession } from './modules/auth/session.ts';
@@ -36,6 +37,7 @@ import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
+import { metrics, watch } from './platform/metrics.ts';
 import { attachSocketServer } from './platform/realtime/socketServer.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -94,6 +96,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   });
   installErrorHandler(http);
   installNulGuard(http);
+  // By route pattern (a bounded set), never by URL.
+  http.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    metrics.httpSeconds.observe({ route }, reply.elapsedTime / 1000);
+  });
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
@@ -132,6 +140,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   );
   const market = await startMarket(http, io, ctx, guards, dataSessions, dataPlans);
   healthRoutes(http, ctx, market.source);
+  watch.engine(market.source);
+  watch.sockets(() => [...io._nsps.values()].map((nsp) => [nsp.name, nsp.sockets.size] as [string, number]));
+  watch.deliveries(() => countDeliveries(ctx.database.db));
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);

@@ -26,8 +26,13 @@ beforeAll(async () => {
   expect(build.status, build.stderr).toBe(0);
 });
 afterEach(() => {
+  // npm and start.mjs stand between the test and the server: end the whole group.
   for (const proc of running.splice(0)) {
-    if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
+    try {
+      if (proc.child.pid) process.kill(-proc.child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
   }
 });
 afterAll(async () => {
@@ -44,7 +49,7 @@ const packageOf = (specifier: string) =>
     .join('/');
 
 function npm(script: string, env: Record<string, string>): ServerProcess {
-  const proc = spawnCommand('npm', ['run', script], env);
+  const proc = spawnCommand('npm', ['run', script], env, { group: true });
   running.push(proc);
   return proc;
 }
@@ -121,9 +126,9 @@ describe('the production build', () => {
   it('npm run start:prod serves with its engine and voice threads and stops cleanly on SIGTERM to npm', async () => {
     const proc = await startAndStop('start:prod');
     expect(proc.stdout()).toContain('market engine running');
-  });
+  }, 90_000);
 
   it('npm start (the quick start) also stops cleanly on SIGTERM to npm', async () => {
     await startAndStop('start');
-  });
+  }, 90_000);
 });

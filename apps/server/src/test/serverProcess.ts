@@ -33,9 +33,16 @@ export function spawnServer(env: Record<string, string>, args: string[] = []): S
 }
 
 /** A command run from the repository root as a user types it (`npm start`), with only `env`. */
-export function spawnCommand(command: string, args: string[], env: Record<string, string>): ServerProcess {
+export function spawnCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { group?: boolean } = {},
+): ServerProcess {
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
+    // Its own process group, so a failed test can end the command and what it started at once.
+    detached: options.group ?? false,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

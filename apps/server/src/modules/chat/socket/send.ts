@@ -7,6 +7,7 @@ import {
 } from '@tapeline/core';
 import type { z } from 'zod';
 import { sanitizeChatContent } from '../../../platform/html/sanitize.ts';
+import { metrics } from '../../../platform/metrics.ts';
 import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
 import { viewMessages } from '../messageView.ts';
 import { mentionAuthor, postMessage } from '../postMessage.ts';
@@ -43,6 +44,7 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>, { id: number }> =
     replyTo: body.replyMsg ?? null,
     now,
   });
+  metrics.chatMessages.inc();
   const known = new Map([[author.id, author]]);
   const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), known);
   const heard = message
