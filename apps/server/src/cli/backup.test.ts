@@ -7,6 +7,7 @@ import { chatMessages } from '../platform/db/chatSchema.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { alertHistory, users } from '../platform/db/schema.ts';
 import { uniqueEmail } from '../test/factories.ts';
+import { pgliteTemplate } from '../test/pgliteTemplate.ts';
 import { exitWithin, freePort, type ServerProcess, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
 import { runCli as cli } from './testing/runCli.ts';
 
@@ -31,7 +32,9 @@ const SLOW = { timeout: 120_000 };
 
 /** Users, alerts and chat messages written straight into a fresh DATA_DIR's database. */
 async function seed(dataDir: string) {
-  const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
+  // From the harness's migrated template: skips initdb and the migrations (~8 s of CPU).
+  const template = await pgliteTemplate();
+  const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite'), template });
   try {
     const { db } = database;
     const made = await db
@@ -97,16 +100,12 @@ describe('npm run cli -- backup / restore (embedded PGlite)', () => {
       expect(backup.stdout).toContain(`Backup written to ${file}`);
       expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-      // A restore refuses a DATA_DIR in use, and one that already holds a database.
+      // A restore refuses a DATA_DIR in use (and one holding a database: backup.ts).
       const busy = await cli(['restore', file], { DATA_DIR: source });
       expect(busy.code).toBe(1);
       expect(busy.stderr).toContain('stop it first');
       server.child.kill('SIGTERM');
       expect(await exitWithin(server, 15_000)).toBe(0);
-      const occupied = await cli(['restore', file], { DATA_DIR: source });
-      expect(occupied.code).toBe(1);
-      expect(occupied.stderr).toContain('already holds a database');
-
       const target = path.join(root, 'target');
       const restore = await cli(['restore', file], { DATA_DIR: target });
       expect(restore.stderr).toBe('');

@@ -369,3 +369,12 @@ export function argsToEnv(args: readonly string[]): Record<string, string> {
   }
   return env;
 }
+
+/** Every variable the configuration reads, with its default as text ('' when none): `.env.example`. */
+export function envVariables(): { name: string; fallback: string }[] {
+  const defaults = envSchema.parse({}) as Record<string, unknown>;
+  return Object.keys(envSchema.shape).map((name) => {
+    const value = defaults[name];
+    return { name, fallback: value === undefined ? '' : String(value) };
+  });
+}

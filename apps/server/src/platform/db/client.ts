@@ -21,7 +21,7 @@ export interface Database {
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   /**
-   * `template`: an in-memory database starts from this dump of an already migrated one
+   * `template`: a new database (in memory, or an empty `dir`) starts from this dump of an already migrated one
    * (`dumpDataDir`), skipping initdb and most of the migrations (the test harness, ~4× faster).
    */
   | { kind: 'pglite'; dir: string | null; template?: Blob };
@@ -44,9 +44,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
   if (target.dir) await mkdir(target.dir, { recursive: true });
-  const client = target.dir
-    ? await PGlite.create(target.dir)
-    : await PGlite.create(target.template ? { loadDataDir: target.template } : {});
+  const start = target.template ? { loadDataDir: target.template } : {};
+  const client = target.dir ? await PGlite.create(target.dir, start) : await PGlite.create(start);
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });
