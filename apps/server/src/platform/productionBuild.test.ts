@@ -5,6 +5,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test/pgliteTemplate.ts';
 import {
   exitWithin,
   freePort,
@@ -13,6 +14,7 @@ import {
   spawnCommand,
   waitUntilUp,
 } from '../test/serverProcess.ts';
+import { openDatabase } from './db/client.ts';
 
 // The production build (scripts/buildServer.mjs) and the commands a user runs: `npm run
 // start:prod` (the build, as the image runs it) and `npm start` (the quick start through tsx).
@@ -75,13 +77,22 @@ function alive(pid: number): boolean {
 async function startAndStop(script: string): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(dir, script);
+  // A migrated database from the harness's template: the start measured is the server's, not initdb's.
+  const seeded = await openDatabase({
+    kind: 'pglite',
+    dir: path.join(dataDir, 'pglite'),
+    template: await pgliteTemplate(),
+  });
+  await seeded.close();
   const proc = npm(script, {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(dir, script),
+    DATA_DIR: dataDir,
     WEB_DIST: path.join(dir, 'no-web-build'),
+    SIM_SYMBOLS: '300',
   });
-  await waitUntilUp(proc, `${base}/api/health/ready`, 45_000);
+  await waitUntilUp(proc, `${base}/api/health/ready`, 80_000);
   const pid = serverPid(proc);
   expect(pid).not.toBe(proc.child.pid);
   // The voice thread (its own bundle when built) renders a clip.
