@@ -6,9 +6,10 @@ import { createStore } from 'zustand/vanilla';
  * - `connecting`: the first connect of a socket, nothing to catch up;
  * - `live`: connected and current;
  * - `reconnecting`: the connection dropped (or the browser went offline) and is being retried;
- * - `catching-up`: connected again, the missed stream batches are being fetched.
+ * - `catching-up`: connected again, the missed stream batches are being fetched;
+ * - `unreachable`: the first connect failed (blocked, refused, server down) and is being retried.
  */
-export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'catching-up';
+export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'catching-up' | 'unreachable';
 
 interface ConnectionState {
   status: ConnectionStatus;

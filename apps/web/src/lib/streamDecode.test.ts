@@ -25,6 +25,7 @@ const batch: StreamBatchWire = {
   highs: [entry('ABC', 102)],
   lows: [],
   halts: [['XYZ', 5, 1, 1, 'LUDP', 900, 'NYSE', null, null, null, null]],
+  uvols: [['GME', 22.5, 2, 1, 245, 900_000, 'NYSE', null, null, null, null, null, 1_794_999_500_000]],
 };
 
 /** What the web reads: the same batch, each entry by name. */
@@ -33,6 +34,7 @@ const decoded = (wire: StreamBatchWire) => ({
   highs: wire.highs.map(decodeStreamEntry),
   lows: wire.lows.map(decodeStreamEntry),
   halts: wire.halts.map(decodeStreamEntry),
+  uvols: (wire.uvols ?? []).map(decodeStreamEntry),
 });
 
 // A frame as socket.io-client hands it to the browser: an ArrayBuffer of exactly its bytes.
@@ -63,6 +65,15 @@ describe('decodeStreamBatch', () => {
       gap: -1.2,
       newsTime: null,
     });
+  });
+
+  it('reads the unusual-volume events (protocol 5) by name; a batch without them has none', async () => {
+    const read = await decodeStreamBatch(deflateRawSync(JSON.stringify(batch)));
+    expect(read?.uvols).toEqual([
+      expect.objectContaining({ symbol: 'GME', count: 2, flag: 245, eventTs: 1_794_999_500_000 }),
+    ]);
+    const { uvols: _, ...without } = batch;
+    expect((await decodeStreamBatch(deflateRawSync(JSON.stringify(without))))?.uvols).toEqual([]);
   });
 
   it('refuses a batch without a version: it is protocol 1, from before the stream carried element 11', async () => {

@@ -16,6 +16,7 @@ const batch = (seq: number, ep = EP): StreamBatchView => ({
   highs: [],
   lows: [],
   halts: [],
+  uvols: [],
 });
 
 function sequencer() {

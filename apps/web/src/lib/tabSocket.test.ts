@@ -285,6 +285,19 @@ describe('a drop and the catch-up after it', () => {
     expect(status()).toBe('connecting');
   });
 
+  it('a first connect that fails says unreachable until it connects; a failed reconnect stays reconnecting', () => {
+    const { stop, socket } = streaming();
+    expect(status()).toBe('connecting');
+    socket.receive('connect_error', new Error('websocket error'));
+    expect(status()).toBe('unreachable');
+    socket.receive('connect');
+    expect(status()).toBe('live');
+    socket.receive('disconnect', 'transport close');
+    socket.receive('connect_error', new Error('websocket error'));
+    expect(status()).toBe('reconnecting');
+    stop();
+  });
+
   it('a resume the server cannot serve asks the views to refill', async () => {
     const refills: StreamRefillReason[] = [];
     const stopRefills = onStreamRefill((reason) => refills.push(reason));

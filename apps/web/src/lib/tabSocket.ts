@@ -197,6 +197,11 @@ function open(): Socket {
     markReconnected(position ? 'catching-up' : 'live');
     if (position) askResume(s, position, true);
   });
+  // The first connect failed (a proxy or extension blocks it, the server is down): say so rather
+  // than wait silently; socket.io keeps trying, and the connect above says live.
+  s.on('connect_error', () => {
+    if (s === socket && !s.connected && !dropped) setConnectionStatus('unreachable');
+  });
   s.on('disconnect', (reason: string) => {
     // An answer this client cannot read would break every reconnect the same way.
     if (reason === 'parse error' && sequencer.resuming()) unreadableResume = true;

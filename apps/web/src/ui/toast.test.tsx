@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_VISIBLE_TOASTS, ToastProvider, useToast } from './toast.tsx';
+import { MAX_LIVE_TOASTS, MAX_VISIBLE_TOASTS, ToastProvider, useToast } from './toast.tsx';
 
 function Buttons() {
   const toast = useToast();
@@ -59,6 +59,30 @@ describe('toasts', () => {
     });
     const shown = screen.getAllByTestId('toast').map((t) => t.querySelector('.toast-text')?.textContent);
     expect(shown).toEqual(['ABC9 new high', 'ABC10 new high', 'ABC11 new high', 'ABC12 new high']);
+  });
+
+  it(`live alerts keep their own ${MAX_LIVE_TOASTS}: a burst never pushes out the trader’s confirmation`, () => {
+    let show: ReturnType<typeof useToast> = () => {};
+    function Grab() {
+      show = useToast();
+      return null;
+    }
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    act(() => {
+      show('Trade alert added for AAPL', { tone: 'success' });
+      for (let i = 1; i <= 12; i++) show(`ABC${i} new high`, { lane: 'live' });
+    });
+    const shown = screen.getAllByTestId('toast').map((t) => t.querySelector('.toast-text')?.textContent);
+    expect(shown).toEqual([
+      'ABC10 new high',
+      'ABC11 new high',
+      'ABC12 new high',
+      'Trade alert added for AAPL',
+    ]);
   });
 
   it('can be dismissed', async () => {

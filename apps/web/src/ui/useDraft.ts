@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { holdDraft } from '../lib/pendingDrafts.ts';
 
 /** Spec §4/§9: slider changes are debounced by 200 ms before they reach the settings store. */
 export const SLIDER_DEBOUNCE_MS = 200;
 
 /**
  * A value the control shows at once while the store hears of it only after a quiet spell. A
- * change still waiting when the control goes away (tab switch, navigation) is committed then.
+ * change still waiting when the control goes away (tab switch, navigation) is committed then, and
+ * so is one waiting when the page is left (`lib/pendingDrafts.ts`, before the store's flush).
  */
 export function useDraft<T>(
   value: T,
@@ -16,6 +18,17 @@ export function useDraft<T>(
   const commitRef = useRef(commit);
   const latest = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const release = useRef<(() => void) | null>(null);
+
+  /** Sends the waiting change now, if one waits. */
+  const commitNow = useCallback(() => {
+    release.current?.();
+    release.current = null;
+    if (timer.current === null) return;
+    clearTimeout(timer.current);
+    timer.current = null;
+    commitRef.current(latest.current);
+  }, []);
 
   useEffect(() => {
     commitRef.current = commit;
@@ -29,27 +42,17 @@ export function useDraft<T>(
     }
   }, [value]);
 
-  useEffect(
-    () => () => {
-      if (timer.current === null) return;
-      clearTimeout(timer.current);
-      timer.current = null;
-      commitRef.current(latest.current);
-    },
-    [],
-  );
+  useEffect(() => commitNow, [commitNow]);
 
   const setDraft = useCallback(
     (next: T) => {
       latest.current = next;
       setDraftState(next);
       if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        commitRef.current(latest.current);
-      }, delayMs);
+      release.current ??= holdDraft(commitNow);
+      timer.current = setTimeout(commitNow, delayMs);
     },
-    [delayMs],
+    [delayMs, commitNow],
   );
 
   return [draft, setDraft];

@@ -11,8 +11,9 @@
  *    and `subscribe`/`unsubscribe {channel}` too) and answers one ack, `{ok: true, …}` or
  *    `{ok: false, error, message, retry_at?}` (socketRefusals.ts); no `stream_error`, no chat
  *    `error` event.
+ * 5: stream batches gain `uvols`, the unusual-volume events (a batch of 4 reads as none).
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** A message without a version is from before versions were named: protocol 1, today's shapes. */
 export const UNVERSIONED_PROTOCOL = 1;

@@ -10,13 +10,13 @@ import { protocolOf, UNVERSIONED_PROTOCOL } from './protocol.ts';
 /** One stream entry as code reads it. */
 export interface StreamEntry {
   symbol: string;
-  /** The new high (highs), the new low (lows), or the last print (halts). */
+  /** The new high (highs), the new low (lows), or the last print (halts, uvols). */
   last: number;
-  /** New highs / new lows / halts of this symbol in the session so far. */
+  /** New highs / new lows / halts / unusual-volume levels reached by this symbol in the session so far. */
   count: number;
-  /** Highs/lows: the last print still equals that extreme; halts: halted (false: resumed). */
+  /** Highs/lows: the last print still equals that extreme; halts: halted (false: resumed); uvols: true. */
   active: boolean;
-  /** Highs/lows: 1 when the symbol has listed options, else 0; halts: the reason code. */
+  /** Highs/lows: 1 when the symbol has listed options, else 0; halts: the reason code; uvols: the uVol %. */
   flag: number | string;
   /** Session volume. */
   volume: number;
@@ -135,6 +135,11 @@ export interface StreamBatchWire {
   readonly highs: StreamEntryWire[];
   readonly lows: StreamEntryWire[];
   readonly halts: StreamEntryWire[];
+  /**
+   * Unusual-volume events (protocol 5): a symbol's uVol of the day crossing a new level
+   * (packages/market `stream/unusualVolume.ts`). An older batch without them reads as none.
+   */
+  readonly uvols?: StreamEntryWire[];
 }
 
 const streamEntrySchema = z.object({
@@ -174,6 +179,7 @@ const batchShape = z.object({
   highs: entries,
   lows: entries,
   halts: entries,
+  uvols: entries.default([]),
 });
 
 /**

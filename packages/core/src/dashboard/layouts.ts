@@ -107,11 +107,46 @@ function visibleCells(layout: Layout, breakpoint: BreakpointId, except: WidgetId
     .filter((c): c is Cell => c !== undefined);
 }
 
-/** Shows a widget again in the first free space of its size in every breakpoint. */
+/**
+ * `cell` placed as given, and every other cell it would cover moved down below it (and so on for
+ * what those then cover), top to bottom: what the grid does when a widget is dropped there.
+ */
+function insertCell(layout: Layout, breakpoint: BreakpointId, widget: WidgetId, cell: Cell): Cells {
+  const cells = layout.layout[breakpoint];
+  const placed: Cell[] = [cell];
+  const next: Cells = { ...cells, [widget]: cell };
+  const others = WIDGET_IDS.filter((id) => id !== widget && layout.menu[id] && cells[id])
+    .map((id) => [id, cells[id] as Cell] as const)
+    .sort(([, a], [, b]) => a.y - b.y || a.x - b.x);
+  for (const [id, original] of others) {
+    let c = original;
+    for (let hit = overlapsWhich(c, placed); hit; hit = overlapsWhich(c, placed))
+      c = { ...c, y: hit.y + hit.h };
+    placed.push(c);
+    if (c !== original) next[id] = c;
+  }
+  return next;
+}
+
+function overlapsWhich(cell: Cell, others: readonly Cell[]): Cell | undefined {
+  return others.find(
+    (c) => c.x < cell.x + cell.w && cell.x < c.x + c.w && c.y < cell.y + cell.h && cell.y < c.y + c.h,
+  );
+}
+
+/**
+ * Shows a widget again, in every breakpoint: back in the cell it last had (the widgets that
+ * moved into it since move down), or, never placed there, in the first free space of its size.
+ */
 export function placeWidget(layout: Layout, widget: WidgetId): Layout {
   const next = { ...layout.layout };
   for (const bp of BREAKPOINT_IDS) {
-    const size = layout.layout[bp][widget] ?? defaultCells(bp, streamsOf(layout))[widget];
+    const saved = layout.layout[bp][widget];
+    if (saved && saved.x + saved.w <= GRID_COLUMNS) {
+      next[bp] = insertCell(layout, bp, widget, saved);
+      continue;
+    }
+    const size = saved ?? defaultCells(bp, streamsOf(layout))[widget];
     if (!size) continue;
     const spot = findSpace(visibleCells(layout, bp, widget), size.w, size.h);
     next[bp] = { ...next[bp], [widget]: { ...size, ...spot } };
@@ -147,9 +182,7 @@ export function toggleWidget(layout: Layout, toggle: WidgetToggle): Layout {
 }
 
 function overlapsAny(cell: Cell, others: readonly Cell[]): boolean {
-  return others.some(
-    (c) => c.x < cell.x + cell.w && cell.x < c.x + c.w && c.y < cell.y + cell.h && cell.y < c.y + c.h,
-  );
+  return overlapsWhich(cell, others) !== undefined;
 }
 
 /** stream2's saved cell when it is still free, else its size in the first free space. */

@@ -12,7 +12,10 @@ export const WIDGET_IDS = [
 ] as const;
 export type WidgetId = (typeof WIDGET_IDS)[number];
 
-/** Widgets that may open at /popout/{widget} (spec §2 Routes). */
+/**
+ * Widgets that may open at /popout/{widget}: the spec's route list (§2 Routes) plus Meters and
+ * Quote, since "any widget can open in a separate window" (§2 Pop-outs) — every widget.
+ */
 export const POPOUT_WIDGETS = [
   'stream1',
   'stream2',
@@ -21,6 +24,8 @@ export const POPOUT_WIDGETS = [
   'news',
   'chat',
   'discovery',
+  'meters',
+  'quote',
 ] as const;
 export type PopoutWidgetId = (typeof POPOUT_WIDGETS)[number];
 

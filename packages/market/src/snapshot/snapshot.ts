@@ -10,7 +10,8 @@ import { Interner } from '../state/symbols.ts';
 // highs and make every print today look like a new low, or hide real new highs.
 
 // 2: the symbol table's storyTs and the day's spark column; a version-1 checkpoint is not restored.
-export const SNAPSHOT_VERSION = 2;
+// 3: the day's unusual-volume columns (uvLevel, uvTs, uvPct); a version-2 checkpoint is not restored.
+export const SNAPSHOT_VERSION = 3;
 
 export interface EngineSnapshot {
   readonly version: number;

@@ -28,6 +28,10 @@ const SPECS: readonly ColumnSpec[] = [
   { name: 'haltCount', kind: 'u32', stride: 1, fill: 0 },
   { name: 'haltReason', kind: 'i32', stride: 1, fill: 0 },
   { name: 'halted', kind: 'u8', stride: 1, fill: 0 },
+  /** Unusual-volume levels reached today (stream/unusualVolume.ts), the latest one's time and uVol %. */
+  { name: 'uvLevel', kind: 'u8', stride: 1, fill: 0 },
+  { name: 'uvTs', kind: 'f64', stride: 1, fill: Number.NaN },
+  { name: 'uvPct', kind: 'f64', stride: 1, fill: Number.NaN },
   /**
    * The last print of each 5-minute slot from 04:00 (NaN: none); 12,000 symbols ≈ 9 MB. The
    * slot of `last` (sparkAt) is not written yet: it is `last` itself, stored here when the next
@@ -58,6 +62,9 @@ export class DayState {
   haltCount!: Uint32Array;
   haltReason!: Int32Array;
   halted!: Uint8Array;
+  uvLevel!: Uint8Array;
+  uvTs!: Float64Array;
+  uvPct!: Float64Array;
   spark!: Float32Array;
   sparkAt!: Int32Array;
 

@@ -3,6 +3,7 @@ import type { EngineState, FigureState } from '../engine/engineState.ts';
 import { atrPercent, gapDollars, lastPrice, nullIfNaN } from '../engine/metrics.ts';
 import { TF_DAY } from '../timeframes.ts';
 import type { StreamBatch } from './entry.ts';
+import { unusualVolume } from './unusualVolume.ts';
 
 /** A symbol's stream entry: fills `out` (one object reused for the whole batch) and encodes it. */
 export function entry(
@@ -51,13 +52,30 @@ export const blankEntry = (): StreamEntry => ({
   eventTs: null,
 });
 
+/** A symbol's unusual-volume entry: its last price, levels reached, uVol % (flag) and time. */
+export function uvolEntry(e: FigureState, out: StreamEntry, id: number): StreamEntryWire {
+  const d = e.day;
+  return entry(
+    e,
+    out,
+    id,
+    lastPrice(e, id),
+    d.uvLevel[id] as number,
+    true,
+    Math.round(d.uvPct[id] as number),
+    d.uvTs[id] as number,
+  );
+}
+
 /**
  * Builds one batch from the queue and clears it. Entries are ordered by event time. A batch with
  * entries takes the next `seq` of the engine's `epoch`; an empty one keeps the last (it is not
- * published).
+ * published). The symbols that printed are checked for a new unusual-volume level here, once a
+ * batch (unusualVolume.ts).
  */
 export function drainStream(
-  e: FigureState & Pick<EngineState, 'queue' | 'reasons'> & { readonly epoch: number },
+  e: FigureState &
+    Pick<EngineState, 'queue' | 'reasons' | 'profile' | 'session'> & { readonly epoch: number },
   now: number,
 ): StreamBatch {
   const q = e.queue;
@@ -88,7 +106,8 @@ export function drainStream(
       entry(e, out, id, lastPrice(e, id), d.haltCount[id] as number, q.haltFlags[k] === 1, reason, at),
     );
   }
+  const uvols = unusualVolume(e, q.touchedIds, q.touchedN, now).map((id) => uvolEntry(e, out, id));
   q.clear();
-  if (highs.length > 0 || lows.length > 0 || halts.length > 0) q.published++;
-  return { v: PROTOCOL_VERSION, ep: e.epoch, seq: q.published, ts: now, highs, lows, halts };
+  if (highs.length > 0 || lows.length > 0 || halts.length > 0 || uvols.length > 0) q.published++;
+  return { v: PROTOCOL_VERSION, ep: e.epoch, seq: q.published, ts: now, highs, lows, halts, uvols };
 }

@@ -8,7 +8,7 @@ import {
 } from '@tapeline/core';
 import type { EngineState, FigureState } from '../engine/engineState.ts';
 import { lastPrice } from '../engine/metrics.ts';
-import { blankEntry, entry } from './drain.ts';
+import { blankEntry, entry, uvolEntry } from './drain.ts';
 import type { StreamBatch } from './entry.ts';
 
 export interface RecentStreamOptions {
@@ -22,7 +22,7 @@ export interface RecentStreamOptions {
 
 /**
  * What a Stream widget that mounts now shows at once (docs/continuity.md §1): from the day's
- * state rather than from kept batches, every listed symbol whose latest high (low, halt) of the
+ * state rather than from kept batches, every listed symbol whose latest high (low, halt, unusual-volume level) of the
  * day passes the channel, the newest `limit` per side by event time, oldest first so the
  * client's merge puts the newest on top. `seq` is the last published batch: a live batch with a
  * higher one came after this picture. Not a hot path: the runtime memoizes the answer.
@@ -76,5 +76,7 @@ export function recentStream(
       d.haltTs[id] as number,
     ),
   );
-  return { v: PROTOCOL_VERSION, ep: e.epoch, seq: e.queue.published, ts: now, highs, lows, halts };
+  // One entry per symbol: the latest unusual-volume level it reached today.
+  const uvols = side(d.uvTs, (id) => uvolEntry(e, out, id));
+  return { v: PROTOCOL_VERSION, ep: e.epoch, seq: e.queue.published, ts: now, highs, lows, halts, uvols };
 }

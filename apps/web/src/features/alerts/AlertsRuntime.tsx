@@ -21,14 +21,14 @@ export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
   // A socket is opened only for a signed-in tab (its handshake needs the token).
   const signedIn = readToken(appStores) !== null;
   useChatMentions(
-    useCallback((text: string) => toast(text, { tone: 'info' }), [toast]),
+    useCallback((text: string) => toast(text, { tone: 'info', lane: 'live' }), [toast]),
     signedIn,
   );
   useLiveAlerts(
     useCallback(
       (alert, arrival) => {
         if (arrival.stale) return;
-        toast(alert.msg, { tone: 'info' });
+        toast(alert.msg, { tone: 'info', lane: 'live' });
         if (!arrival.caughtUp) prependAlertHistory(client, { msg: alert.msg, date: Math.round(alert.time) });
         voice(alert);
       },

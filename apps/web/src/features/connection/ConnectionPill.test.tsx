@@ -26,4 +26,14 @@ describe('ConnectionPill', () => {
     act(() => setConnectionStatus('live'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it('says Not connected when the first connect fails (the socket blocked from the start)', () => {
+    render(<ConnectionPill />);
+    act(() => setConnectionStatus('unreachable'));
+    const pill = screen.getByRole('status');
+    expect(pill).toHaveTextContent(connectionText.unreachable);
+    expect(pill).toHaveAttribute('title', connectionText.unreachableTitle);
+    act(() => setConnectionStatus('live'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

@@ -212,4 +212,49 @@ describe('DashboardPage', () => {
     expect(screen.queryByTestId('connection-pill')).not.toBeInTheDocument();
     connectionStore.setState({ status: 'connecting', reconnects: 0 });
   });
+
+  it('opens at the top of the page, wherever the page before was scrolled to', async () => {
+    serve();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderDashboard();
+    await ready();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+  });
+
+  it('every widget has a pop-out button, Meters and Quote too', async () => {
+    const api = settingsApi(null, defaultLayouts());
+    signedIn(api);
+    renderDashboard();
+    await screen.findByRole('region', { name: 'Meters' });
+    for (const name of ['Meters', 'Quote', 'News', 'Popular', 'Alerts', 'Chat'])
+      expect(screen.getByRole('button', { name: `Pop out ${name}` })).toBeInTheDocument();
+  });
+
+  it('Reset closes the layout’s pop-out windows and gives the widgets back to the grid', async () => {
+    serve();
+    const windows: { closed: boolean; close(): void; focus(): void }[] = [];
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      const win = {
+        closed: false,
+        focus() {},
+        close() {
+          win.closed = true;
+        },
+      };
+      windows.push(win);
+      return win as unknown as Window;
+    });
+    const { user } = renderDashboard();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Pop out News' }));
+    expect(await screen.findByText('Open in its own window.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Layout/ }));
+    await user.click(screen.getByRole('button', { name: 'Reset Dynamic' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(windows.map((w) => w.closed)).toEqual([true]);
+    expect(screen.queryByText('Open in its own window.')).not.toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
 });

@@ -10,7 +10,7 @@ import {
   toggleWidget,
   type WidgetToggle,
 } from '@tapeline/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../app/session.tsx';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
@@ -54,6 +54,11 @@ export function DashboardPage() {
     [store],
   );
 
+  // The dashboard opens at its top, wherever the page before it was scrolled to.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, []);
+
   // Windows left open in the saved layout come back (the browser may block them: banner).
   const reopened = useRef(false);
   useEffect(() => {
@@ -92,7 +97,11 @@ export function DashboardPage() {
           layouts={layouts}
           onActivate={forLayout(activate)}
           onLock={(key, locked) => store.updateLayouts((all) => setLocked(all, key, locked))}
-          onReset={forLayout(resetLayout)}
+          onReset={(key) => {
+            // The windows open are the active layout's: its reset closes them (it clears pop-outs).
+            if (key === layout.key) popouts.closeAll();
+            store.updateLayouts((all) => resetLayout(all, key));
+          }}
         />
       </DashboardBar>
       {popouts.blocked && <PopupBlockedBanner onDismiss={popouts.dismissBlocked} />}

@@ -8,10 +8,10 @@ export const dashboardText = {
   resetConfirm: 'Reset',
   restoring: 'Restoring your layout',
   widgets: 'Widgets',
+  moreToggles: 'More widget toggles',
   pro: 'PRO',
   simulatedTitle: 'Prices come from the built-in market simulator',
   simulated: 'SIMULATED',
-  simulatedShort: 'SIM',
   popupBlocked:
     'Your browser blocked a pop-out window. Allow pop-ups for this site to open widgets in their own windows.',
   popupHelp: (browser: string) => `Help (${browser})`,

@@ -26,5 +26,5 @@ const simple = (
 export const extraWidgets = {
   popular: simple('popular', PopularWidget, true),
   alerts: simple('alerts', AlertsWidget, true),
-  meters: simple('meters', MetersWidget, false),
+  meters: simple('meters', MetersWidget, true),
 };

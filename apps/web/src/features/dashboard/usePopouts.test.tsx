@@ -1,4 +1,4 @@
-import { activeLayout, setLocked } from '@tapeline/core';
+import { activeLayout, resetLayout, setLocked } from '@tapeline/core';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsStore, type SettingsTransport } from '../../lib/settings/settingsStore.ts';
@@ -14,15 +14,18 @@ const transport: SettingsTransport = {
 
 /** A pop-out window as the opener sees it: closed only when the test says so. */
 function fakeWindow() {
-  return {
+  const win = {
     closed: false,
     focus() {},
-    close() {},
+    close() {
+      win.closed = true;
+    },
     screenX: 80,
     screenY: 80,
     outerWidth: 400,
     outerHeight: 600,
   };
+  return win;
 }
 
 function fakeChannel(): PopoutChannel & { say(data: unknown): void } {
@@ -127,6 +130,32 @@ describe('pop-out windows', () => {
       channel.say('chat');
     });
     await advance(2000);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('reset closes the layout’s windows, and on a locked layout they stay closed', async () => {
+    const { store, windows, open, channel, hook, chatOpen } = setup(true);
+    await act(() => hook.result.current.open('chat', false));
+    await act(() => hook.result.current.open('news', false));
+    act(() => {
+      hook.result.current.closeAll();
+      store.updateLayouts((all) => resetLayout(all, activeLayout(all).key));
+    });
+    expect(windows.map((w) => w.closed)).toEqual([true, true]);
+    expect(hook.result.current.isOpen('chat')).toBe(false);
+    expect(chatOpen()).toBe(false);
+    act(() => channel.say({ closing: 'chat' }));
+    await advance(3000);
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it('a window closed on a locked layout whose list no longer has it open does not come back', async () => {
+    const { store, windows, open, hook } = setup(true);
+    await act(() => hook.result.current.open('news', false));
+    // Reset in another way (another tab's save): the list is cleared, the window is still up.
+    act(() => store.updateLayouts((all) => resetLayout(all, activeLayout(all).key)));
+    (windows[0] as { closed: boolean }).closed = true;
+    await advance(3000);
     expect(open).toHaveBeenCalledTimes(1);
   });
 });

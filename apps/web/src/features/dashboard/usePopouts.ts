@@ -51,11 +51,19 @@ export function usePopouts(store: SettingsStore, deps: PopoutDeps = BROWSER) {
   );
 
   // A window that closed: a locked layout gets it back 500 ms after it went, else it is closed.
+  // Only a window the layout still lists as open comes back (a reset cleared the list).
   const closed = useCallback(
     (widget: PopoutWidgetId, closingAt: number) => {
       windows.current.delete(widget);
-      if (activeLayout(store.getSnapshot().layouts).locked) {
-        setTimeout(() => void open(widget, false), Math.max(0, closingAt + REOPEN_MS - deps.now()));
+      const layout = activeLayout(store.getSnapshot().layouts);
+      if (layout.locked) {
+        const listed = () =>
+          activeLayout(store.getSnapshot().layouts).popout.some((p) => p.widget === widget && p.open);
+        if (!listed()) return;
+        const reopen = () => {
+          if (listed() && !windows.current.has(widget)) void open(widget, false);
+        };
+        setTimeout(reopen, Math.max(0, closingAt + REOPEN_MS - deps.now()));
       } else {
         updateActive(store, (l) => setPopout(l, { ...entryFor(widget), open: false }));
       }
@@ -93,6 +101,13 @@ export function usePopouts(store: SettingsStore, deps: PopoutDeps = BROWSER) {
     return () => window.removeEventListener('pagehide', closeAll);
   }, []);
 
+  /** Reset (spec §4 "clears pop-outs"): the active layout's windows close and stay closed. */
+  const closeAll = useCallback(() => {
+    const open = [...windows.current.values()];
+    windows.current.clear();
+    for (const win of open) win.close();
+  }, []);
+
   const isOpen = useCallback((widget: PopoutWidgetId) => windows.current.has(widget), []);
-  return { open, blocked, dismissBlocked: () => setBlocked(false), isOpen };
+  return { open, blocked, dismissBlocked: () => setBlocked(false), isOpen, closeAll };
 }

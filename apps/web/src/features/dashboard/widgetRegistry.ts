@@ -35,7 +35,7 @@ export const WIDGETS: WidgetRegistry = {
   stream1: stream('stream1'),
   stream2: stream('stream2'),
   news: { id: 'news', title: () => WIDGET_TITLES.news, Component: NewsWidget, popout: true },
-  quote: { id: 'quote', title: () => WIDGET_TITLES.quote, Component: QuoteWidget, popout: false },
+  quote: { id: 'quote', title: () => WIDGET_TITLES.quote, Component: QuoteWidget, popout: true },
   chat: { id: 'chat', title: () => WIDGET_TITLES.chat, Component: ChatWidget, popout: true },
   discovery: {
     id: 'discovery',

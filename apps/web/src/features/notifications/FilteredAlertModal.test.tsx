@@ -50,6 +50,23 @@ describe('Filtered Alert modal (§4, §5)', () => {
     expect(problem()).toHaveTextContent(filterMessages.maxBelowMin);
   });
 
+  it('a problem goes as soon as its row is fixed, while others still wait for the next send', async () => {
+    const { user } = renderNotifications('proplus');
+    const m = await openAdd(user);
+    await user.type(m.getByRole('textbox', { name: text.filterName }), 'R');
+    await user.selectOptions(m.getByRole('combobox', { name: `${text.column} 1` }), 'gap');
+    await user.type(m.getByRole('spinbutton', { name: 'Gap Min' }), '5');
+    await user.type(m.getByRole('spinbutton', { name: 'Gap Max' }), '2');
+    await submit(user);
+    expect(problem()).toHaveTextContent(filterMessages.maxBelowMin);
+    await user.type(m.getByRole('spinbutton', { name: 'Gap Max' }), '0');
+    // 20 ≥ 5: the row is right. Sectors and timeframe are still missing (red), said at the next send.
+    expect(m.queryByText(filterMessages.maxBelowMin)).not.toBeInTheDocument();
+    expect(m.queryByRole('alert')).not.toBeInTheDocument();
+    await submit(user);
+    expect(problem()).toHaveTextContent(filterMessages.sectorRequired);
+  });
+
   it('then the single-value, sector and timeframe problems, asking the server nothing', async () => {
     const { user, api } = renderNotifications('proplus');
     const m = await openAdd(user);

@@ -1,5 +1,5 @@
 import { alertMessages, type FilteredAlert, TIMEFRAME_IDS } from '@tapeline/core';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import {
   isLimitExceeded,
   useSaveFilteredAlerts,
@@ -65,12 +65,23 @@ function FilterForm({
   const validate = useValidateFilteredAlert();
   const save = useSaveFilteredAlerts();
   const editing = editIndex === null ? undefined : list[editIndex];
-  const schema = useMemo(() => {
-    const others = list.filter((_, i) => i !== editIndex);
-    return formRules(filterDraftShape, (v) => draftProblem(v as FilterDraft, others));
-  }, [list, editIndex]);
+  const others = useMemo(() => list.filter((_, i) => i !== editIndex), [list, editIndex]);
+  const schema = useMemo(
+    () => formRules(filterDraftShape, (v) => draftProblem(v as FilterDraft, others)),
+    [others],
+  );
   const start = editing ?? seed;
   const form = useRuleForm(schema, start ? draftOf(start) : emptyDraft());
+  // A problem named at the last send goes once the trader fixes it (the next is named at the
+  // next send): a corrected row must not stay flagged.
+  const shown = form.formState.errors.root?.message;
+  useEffect(() => {
+    if (!shown) return;
+    const watching = form.watch((values) => {
+      if (draftProblem(values as FilterDraft, others) !== shown) form.clearErrors('root');
+    });
+    return () => watching.unsubscribe();
+  }, [form, others, shown]);
   const rows = form.watch('rows');
   const setRows = (next: RowDraft[]) => form.setValue('rows', next);
   const sectors = form.watch('sectors');

@@ -62,4 +62,17 @@ describe('Voice section', () => {
     );
     // Two 2 s save debounces after the 2 s load: longer than the suite's default on a busy machine.
   }, 30_000);
+
+  it('a slider moved just before the page is left is saved with the rest (flush on leaving)', async () => {
+    const api = serveAlerts(alertsAnswer(), defaultConfig());
+    renderNotifications('proplus', api);
+    const slider = await screen.findByRole('slider', { name: text.voiceBuffer }, SETTLED);
+    // The saved settings are in (2 s after start) before the trader moves anything.
+    await waitFor(() => expect(api.calls('GET /api/settings')).toHaveLength(1), SETTLED);
+    fireEvent.change(slider, { target: { value: '9' } });
+    // Well within the slider's 200 ms debounce, the tab is closed.
+    window.dispatchEvent(new Event('pagehide'));
+    // Sent as the page goes (keepalive), not 2.2 s later by the debounces the page does not outlive.
+    await waitFor(() => expect(lastSaved(api)?.voiceBuffer).toBe(9), { timeout: 500 });
+  });
 });

@@ -73,6 +73,13 @@ describe('Webhook modal', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent(/AAPL.*Failed.*502/);
     expect(rows[2]).toHaveTextContent(/TSLA.*Delivered.*204/);
+    // Cancel and Save come last, below the secret and the deliveries.
+    const save = m.getByRole('button', { name: text.save });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(m.getByTestId('webhook-secret'), save)).toBe(true);
+    expect(follows(m.getByRole('table'), save)).toBe(true);
+    expect(follows(m.getByRole('table'), m.getByRole('button', { name: text.cancel }))).toBe(true);
   });
 
   it('refuses a URL that is not an http, https or ftp address without credentials, saving nothing', async () => {

@@ -1,5 +1,5 @@
 import { type AlertWebhook, alertMessages, WEBHOOK_TYPES, webhookUrlProblem } from '@tapeline/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { z } from 'zod';
 import { isInvalidWebhook, useRotateWebhookSecret, useSaveWebhook } from '../../lib/alerts/useAlerts.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -32,11 +32,12 @@ export function WebhookModal({ open, webhook, secret, onClose }: WebhookModalPro
       className="modal-wide"
     >
       {open ? (
-        <>
-          <WebhookForm webhook={webhook} onDone={onClose} />
+        // Cancel and Save close the modal, below everything it shows: the URLs, the secret they
+        // are signed with, the last deliveries.
+        <WebhookForm webhook={webhook} onDone={onClose}>
           <SigningSecret secret={secret} />
           <WebhookDeliveries />
-        </>
+        </WebhookForm>
       ) : null}
     </Modal>
   );
@@ -55,7 +56,15 @@ const webhookForm = formRules(
     null,
 );
 
-function WebhookForm({ webhook, onDone }: { webhook: AlertWebhook; onDone: () => void }) {
+function WebhookForm({
+  webhook,
+  onDone,
+  children,
+}: {
+  webhook: AlertWebhook;
+  onDone: () => void;
+  children?: ReactNode;
+}) {
   const toast = useToast();
   const save = useSaveWebhook();
   const form = useRuleForm(
@@ -94,6 +103,7 @@ function WebhookForm({ webhook, onDone }: { webhook: AlertWebhook; onDone: () =>
         />
       ))}
       <FormMessage {...form.notice} />
+      {children}
       <div className="actions modal-actions">
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           {text.cancel}

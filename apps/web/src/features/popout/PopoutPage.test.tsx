@@ -85,9 +85,13 @@ describe('PopoutPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 
-  it('a widget that cannot pop out goes to the dashboard', async () => {
+  it('Meters and Quote open in their own window too (any widget can, spec §2 Pop-outs)', async () => {
     serve();
-    renderUi(<PopoutPage />, { at: '/popout/meters', path: '/popout/:widget' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    for (const widget of ['meters', 'quote']) {
+      const { unmount } = renderUi(<PopoutPage />, { at: `/popout/${widget}`, path: '/popout/:widget' });
+      expect(await screen.findByTestId(`popout-${widget}`)).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(`/popout/${widget}`);
+      unmount();
+    }
   });
 });

@@ -70,6 +70,13 @@ describe('formatRangeValue', () => {
     expect(formatRangeValue('gap', 12.5, 'min')).toBe('12.5%');
     expect(formatRangeValue('count', 7, 'max')).toBe('7');
   });
+
+  it('never shows a bound under the top as the top: 199,999,999 is not "200m" (issue 29)', () => {
+    expect(formatRangeValue('volume', 199_999_999, 'max')).toBe('199,999,999');
+    expect(formatRangeValue('volume', 199_999_999, 'min')).toBe('199,999,999');
+    expect(formatRangeValue('float', 99_960_000_000, 'max')).toBe('99,960,000,000');
+    expect(formatRangeValue('volume', 150_000_000, 'max')).toBe('150m');
+  });
 });
 
 describe('formatAmountInput and parseAmount', () => {

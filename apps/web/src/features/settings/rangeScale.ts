@@ -67,8 +67,12 @@ export function formatRangeValue(key: StreamRangeKey, value: number, side: 'min'
     case 'price':
       return `$${formatDollars(value)}`;
     case 'volume':
-    case 'float':
-      return formatVolume(value);
+    case 'float': {
+      // A bound under the top that rounds to it (199,999,999 → "200m") would read as unbounded.
+      const short = formatVolume(value);
+      const top = STREAM_RANGES[key].max;
+      return value < top && short === formatVolume(top) ? value.toLocaleString('en-US') : short;
+    }
     case 'atr':
     case 'gap':
       return `${trimNumber(value)}%`;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../test-setup/render.tsx';
 import type { MarkContext } from './entryMarks.ts';
-import { StreamTable } from './StreamTable.tsx';
+import { columnChars, StreamTable } from './StreamTable.tsx';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
 const HOUR = 3_600_000;
@@ -78,6 +78,18 @@ describe('StreamTable', () => {
       ['SIRI', '1', '0.9877'],
     ]);
     expect(within(table).getByRole('button', { name: 'NVDA' })).toHaveAttribute('aria-haspopup', 'menu');
+  });
+
+  it('sizes Count and Last to their widest figure, so neither is ever cut (issue 29)', () => {
+    expect(columnChars([])).toEqual({ count: 3, last: 6 });
+    expect(columnChars([entry('BRKB', 4999.99, 1234), entry('SNDL', 0.5123, 7)])).toEqual({
+      count: 4,
+      last: 7,
+    });
+    renderUi(<StreamTable title="High" tone="high" rows={[entry('AMZN', 12345.67, 12)]} marks={marks()} />);
+    const side = screen.getByRole('table', { name: 'High stream' }).closest('.stream-side') as HTMLElement;
+    expect(side.style.getPropertyValue('--last-ch')).toBe('8');
+    expect(side.style.getPropertyValue('--count-ch')).toBe('3');
   });
 
   it('waits for rows with a word of its own side', () => {

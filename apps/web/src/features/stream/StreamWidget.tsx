@@ -1,19 +1,13 @@
-import {
-  type ChannelContext,
-  type DashboardConfig,
-  isProPlus,
-  messages,
-  type StreamEntry,
-} from '@tapeline/core';
+import { type ChannelContext, type DashboardConfig, isProPlus, messages } from '@tapeline/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { useConnectionStatus } from '../../lib/connectionStatus.ts';
-import { nyClock } from '../../lib/nyTime.ts';
 import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
+import { EventStrips } from './EventStrips.tsx';
 import { type MarkContext, passesOptionsMode } from './entryMarks.ts';
 import { formatCountdown, marketClock } from './marketClock.ts';
 import { StreamTable } from './StreamTable.tsx';
@@ -21,13 +15,6 @@ import { isStreamWidget, selectedChannel } from './streamChannel.ts';
 import { useLiveStream } from './useLiveStream.ts';
 import './stream.css';
 import { streamText as text } from './streamText.ts';
-
-/** A halt as the bar says it: "HALT LUDP 10:42:13" or "RESUMED 10:47:13", New York time. */
-export function haltText(h: StreamEntry): string {
-  const what = h.active ? text.halt(h.flag) : text.resumed;
-  const at = h.eventTs === null ? null : nyClock(h.eventTs);
-  return at ? `${what} ${at}` : what;
-}
 
 /** A tape that delivered a batch this recently counts as live even when the wall clock says closed. */
 const LIVE_WINDOW_MS = 10_000;
@@ -53,7 +40,7 @@ function useChannelContext(config: DashboardConfig): ChannelContext {
   );
 }
 
-/** A Stream widget: new highs and lows of its channel side by side, halts above, market-closed state. */
+/** A Stream widget: new highs and lows of its channel side by side, halts and unusual volume above, market-closed state. */
 export function StreamWidget({ id, layout, config }: WidgetProps) {
   const channel = selectedChannel(isStreamWidget(id) ? id : 'stream1', layout, config);
   const ctx = useChannelContext(config);
@@ -97,15 +84,7 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       data-seq={lastSeq}
       data-stale={connection === 'reconnecting' || undefined}
     >
-      {view.halts.length > 0 && (
-        <ul className="halts-bar" aria-label={text.halts}>
-          {view.halts.slice(0, 20).map((h) => (
-            <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
-              {h.symbol} <span className="muted">{haltText(h)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EventStrips halts={view.halts} uvols={view.uvols} />
       {closed ? (
         <div className="market-closed">
           <p className="market-closed__title">{text.marketClosed}</p>

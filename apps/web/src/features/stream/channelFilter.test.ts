@@ -11,6 +11,7 @@ const batch: StreamBatchView = {
   highs: [row('CHEAP', 2), row('MID', 15), row('DEAR', 400)],
   lows: [row('LOWMID', 12)],
   halts: [],
+  uvols: [],
 };
 const ctx = { popular: new Set(['DEAR']), favorites: new Set<string>(), sectorOf: () => 9, proPlus: false };
 const [main, alt] = defaultChannels();

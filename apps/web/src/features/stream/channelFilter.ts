@@ -16,11 +16,13 @@ export function filterBatch(
   const highs = batch.highs.filter(keep);
   const lows = batch.lows.filter(keep);
   const halts = batch.halts.filter(keep);
+  const uvols = batch.uvols.filter(keep);
   if (
     highs.length === batch.highs.length &&
     lows.length === batch.lows.length &&
-    halts.length === batch.halts.length
+    halts.length === batch.halts.length &&
+    uvols.length === batch.uvols.length
   )
     return batch;
-  return { ep: batch.ep, seq: batch.seq, ts: batch.ts, highs, lows, halts };
+  return { ep: batch.ep, seq: batch.seq, ts: batch.ts, highs, lows, halts, uvols };
 }

@@ -49,6 +49,7 @@ const batch = (seq: number, highs: string[], lows: string[] = []): StreamBatchVi
   highs: highs.map((s) => entry(s, 10)),
   lows: lows.map((s) => entry(s, 10)),
   halts: [],
+  uvols: [],
 });
 
 interface Asked {

@@ -113,7 +113,8 @@ function seen(e: Entry, b: StreamBatchView): void {
 /** A batch this entry took in already (a recent view's answer contains it): not applied twice. */
 const taken = (e: Entry, b: StreamBatchView) => b.ep < e.seenEp || (b.ep === e.seenEp && b.seq <= e.seenSeq);
 
-const isEmpty = (b: StreamBatchView) => b.highs.length === 0 && b.lows.length === 0 && b.halts.length === 0;
+const isEmpty = (b: StreamBatchView) =>
+  b.highs.length + b.lows.length + b.halts.length + b.uvols.length === 0;
 
 export type ChannelViews = ReturnType<typeof createChannelViews>;
 

@@ -11,6 +11,7 @@ const batch = (ts: number, highs: StreamEntry[], lows: StreamEntry[] = []): Stre
   highs,
   lows,
   halts: [],
+  uvols: [],
 });
 
 describe('stream buffer', () => {

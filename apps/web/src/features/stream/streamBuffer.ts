@@ -10,9 +10,11 @@ export interface StreamView {
   highs: StreamEntry[];
   lows: StreamEntry[];
   halts: StreamEntry[];
+  /** Unusual-volume events, newest first, a symbol once at its latest level. */
+  uvols: StreamEntry[];
 }
 
-export const emptyView = (): StreamView => ({ highs: [], lows: [], halts: [] });
+export const emptyView = (): StreamView => ({ highs: [], lows: [], halts: [], uvols: [] });
 
 /**
  * Batches wait here between flushes so that a busy tape repaints every 2 s, not per batch.
@@ -46,6 +48,7 @@ export class StreamBuffer {
       highs: merge(view.highs, batches, 'highs'),
       lows: merge(view.lows, batches, 'lows'),
       halts: merge(view.halts, batches, 'halts'),
+      uvols: merge(view.uvols, batches, 'uvols'),
     };
   }
 }

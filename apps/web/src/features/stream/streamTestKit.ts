@@ -44,6 +44,7 @@ export function wireBatch(
   lows: StreamEntry[] = [],
   seq = 1,
   halts: StreamEntry[] = [],
+  uvols: StreamEntry[] = [],
 ): StreamBatchWire {
   return {
     v: PROTOCOL_VERSION,
@@ -53,6 +54,7 @@ export function wireBatch(
     highs: highs.map(encodeStreamEntry),
     lows: lows.map(encodeStreamEntry),
     halts: halts.map(encodeStreamEntry),
+    uvols: uvols.map(encodeStreamEntry),
   };
 }
 

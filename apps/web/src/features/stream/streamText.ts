@@ -9,11 +9,16 @@ export const streamText = {
   halt: (flag: string | number) => `HALT ${flag}`,
   resumed: 'RESUMED',
   halts: 'Halts',
+  uvols: 'Unusual volume',
+  /** An unusual-volume chip: the day's volume so far against its usual, as Discovery's UVol says it. */
+  uvol: (pct: string | number) => `UVOL +${Number(pct).toLocaleString('en-US')}%`,
   high: 'High',
   low: 'Low',
   table: (side: string) => `${side} stream`,
   caption: (tone: 'high' | 'low') => (tone === 'high' ? 'New Highs' : 'New Lows'),
   waiting: (tone: 'high' | 'low') => `Waiting for new ${tone === 'high' ? 'highs' : 'lows'}…`,
+  /** The side's rows hold still while the mouse is over them. */
+  paused: 'paused',
   symbol: 'Symbol',
   count: 'Count',
   last: 'Last',

@@ -18,7 +18,15 @@ const ctx: ChannelContext = {
   proPlus: false,
 };
 
-const emptyBatch = (ts: number): StreamBatchView => ({ ep: 1, seq: 1, ts, highs: [], lows: [], halts: [] });
+const emptyBatch = (ts: number): StreamBatchView => ({
+  ep: 1,
+  seq: 1,
+  ts,
+  highs: [],
+  lows: [],
+  halts: [],
+  uvols: [],
+});
 
 /** A tab whose server answers an empty recent view, read with the faked clock. */
 const newTab = () =>

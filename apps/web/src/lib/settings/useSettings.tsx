@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useToast } from '../../ui/toast.tsx';
+import { commitDrafts } from '../pendingDrafts.ts';
 import { SETTINGS_PATHS, saveOnExit, settingsApi } from './settingsApi.ts';
 import { SETTINGS_LOAD_DELAY_MS, type SettingsState, SettingsStore } from './settingsStore.ts';
 
@@ -37,9 +38,13 @@ export function SettingsProvider({
   useEffect(() => {
     const wait = Math.max(0, startedAt + SETTINGS_LOAD_DELAY_MS - Date.now());
     const timer = setTimeout(() => void store.load(), wait);
-    const leave = () => store.flushOnExit();
+    // A slider's change still in its 200 ms debounce goes into the store first, then out with it.
+    const leave = () => {
+      commitDrafts();
+      store.flushOnExit();
+    };
     const hidden = () => {
-      if (document.visibilityState === 'hidden') store.flushOnExit();
+      if (document.visibilityState === 'hidden') leave();
     };
     window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', hidden);

@@ -128,7 +128,8 @@ export class EngineRuntime {
   drain(): string | null {
     const batch = this.engine.drainBatch();
     this.alerts.afterDrain(batch.ts);
-    if (batch.highs.length === 0 && batch.lows.length === 0 && batch.halts.length === 0) return null;
+    if (batch.highs.length + batch.lows.length + batch.halts.length + (batch.uvols?.length ?? 0) === 0)
+      return null;
     return JSON.stringify(batch);
   }
 

@@ -1,0 +1,52 @@
+import type { StreamEntry } from '@tapeline/core';
+import { nyClock } from '../../lib/nyTime.ts';
+import { SymbolLink } from '../symbols/index.ts';
+import { streamText as text } from './streamText.ts';
+
+/** Chips a strip shows at most: the newest. */
+const STRIP_MAX = 20;
+
+/** A halt as the bar says it: "HALT LUDP 10:42:13" or "RESUMED 10:47:13", New York time. */
+export function haltText(h: StreamEntry): string {
+  const what = h.active ? text.halt(h.flag) : text.resumed;
+  return withTime(what, h);
+}
+
+/** An unusual-volume event as its strip says it: "UVOL +245% 10:42:13", New York time. */
+export function uvolText(u: StreamEntry): string {
+  return withTime(text.uvol(u.flag), u);
+}
+
+function withTime(what: string, e: StreamEntry): string {
+  const at = e.eventTs === null ? null : nyClock(e.eventTs);
+  return at ? `${what} ${at}` : what;
+}
+
+/**
+ * The stream's event strips above its High and Low sides: halts and unusual-volume events of the
+ * channel, newest first, each symbol a SymbolLink (its menu on click, its hover card on rest).
+ */
+export function EventStrips({ halts, uvols }: { halts: StreamEntry[]; uvols: StreamEntry[] }) {
+  return (
+    <>
+      {halts.length > 0 && (
+        <ul className="halts-bar" aria-label={text.halts}>
+          {halts.slice(0, STRIP_MAX).map((h) => (
+            <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
+              <SymbolLink symbol={h.symbol} /> <span className="muted">{haltText(h)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {uvols.length > 0 && (
+        <ul className="halts-bar uvol-bar" aria-label={text.uvols}>
+          {uvols.slice(0, STRIP_MAX).map((u) => (
+            <li key={u.symbol} className="uvol" data-level={u.count}>
+              <SymbolLink symbol={u.symbol} /> <span className="muted">{uvolText(u)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
