@@ -1,32 +1,21 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessages } from '../platform/db/chatSchema.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { alertHistory, users } from '../platform/db/schema.ts';
 import { uniqueEmail } from '../test/factories.ts';
 import { pgliteTemplate } from '../test/pgliteTemplate.ts';
-import { exitWithin, freePort, type ServerProcess, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
+import { processScratch } from '../test/processScratch.ts';
+import { exitWithin, freePort, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
 import { runCli as cli } from './testing/runCli.ts';
 
 // backup while the server runs (through its admin socket: it holds the embedded database),
 // then restore into an empty DATA_DIR with nothing running, and every row is there.
 
-let root: string;
-const running: ServerProcess[] = [];
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'tapeline-backup-'));
-});
-afterEach(() => {
-  for (const proc of running.splice(0)) {
-    if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
-  }
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const scratch = processScratch('tapeline-backup-');
+const { running } = scratch;
 
 const SLOW = { timeout: 120_000 };
 
@@ -76,7 +65,7 @@ describe('npm run cli -- backup / restore (embedded PGlite)', () => {
     'backs up a running server and restores into an empty DATA_DIR with every user, alert and message',
     SLOW,
     async () => {
-      const source = path.join(root, 'source');
+      const source = path.join(scratch.dir(), 'source');
       await seed(source);
       const seeded = await rowsOf(source);
       expect(seeded.users).toHaveLength(3);
@@ -88,12 +77,12 @@ describe('npm run cli -- backup / restore (embedded PGlite)', () => {
         DATA_DIR: source,
         MARKET_FEED: 'off',
         LOG_LEVEL: 'warn',
-        WEB_DIST: path.join(root, 'no-web'),
+        WEB_DIST: path.join(scratch.dir(), 'no-web'),
       });
       running.push(server);
       await waitUntilUp(server, `http://127.0.0.1:${port}/api/health`, 60_000);
 
-      const file = path.join(root, 'tapeline.backup.tar.gz');
+      const file = path.join(scratch.dir(), 'tapeline.backup.tar.gz');
       const backup = await cli(['backup', file], { DATA_DIR: source });
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);
@@ -106,7 +95,7 @@ describe('npm run cli -- backup / restore (embedded PGlite)', () => {
       expect(busy.stderr).toContain('stop it first');
       server.child.kill('SIGTERM');
       expect(await exitWithin(server, 15_000)).toBe(0);
-      const target = path.join(root, 'target');
+      const target = path.join(scratch.dir(), 'target');
       const restore = await cli(['restore', file], { DATA_DIR: target });
       expect(restore.stderr).toBe('');
       expect(restore.code).toBe(0);
@@ -116,8 +105,8 @@ describe('npm run cli -- backup / restore (embedded PGlite)', () => {
   );
 
   it('points to pg_dump with DATABASE_URL', async () => {
-    const res = await cli(['backup', path.join(root, 'x.tar.gz')], {
-      DATA_DIR: path.join(root, 'pg'),
+    const res = await cli(['backup', path.join(scratch.dir(), 'x.tar.gz')], {
+      DATA_DIR: path.join(scratch.dir(), 'pg'),
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });
     expect(res.code).toBe(1);
