@@ -17,7 +17,7 @@ import { runCli as cli } from './testing/runCli.ts';
 const scratch = processScratch('tapeline-backup-');
 const { running } = scratch;
 
-const SLOW = { timeout: 120_000 };
+const SLOW = { timeout: 180_000 };
 
 /** Users, alerts and chat messages written straight into a fresh DATA_DIR's database. */
 async function seed(dataDir: string) {
