@@ -88,7 +88,7 @@ async function memory(): Promise<{ rss: number; heap: number }> {
  * Subscribers written straight to the database (one password hash for all: hashing is built to
  * be slow), each with a live token, as the server tests seed them.
  */
-async function seedTraders(app: TestApp, count: number, label: string): Promise<string[]> {
+export async function seedTraders(app: TestApp, count: number, label: string): Promise<string[]> {
   const users = createUsersRepository(app.ctx.database.db);
   const passwordHash = await hashPassword('chat bench password');
   const tokens: string[] = [];

@@ -6,7 +6,9 @@ import { benchEncoding, encodingFigures, encodingTable } from './encoding.bench.
 import { benchEngine } from './engine.bench.ts';
 import { benchFanout } from './fanout.bench.ts';
 import { benchQuotes } from './quotes.bench.ts';
+import { benchSimulator, simulatorTable } from './simulator.bench.ts';
 import { benchWebhooks } from './webhooks.bench.ts';
+import { benchWsV1, wsV1Rows } from './wsV1.bench.ts';
 
 const json = process.argv.includes('--json');
 const arg = (name: string, fallback: number) => {
@@ -21,6 +23,13 @@ const fanout = await benchFanout({
   seconds: arg('seconds', 10),
   drainMs: arg('drain', 25),
 });
+// The bots' WebSocket beside socket.io, on the real app (issue 25).
+const wsV1 = await benchWsV1({
+  clients: arg('ws-clients', 1000),
+  batches: arg('ws-batches', 40),
+  highs: arg('ws-highs', 50),
+  everyMs: arg('ws-every', 250),
+});
 const encoding = await benchEncoding({
   tradesPerSecond: arg('enc-rate', 70_000),
   seconds: arg('enc-seconds', 20),
@@ -31,6 +40,7 @@ const webhooks = await benchWebhooks({ deliveries: arg('webhooks', 20_000) });
 const alerts = benchAlerts();
 const quotes = await benchQuotes({ sockets: arg('quote-sockets', 1000), ticks: arg('quote-ticks', 10) });
 const discovery = benchDiscoveryTable(arg('discovery-rows', 10_000));
+const simulated = benchSimulator({ minutes: arg('sim-minutes', 10) });
 
 const rows: [string, number, string][] = [
   ['engine ingest (trades/s, one core)', engine.ingest_trades_per_s, 'target ≥ 2,000,000'],
@@ -52,6 +62,7 @@ const rows: [string, number, string][] = [
   ],
   ['broadcast CPU vs raw ws, same bytes (×)', fanout.fanout_vs_ws, 'target ≤ 1.5×'],
   ['server memory per connected client (bytes)', fanout.bytes_per_client, 'target ≤ 20 KB'],
+  ...wsV1Rows(wsV1),
   [
     `webhook deliveries/s (${webhooks.webhook_deliveries} rows, PGlite, loopback receiver)`,
     webhooks.webhook_deliveries_per_s,
@@ -111,6 +122,8 @@ for (const [label, value, target] of rows)
   console.log(`${label.padEnd(60)} ${String(value).padStart(12)}   ${target}`);
 console.log('');
 for (const line of encodingTable(encoding)) console.log(line);
+console.log('');
+for (const line of simulatorTable(simulated)) console.log(line);
 if (json) {
   const { fanout_p50_ms: _p50, ...figures } = fanout;
   console.log(
@@ -119,6 +132,7 @@ if (json) {
       ...figures,
       ...encodingFigures(encoding),
       ...webhooks,
+      ...wsV1,
       ...alerts,
       ...quotes,
       ...discovery,

@@ -154,10 +154,37 @@ test.describe('the dashboard grid', () => {
     );
   });
 
-  test('with the market closed, LOAD RECENT fills the stream from the backlog', async ({ page }) => {
-    // No live socket and a Saturday clock: the stream shows the closed state.
+  test('on a Sunday evening the default simulator, trading at its bell, is never called closed', async ({
+    page,
+  }) => {
+    // The browser's clock on a Sunday evening and no live socket (no batch to say "live"): only
+    // the server's market clock keeps the widget open. Any frame of the closed state is recorded.
     await page.routeWebSocket(/\/socket\.io\//, () => {});
-    await page.clock.setFixedTime(new Date('2026-11-21T17:00:00Z'));
+    await page.clock.setFixedTime(new Date('2026-11-22T23:30:00Z'));
+    await page.addInitScript(() => {
+      const seen = () => {
+        if (document.querySelector('.market-closed')) document.documentElement.dataset.sawClosed = 'yes';
+      };
+      new MutationObserver(seen).observe(document, { subtree: true, childList: true });
+    });
+    await page.reload();
+    await dashboardReady(page);
+    const stream = cell(page, 'stream1');
+    await expect(stream.getByRole('table', { name: 'High stream' })).toBeVisible();
+    await expect(stream.getByText('MARKET IS CURRENTLY CLOSED')).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-saw-closed', 'yes');
+  });
+
+  test('with the market closed, LOAD RECENT fills the stream from the backlog', async ({ page }) => {
+    // No live socket and a server whose market clock says Saturday: the stream shows the closed
+    // state (the web reads the server's clock, never the browser's).
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.market = { ...json.market, clock: { at: Date.parse('2026-11-21T17:00:00Z'), rate: 1 } };
+      await route.fulfill({ response, json });
+    });
     await page.reload();
     await dashboardReady(page);
     const stream = cell(page, 'stream1');

@@ -61,10 +61,10 @@ test.describe('dashboard defects', () => {
     expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
   });
 
-  test("at 900 px the top bar keeps 'Log Out' on one line", async ({ page }) => {
+  test("at 900 px the top bar keeps 'Log out' on one line", async ({ page }) => {
     await page.setViewportSize({ width: 900, height: 800 });
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const logOut = await boxOf(nav.getByRole('button', { name: 'Log Out' }));
+    const logOut = await boxOf(nav.getByRole('button', { name: 'Log out' }));
     const help = await boxOf(nav.getByRole('link', { name: 'Help' }));
     // Same padding and font: two lines would make it taller than the one-word link.
     expect(Math.abs(logOut.height - help.height)).toBeLessThan(2);

@@ -14,7 +14,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('Log Out ends the session on the server: the old token is refused afterwards', async ({
+test('Log out ends the session on the server: the old token is refused afterwards', async ({
   page,
 }, info) => {
   const email = freshEmail(info, 'leaver');

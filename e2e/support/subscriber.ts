@@ -20,7 +20,8 @@ export async function newVerifiedUser(page: Page, email: string, plan?: string):
   const link = mail.links.find((l) => /\/api\/auth\/verify_email\//.test(l));
   if (!link) throw new Error(`no verification link in ${mail.links.join(', ')}`);
   await page.goto(link);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?_t=verified$/);
+  await expect(page.getByRole('status').filter({ hasText: 'is verified' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();

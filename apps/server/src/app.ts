@@ -1,10 +1,12 @@
-import { type DiscoveryAccess, discoveryAccess, QUOTES_MAX } from '@tapeline/core';
+import { type DiscoveryAccess, discoveryAccess, type MarketStatus, QUOTES_MAX } from '@tapeline/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
 import { type AlertsModule, startAlerts } from './modules/alerts/alertsModule.ts';
 import { countDeliveries } from './modules/alerts/delivery/countDeliveries.ts';
+import { type ApiV1, serveMarketReads, startApiV1 } from './modules/apiV1/apiV1Module.ts';
+import { startWsV1, type WsV1Server } from './modules/apiV1/ws/wsServer.ts';
 import { type AuthDeps, createAuthDeps } from './modules/auth/deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticateSession } from './modules/auth/session.ts';
@@ -32,13 +34,14 @@ import { voiceRoutes } from './modules/voice/routes.ts';
 import type { VoiceHost } from './modules/voice/voiceHost.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
+import { type HttpDrain, trackHttpDrain } from './platform/http/drain.ts';
 import { answerFrameworkError, installErrorHandler } from './platform/http/errors.ts';
 import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
 import { metrics, watch } from './platform/metrics.ts';
-import { attachSocketServer } from './platform/realtime/socketServer.ts';
+import { attachSocketServer, socketAdapterKey } from './platform/realtime/socketServer.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -55,6 +58,10 @@ export interface App {
   discoveryLive: DiscoveryLive;
   /** The community chat (docs/chat.md); tests run its month sweep. */
   chat: ChatModule;
+  /** The traders' API (docs/api.md): keys, v1 routes; `ws` is the bots' socket, ticked by tests. */
+  api: ApiV1 & { ws: WsV1Server };
+  /** Requests in flight; a stop drains them before closing (main.ts, platform/http/drain.ts). */
+  drain: HttpDrain;
 }
 
 /**
@@ -94,6 +101,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
   });
+  // Requests in flight, so a SIGTERM lets them finish (main.ts).
+  const drain = trackHttpDrain(http.server, ctx.clock);
   installErrorHandler(http);
   installNulGuard(http);
   // By route pattern (a bounded set), never by URL.
@@ -108,9 +117,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // The one place the realtime layer reads the injected clock (socket buckets, guard facts, bans).
   const guards = createGuards(guardSources(auth), ctx.clock);
   authRoutes(http, auth, guards);
-  systemRoutes(http, ctx);
+  // The traders' API: key routes and guards first, so the modules below declare their v1 lines.
+  const api = startApiV1(http, ctx, guards);
+  // /api/config reads the market's status once the market module runs (below).
+  let marketStatus: () => MarketStatus | null = () => null;
+  systemRoutes(http, ctx, () => marketStatus());
   devRoutes(http, ctx);
-  alertHistoryRoutes(http, ctx, guards);
+  alertHistoryRoutes(http, ctx, guards, api.v1);
   await profileRoutes(http, ctx, guards);
   adminRoutes(http, auth, guards);
   usersRoutes(http, ctx, guards);
@@ -125,7 +138,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       return { userId: user.id, sessionId };
     },
     { clock: ctx.clock, log: ctx.log },
-    ctx.redis,
+    ctx.redis && {
+      client: ctx.redis,
+      key: socketAdapterKey(ctx.config.busPrefix),
+      watch: ctx.redisWatch,
+      log: ctx.log,
+    },
   );
   // Ended sessions close their sockets and stop their data-host tokens (docs/security.md).
   const socketSessions = watchSocketSessions(io, { ...auth, clock: ctx.clock });
@@ -143,6 +161,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   watch.engine(market.source);
   watch.sockets(() => [...io._nsps.values()].map((nsp) => [nsp.name, nsp.sockets.size] as [string, number]));
   watch.deliveries(() => countDeliveries(ctx.database.db));
+  marketStatus = () => market.status.current();
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
@@ -153,15 +172,27 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     engine: market.source,
     universe,
     favoritesChanged: (userId) => alerts?.rules.changed(userId),
+    v1: api.v1,
   });
   popularityRoutes(http, ctx, guards, universe);
   // Discovery's live mode: changed rows once a second to the tabs that opt in (issue 13 §9).
   const discoveryLive = discoveryLiveModule(http, io, ctx, guards, market.source);
   // Voice clips speak listed symbols only: the same engine's names.
   const voice = voiceRoutes(http, ctx, market.source);
-  alerts = await startAlerts(http, io, ctx, guards, market, universe);
+  alerts = await startAlerts(http, io, ctx, guards, market, universe, api.v1);
   // News on every API node: routes, the `news` room, storing what the sources publish (stops on close).
-  await startNews(http, io, ctx, guards);
+  await startNews(http, io, ctx, guards, { v1: api.v1 });
+  serveMarketReads(api.v1, market.source);
+  // The bots' WebSocket (/ws/v1) beside socket.io on the same server.
+  const ws = await startWsV1(http.server, {
+    keyAuth: api.keyAuth,
+    keyGuards: api.keyGuards,
+    keys: api.keys.keys,
+    bus: ctx.bus,
+    backlog: market.backlog,
+    clock: ctx.clock,
+    log: ctx.log,
+  });
   // Chat: routes, one handler per socket event, `chat:<channel>` rooms ($SYMBOLs from the same universe).
   // Mention pushes are written with the message; the delivery worker is told to look at once.
   const chat = startChat(http, io, ctx, guards, universe, {
@@ -169,6 +200,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   });
   http.addHook('onClose', async () => {
     stopBillingTicks();
+    await ws.close();
     await alerts?.stop();
     socketSessions.close();
     dataSessions.close();
@@ -176,5 +208,16 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     await io.close();
   });
   await http.ready();
-  return { http, io, market, alerts, socketSessions, voice, discoveryLive, chat };
+  return {
+    http,
+    io,
+    market,
+    alerts,
+    socketSessions,
+    voice,
+    discoveryLive,
+    chat,
+    api: { ...api, ws },
+    drain,
+  };
 }

@@ -39,12 +39,17 @@ function onSignals(log: Log, stop: () => Promise<void>): void {
 async function runEngine(config: Config): Promise<void> {
   const log = pinoLog(createLogger(config.logLevel));
   const node = await startEngineNode(config, log, systemClock);
-  watch.engine(node.engine);
+  // The engine thread runs only while this process leads; a standby answers no status (not ready).
+  const engine = {
+    query: (query: { kind: 'status' }, timeoutMs?: number) =>
+      node.engine ? node.engine.query(query, timeoutMs) : Promise.reject(new Error('standing by')),
+  };
+  watch.engine(engine);
   // ENGINE_HEALTH_PORT: its liveness, readiness (the engine answers, the feed moves) and metrics.
   const health = createHealth({
     clock: systemClock,
     log: log.child({ module: 'health' }),
-    engine: node.engine,
+    engine,
     watchFeed: config.marketFeed.kind === 'feed',
   });
   const port = config.engineHealthPort
@@ -86,7 +91,7 @@ async function main(): Promise<void> {
   // Embedded PGlite: hold DATA_DIR for our lifetime (a CLI command may briefly have it; wait).
   const dataDirLock = config.databaseUrl ? null : await lockDataDir(config.dataDir, 'server', 30_000);
   const ctx = await createAppContext(config);
-  const { http } = await buildApp(ctx);
+  const { http, drain } = await buildApp(ctx);
   // The CLI's local-only way in while we hold the embedded database (Unix socket, never TCP).
   const adminChannel = dataDirLock ? await startAdminChannel(config.dataDir, ctx.database.db, ctx.log) : null;
   await http.listen({ port: config.port, host: config.host });
@@ -96,10 +101,12 @@ async function main(): Promise<void> {
     `Tapeline is running at ${config.appUrl}`,
   );
 
-  // Finishing in-flight requests first: http.close() waits for them.
+  // Finishing in-flight requests first (keep-alive connections told to close, a grace, then
+  // every connection closed), then the modules, then the database.
   onSignals(ctx.log, async () => {
     await metricsPort?.close();
     await adminChannel?.close();
+    await drain.drain();
     await http.close();
     await closeContext(ctx);
     await dataDirLock?.release();

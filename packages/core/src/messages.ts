@@ -43,6 +43,8 @@ export const messages = {
   resetSuccess: 'Your password has been reset. Redirecting to login…',
 
   verifyLinkInvalid: 'The one-time link was used or is no longer valid',
+  /** On /login after the mailed verification link was opened (`?_t=verified`). */
+  emailVerified: 'Your email address is verified. Log in to continue',
 
   accountDuplicate: 'Email is duplicated. Please try again with a different email address',
   emailChangeSent:

@@ -8,6 +8,8 @@ export interface TradeEvent {
   readonly price: number;
   readonly size: number;
   readonly ts: number;
+  /** Sale conditions, normalized bits (conditions.ts `SaleCondition`); absent or 0 = regular. */
+  readonly conditions?: number;
 }
 
 /** Trading status change: a halt (halted = true) or a resume, with the venue's reason code (e.g. LUDP). */

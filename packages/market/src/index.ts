@@ -20,6 +20,20 @@ export {
   sessionAt,
   sessionOfDay,
 } from './calendar/session.ts';
+export {
+  conditionNames,
+  conditionsFromNames,
+  conditionTable,
+  massiveConditions,
+  SaleCondition,
+  type SaleConditionName,
+  sipConditions,
+  UPDATES_ALL,
+  UPDATES_HIGH_LOW,
+  UPDATES_LAST,
+  UPDATES_VOLUME,
+  updatesOf,
+} from './conditions/conditions.ts';
 export { discoveryRows } from './discovery/recompute.ts';
 export type { DiscoveryRow } from './discovery/row.ts';
 export {

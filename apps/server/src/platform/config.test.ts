@@ -206,6 +206,7 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       url: 'wss://socket.massive.com/stocks',
       restUrl: 'https://api.massive.com',
       history: DEFAULT_HISTORY,
+      halts: { source: 'nasdaqtrader', url: 'https://www.nasdaqtrader.com/rss.aspx?feed=tradehalts' },
     });
     expect(
       feedOf({ MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'id', ALPACA_SECRET_KEY: 's', ALPACA_FEED: 'sip' }),
@@ -220,7 +221,27 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       dataUrl: 'https://data.alpaca.markets',
       tradingUrl: 'https://api.alpaca.markets',
       history: DEFAULT_HISTORY,
+      watch: [],
+      halts: { source: 'nasdaqtrader', url: 'https://www.nasdaqtrader.com/rss.aspx?feed=tradehalts' },
     });
+  });
+
+  it('reads MARKET_SYMBOLS_WATCH as upper-cased symbols and HALTS_SOURCE on by default only with a real feed', () => {
+    const alpaca = { MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'id', ALPACA_SECRET_KEY: 's' };
+    expect(feedOf({ ...alpaca, MARKET_SYMBOLS_WATCH: ' aapl, TSLA ,brk.b,' })).toMatchObject({
+      watch: ['AAPL', 'TSLA', 'BRK.B'],
+    });
+    expect(feedOf({ ...alpaca, HALTS_SOURCE: 'off' })).toMatchObject({ halts: null });
+    expect(
+      feedOf({ MARKET_FEED: 'massive', MASSIVE_API_KEY: 'k', HALTS_URL: 'http://127.0.0.1:9/rss' }),
+    ).toMatchObject({
+      halts: { source: 'nasdaqtrader', url: 'http://127.0.0.1:9/rss' },
+    });
+    // The simulator and replays have their own halts: no second source, and asking for one is refused.
+    expect(feedOf({})).not.toHaveProperty('halts');
+    expect(() => loadConfig({ HALTS_SOURCE: 'nasdaqtrader' })).toThrow(
+      /HALTS_SOURCE: nasdaqtrader needs a real feed/,
+    );
   });
 
   it('parses off, manual and manual:<ISO start>, and a blank feed setting as unset', () => {
@@ -269,6 +290,8 @@ describe('loadConfig: MARKET_FEED and the feed settings', () => {
       { MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'id', ALPACA_SECRET_KEY: 's', ALPACA_WS_URL: 'nope' },
       'ALPACA_WS_URL',
     ],
+    [{ MARKET_SYMBOLS_WATCH: 'AAPL,not a symbol' }, 'MARKET_SYMBOLS_WATCH'],
+    [{ HALTS_SOURCE: 'rss' }, 'HALTS_SOURCE'],
   ])('rejects %j with a ConfigError naming %s', (env, variable) => {
     expectRefusalNaming(env, variable);
   });

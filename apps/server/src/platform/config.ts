@@ -1,9 +1,15 @@
 import path from 'node:path';
+import { isValidSymbol, normalizeSymbol } from '@tapeline/core';
 import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
 import { serverRoot } from './build.ts';
 import { ConfigError } from './configError.ts';
-import { type MarketFeedConfig, marketFeedConfig } from './marketFeedConfig.ts';
+import {
+  type MarketFeedConfig,
+  type MarketSource,
+  marketFeedConfig,
+  marketSourceOf,
+} from './marketFeedConfig.ts';
 import { type NewsConfig, newsConfig, newsEnvShape } from './newsConfig.ts';
 import { type PushConfig, pushConfig, pushEnvShape } from './pushConfig.ts';
 
@@ -14,8 +20,10 @@ export {
   type FeedConfig,
   type FeedKind,
   feedKindOf,
+  type HaltsSettings,
   type HistorySettings,
   type MarketFeedConfig,
+  type MarketSource,
 } from './marketFeedConfig.ts';
 export type { NewsConfig } from './newsConfig.ts';
 export type { PushConfig } from './pushConfig.ts';
@@ -43,7 +51,7 @@ const urlWith = (protocols: string[]) =>
 
 /** The feed settings ignore surrounding blanks, and a blank one counts as unset (see loadConfig). */
 const trimmed = z.string().trim();
-const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA|HISTORY)_/;
+const FEED_SETTING = /^(MARKET|REPLAY|SIM|MASSIVE|ALPACA|HISTORY|HALTS)_/;
 
 /** A number checked against `rule`; the message repeats the value, as the feed settings always have. */
 const numberWhere = (check: (n: number) => boolean, rule: string) =>
@@ -155,6 +163,23 @@ const envSchema = z.object({
   // The feed's own settings (the market module's feeds/README.md): read on every node, so a wrong
   // value fails at start with its name; echoing the value is fine, none of them is a secret.
   MARKET_SYMBOLS: trimmed.optional(),
+  /**
+   * What a real feed streams when its plan refuses the whole market (Alpaca's free IEX plan):
+   * comma-separated symbols, capped at the plan's limit; default the traders' favorites and
+   * alert symbols. docs: the market module's feeds/README.md.
+   */
+  MARKET_SYMBOLS_WATCH: trimmed
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map(normalizeSymbol)
+        .filter((s) => s.length > 0);
+      const bad = list.filter((s) => !isValidSymbol(s));
+      if (bad.length === 0) return list;
+      ctx.addIssue({ code: 'custom', message: `must be comma-separated symbols (not ${bad.join(', ')})` });
+      return z.NEVER;
+    })
+    .optional(),
   MARKET_RECORD: trimmed.optional(),
   REPLAY_SPEED: trimmed
     .transform((value, ctx) => {
@@ -206,6 +231,13 @@ const envSchema = z.object({
   ALPACA_DATA_URL: httpUrl.default('https://data.alpaca.markets'),
   /** Alpaca's trading API (the asset list); paper-trading keys need `https://paper-api.alpaca.markets`. */
   ALPACA_TRADING_URL: httpUrl.default('https://api.alpaca.markets'),
+  /**
+   * Trading halts from Nasdaq Trader's public RSS (docs/metrics.md "Halts"): on by default with
+   * massive and alpaca, never with the simulator or a replay; off: the feed's own halts only.
+   */
+  HALTS_SOURCE: oneOf(['nasdaqtrader', 'off'], 'nasdaqtrader or off').optional(),
+  /** The halts RSS (tests point it at a fake on loopback). */
+  HALTS_URL: httpUrl.default('https://www.nasdaqtrader.com/rss.aspx?feed=tradehalts'),
   /** Webhook targets on private or loopback addresses (tests, a receiver on the LAN): docs/alerts.md. */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['1', '0', 'true', 'false']).default('false'),
   BILLING: z.enum(['local', 'stripe']).default('local'),
@@ -277,6 +309,8 @@ export interface Config {
   devRoutes: boolean;
   /** MARKET_FEED and, where this node runs the feed, its settings. */
   marketFeed: MarketFeedConfig;
+  /** The feed's label for traders and its clock's rate (`/api/config`, `market_status`). */
+  marketSource: MarketSource;
   billing: BillingConfig;
   /** Icon URL template with a `{symbol}` placeholder, or undefined for lettered badges. */
   symbolIconUrl: string | undefined;
@@ -339,6 +373,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',
     marketFeed,
+    marketSource: marketSourceOf(env, marketFeed),
     billing: billingConfig(env),
     symbolIconUrl: env.SYMBOL_ICON_URL,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',

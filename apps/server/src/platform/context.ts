@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { createLogger, type Log, pinoLog } from './log.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createRateLimiter, type RateLimiter } from './rateLimit.ts';
+import { closeRedis, createRedisWatch, type RedisWatch } from './redisWatch.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 
 /** What platform/ builds at start-up (createContext): configuration, storage, mail, tokens, bus. */
@@ -29,6 +30,11 @@ export interface PlatformContext {
   /** The pino logger under `log`: Fastify logs requests to it (app.ts), nothing else does. */
   requestLogger: FastifyBaseLogger;
   redis: Redis | null;
+  /**
+   * Whether every Redis connection of this process is up (always, without Redis): the
+   * readiness signal (chat refuses posts while it is false; a health route may read it).
+   */
+  redisWatch: RedisWatch;
   /** Engine batches to gateways: in-process, or Redis across nodes. */
   bus: Bus;
 }
@@ -69,8 +75,10 @@ export async function createContext(
         : { kind: 'pglite', dir: `${config.dataDir}/pglite` },
     ));
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt_secret'));
+  // Every Redis connection of the process is watched: an outage degrades, never ends it.
+  const redisWatch = createRedisWatch(log);
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? redisWatch.add('shared', new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
     : null;
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -93,7 +101,12 @@ export async function createContext(
       () => new Date(clock.now()),
       'tapeline-data',
     ),
-    limiter: createRateLimiter({ redis: redis ?? undefined, scale: config.rateLimitScale }),
+    limiter: createRateLimiter({
+      redis: redis ?? undefined,
+      scale: config.rateLimitScale,
+      // Two deployments on one Redis count apart, as their bus and socket.io rooms are.
+      prefix: `${config.busPrefix}rl`,
+    }),
     clock,
     google: config.googleClientId
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
@@ -101,7 +114,8 @@ export async function createContext(
     log,
     requestLogger,
     redis,
-    bus: config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix) : createMemoryBus(),
+    redisWatch,
+    bus: config.redisUrl ? createRedisBus(config.redisUrl, config.busPrefix, redisWatch) : createMemoryBus(),
   };
 }
 
@@ -109,6 +123,6 @@ export async function createContext(
 export async function closeContext(ctx: PlatformContext): Promise<void> {
   await ctx.bus.close();
   await ctx.mailer.close();
-  if (ctx.redis) await ctx.redis.quit().catch(() => ctx.redis?.disconnect());
+  if (ctx.redis) await closeRedis(ctx.redis);
   await ctx.database.close();
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FeedLabel } from '@tapeline/core';
 import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
 
@@ -19,6 +20,9 @@ export interface HistorySettings {
   /** Where the vendor's per-symbol details are kept between starts (DATA_DIR/engine). */
   readonly cacheDir: string;
 }
+
+/** HALTS_SOURCE: the real feeds' second source of halts; null: the feed's own only. */
+export type HaltsSettings = { readonly source: 'nasdaqtrader'; readonly url: string } | null;
 
 /** One feed's settings, by kind: what `createFeed` builds. MARKET_RECORD may wrap any of them. */
 export type FeedConfig = { readonly recordFile: string | null } & (
@@ -50,6 +54,7 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly restUrl: string;
       readonly history: HistorySettings;
       readonly symbolsFile: string | null;
+      readonly halts: HaltsSettings;
     }
   | {
       readonly kind: 'alpaca';
@@ -62,6 +67,9 @@ export type FeedConfig = { readonly recordFile: string | null } & (
       readonly tradingUrl: string;
       readonly history: HistorySettings;
       readonly symbolsFile: string | null;
+      /** MARKET_SYMBOLS_WATCH: what to stream when the plan refuses the whole market. */
+      readonly watch: readonly string[];
+      readonly halts: HaltsSettings;
     }
 );
 
@@ -120,11 +128,24 @@ function historySettings(env: Env): HistorySettings {
 
 const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 
+/** HALTS_SOURCE: on by default with a real feed; the simulator and a replay have their own halts. */
+function haltsSettings(env: Env, kind: FeedKind): HaltsSettings {
+  const real = kind === 'massive' || kind === 'alpaca';
+  if (env.HALTS_SOURCE === 'nasdaqtrader' && !real) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HALTS_SOURCE: nasdaqtrader needs a real feed (MARKET_FEED=massive or alpaca), not ${kind}`,
+    );
+  }
+  if (!real || env.HALTS_SOURCE === 'off') return null;
+  return { source: 'nasdaqtrader', url: env.HALTS_URL };
+}
+
 function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
   const recordFile = env.MARKET_RECORD ?? null;
   const symbolsFile = env.MARKET_SYMBOLS ?? null;
   switch (kind) {
     case 'simulator':
+      haltsSettings(env, kind);
       return {
         kind,
         recordFile,
@@ -138,6 +159,7 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         },
       };
     case 'replay':
+      haltsSettings(env, kind);
       return { kind, recordFile, file: name.slice('replay:'.length), speed: env.REPLAY_SPEED, symbolsFile };
     case 'massive':
       requireKeys(env, ['MASSIVE_API_KEY'], kind);
@@ -149,6 +171,7 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         restUrl: withoutSlash(env.MASSIVE_REST_URL),
         history: historySettings(env),
         symbolsFile,
+        halts: haltsSettings(env, kind),
       };
     case 'alpaca':
       requireKeys(env, ['ALPACA_KEY_ID', 'ALPACA_SECRET_KEY'], kind);
@@ -163,6 +186,8 @@ function feedConfig(env: Env, kind: FeedKind, name: string): FeedConfig {
         tradingUrl: withoutSlash(env.ALPACA_TRADING_URL),
         history: historySettings(env),
         symbolsFile,
+        watch: env.MARKET_SYMBOLS_WATCH ?? [],
+        halts: haltsSettings(env, kind),
       };
   }
 }
@@ -182,4 +207,41 @@ export function marketFeedConfig(env: Env): MarketFeedConfig {
   const kind = FEED_KINDS.find((k) => name === k || name.startsWith(`${k}:`)) ?? 'simulator';
   if (env.ROLE === 'api') return { kind: 'remote', name, feed: kind };
   return { kind: 'feed', name, feed: feedConfig(env, kind, name) };
+}
+
+/**
+ * What the feed is to a trader and how its clock runs (issue 23 §3, §5), from MARKET_FEED and the
+ * feeds' settings — read on every node, the API role too (none of them is a secret).
+ * `rate`: market ms per wall ms; null when only the engine's samples tell it (a replay at `max`).
+ */
+export interface MarketSource {
+  readonly label: FeedLabel | null;
+  readonly rate: number | null;
+}
+
+/** A Massive websocket on its delayed host (`wss://delayed.massive.com/stocks`) is 15 minutes behind. */
+const isDelayedUrl = (url: string) => {
+  try {
+    return new URL(url).hostname.split('.').includes('delayed');
+  } catch {
+    return false;
+  }
+};
+
+export function marketSourceOf(env: Env, market: MarketFeedConfig): MarketSource {
+  switch (feedKindOf(market)) {
+    case 'simulator':
+      return { label: 'SIMULATED', rate: env.SIM_CLOCK === 'virtual' ? env.SIM_SPEED : 1 };
+    case 'replay':
+      return { label: 'REPLAY', rate: Number.isFinite(env.REPLAY_SPEED) ? env.REPLAY_SPEED : null };
+    case 'alpaca':
+      return { label: env.ALPACA_FEED === 'sip' ? 'SIP' : 'IEX', rate: 1 };
+    case 'massive':
+      return { label: isDelayedUrl(env.MASSIVE_WS_URL) ? 'DELAYED' : 'SIP', rate: 1 };
+    case 'manual':
+      // A hand-fed engine's clock moves only with the events pushed into it.
+      return { label: null, rate: 0 };
+    case 'off':
+      return { label: null, rate: null };
+  }
 }

@@ -1,4 +1,4 @@
-import { messages } from '@tapeline/core';
+import { API_V1_RATE, messages } from '@tapeline/core';
 import type { Redis } from 'ioredis';
 import {
   type IRateLimiterOptions,
@@ -48,13 +48,25 @@ export const policies = {
   newsRead: { points: 120, durationSec: 60 },
   /** POST /api/news/extract fetches a publisher's page. */
   newsExtract: { points: 30, durationSec: 60 },
+  /** Each personal API key on /api/v1 (core API_V1_RATE), answered with RateLimit-* headers. */
+  apiKey: { points: API_V1_RATE.points, durationSec: API_V1_RATE.windowSec, fixed: true },
 } satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof policies;
 
+/** Where a key stands after a counted call: what the RateLimit-* headers say. */
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts over. */
+  resetSec: number;
+}
+
 export interface RateLimiter {
   /** Counts one attempt; throws 429 once the allowance of any key is spent. */
   consume(policy: PolicyName, key: string): Promise<void>;
+  /** `consume`, answering where the key stands; the 429 carries the same state. */
+  take(policy: PolicyName, key: string): Promise<RateState>;
   /** Throws 429 when a key's allowance is spent, without counting this attempt. */
   check(policy: PolicyName, key: string): Promise<void>;
   /** Counts failures (one unless told) against a key that `check` guards. */
@@ -66,10 +78,15 @@ export interface RateLimiter {
 }
 
 export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSec: number) {
+  constructor(
+    readonly retryAfterSec: number,
+    readonly state?: RateState,
+  ) {
     super(429, 'rate_limited', messages.rateLimited, false, { 'retry-after': String(retryAfterSec) });
   }
 }
+
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createRateLimiter(options: { redis?: Redis; scale: number; prefix?: string }): RateLimiter {
   const limiters = new Map<PolicyName, RateLimiterMemory | RateLimiterRedis>();
@@ -82,10 +99,12 @@ export function createRateLimiter(options: { redis?: Redis; scale: number; prefi
     limiters.set(
       name,
       options.redis
-        ? // If Redis stops answering, each node falls back to counting in memory rather than failing logins.
+        ? // If Redis stops answering, each node falls back to counting in memory rather than failing
+          // logins, at once while the connection is down (not after ioredis's retries).
           new RateLimiterRedis({
             ...opts,
             storeClient: options.redis,
+            rejectIfRedisNotReady: true,
             insuranceLimiter: new RateLimiterMemory(opts),
           })
         : new RateLimiterMemory(opts),
@@ -103,6 +122,23 @@ export function createRateLimiter(options: { redis?: Redis; scale: number; prefi
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        }
+        throw error;
+      }
+    },
+    async take(policy, key) {
+      const limiter = get(policy);
+      try {
+        const res = await limiter.consume(key);
+        return {
+          limit: limiter.points,
+          remaining: res.remainingPoints,
+          resetSec: secondsOf(res.msBeforeNext),
+        };
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          const resetSec = secondsOf(error.msBeforeNext);
+          throw new RateLimitedError(resetSec, { limit: limiter.points, remaining: 0, resetSec });
         }
         throw error;
       }

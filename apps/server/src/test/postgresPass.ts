@@ -18,6 +18,8 @@ export const POSTGRES_PASS: readonly string[] = [
   'apps/server/src/modules/users/users.test.ts',
   'apps/server/src/modules/profile/profile.test.ts',
   'apps/server/src/platform/http/guards.test.ts',
+  // Personal API keys: the per-user cap under a row lock, jsonb scopes, revocation by time.
+  'apps/server/src/modules/apiV1/apiKeys.test.ts',
   // Text Postgres refuses that PGlite may not (NUL bytes).
   'apps/server/src/platform/nulGuard.test.ts',
   // Billing: subscription rows, proration and lifecycle over time columns.

@@ -91,9 +91,9 @@ describe('TopBar', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
   });
 
-  it('Log Out ends the session on the server and here', async () => {
+  it('Log out (written one way everywhere) ends the session on the server and here', async () => {
     const { user, api } = renderTopBar('pro');
-    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(api.calls('POST /api/auth/logout')).toHaveLength(1);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

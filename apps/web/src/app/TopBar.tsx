@@ -58,7 +58,7 @@ export function TopBar() {
         </NavLink>
         <HelpLink onClick={close}>{appText.navHelp}</HelpLink>
         <button type="button" className="nav-logout" onClick={logout}>
-          {appText.navLogOut}
+          {appText.logOut}
         </button>
       </nav>
       {/* The top bar frames every signed-in page: the app-wide overlays, keys and start-up loads live here. */}

@@ -15,7 +15,6 @@ export const appText = {
   sectionsNavigation: 'Sections',
   sidebarExpand: 'Expand the sidebar',
   sidebarCollapse: 'Collapse the sidebar',
-  navLogOut: 'Log Out',
   badgePro: 'PRO',
   badgeProPlus: 'PRO+',
 } as const;

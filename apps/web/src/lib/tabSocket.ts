@@ -7,6 +7,7 @@ import {
 import type { Socket } from 'socket.io-client';
 import { createStore } from 'zustand/vanilla';
 import { markReconnected, setConnectionStatus } from './connectionStatus.ts';
+import { marketClock } from './marketClockStore.ts';
 import { appStores, readToken } from './session.ts';
 import { connectSocket } from './socket.ts';
 import {
@@ -65,7 +66,11 @@ let unreadableResume = false;
 
 /** The tab's batches in sequence: repeats dropped, holes asked for (streamSequencer.ts). */
 const sequencer = createStreamSequencer({
-  deliver: (batch) => source.setState({ batch }),
+  deliver: (batch) => {
+    // The market clock and the tape's age ride every batch (marketClockStore.ts).
+    marketClock.batch(batch);
+    source.setState({ batch });
+  },
   // A hole in the live sequence (or between a recent view and the first live batch) is filled
   // quietly: the pill is for the user's connection, not for a batch that came out of order.
   resume: (position) => {

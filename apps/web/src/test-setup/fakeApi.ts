@@ -9,9 +9,9 @@ export interface SeenRequest {
   authorization: string | null;
 }
 
-type Answer =
-  | { status: number; body: unknown }
-  | ((request: SeenRequest) => { status: number; body: unknown });
+type Reply = { status: number; body: unknown };
+/** An answer, or a function of the request giving one (a promise of one: a slow server). */
+type Answer = Reply | ((request: SeenRequest) => Reply | Promise<Reply>);
 
 /**
  * The network is faked at fetch only: everything above it (the API client, TanStack Query, the
@@ -79,7 +79,7 @@ export function fakeApi(): FakeApi {
     };
     requests.push(seen);
     const answer = answers.get(`${method} ${url.pathname}`) ?? fail(404, 'not_found');
-    const { status, body } = typeof answer === 'function' ? answer(seen) : answer;
+    const { status, body } = typeof answer === 'function' ? await answer(seen) : answer;
     return new Response(JSON.stringify(body), {
       status,
       headers: { 'Content-Type': 'application/json' },

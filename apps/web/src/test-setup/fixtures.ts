@@ -9,13 +9,17 @@ import {
 } from '@tapeline/core';
 import { type FakeApi, fakeApi, ok } from './fakeApi.ts';
 
-/** GET /api/config as a server on the simulator without Google or icons answers it. */
+/**
+ * GET /api/config as a server on the simulator without Google or icons answers it; its market
+ * clock unsaid (the browser's time stands for it) unless a test gives `market`.
+ */
 export function configAnswer(overrides: Partial<ConfigResponse> = {}) {
   return ok(configResponseSchema, {
     google_client_id: null,
     billing: 'fake',
     simulated: true,
     symbolIconUrl: null,
+    market: { feed: 'SIMULATED', health: 'live', clock: null },
     ...overrides,
   });
 }
@@ -36,7 +40,16 @@ export function customAltConfig(symbols: string[], mainType?: 'popular'): Dashbo
 
 /** A fake API serving a saved config to the settings store and accepting its saves. */
 export function settingsApi(config: DashboardConfig | null, layouts: Layout[] | null = null): FakeApi {
-  return fakeApi()
+  return serveSettings(fakeApi(), config, layouts);
+}
+
+/** The settings routes added to a fake API that answers others (a widget's own). */
+export function serveSettings(
+  api: FakeApi,
+  config: DashboardConfig | null,
+  layouts: Layout[] | null = null,
+): FakeApi {
+  return api
     .on(
       'GET /api/settings',
       ok(settingsResponseSchema, {

@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { marketClock } from '../lib/marketClockStore.ts';
 import { dispatchFetch, resetFakeApi } from './fakeApi.ts';
 
 globalThis.fetch = dispatchFetch;
@@ -48,6 +49,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetFakeApi();
+  // The market clock is the tab's, as the settings store: each test starts without one.
+  marketClock.reset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

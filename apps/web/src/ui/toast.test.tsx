@@ -20,6 +20,21 @@ function Buttons() {
   );
 }
 
+/** A provider with nothing in it, and its `toast` to call from the test. */
+function grabToast(): ReturnType<typeof useToast> {
+  let show: ReturnType<typeof useToast> = () => {};
+  function Grab() {
+    show = useToast();
+    return null;
+  }
+  render(
+    <ToastProvider>
+      <Grab />
+    </ToastProvider>,
+  );
+  return (...args) => show(...args);
+}
+
 const renderToasts = () =>
   render(
     <ToastProvider>
@@ -44,16 +59,7 @@ describe('toasts', () => {
   });
 
   it(`keeps the newest ${MAX_VISIBLE_TOASTS} when a burst arrives`, () => {
-    let show: ReturnType<typeof useToast> = () => {};
-    function Grab() {
-      show = useToast();
-      return null;
-    }
-    render(
-      <ToastProvider>
-        <Grab />
-      </ToastProvider>,
-    );
+    const show = grabToast();
     act(() => {
       for (let i = 1; i <= 12; i++) show(`ABC${i} new high`);
     });
@@ -62,16 +68,7 @@ describe('toasts', () => {
   });
 
   it(`live alerts keep their own ${MAX_LIVE_TOASTS}: a burst never pushes out the trader’s confirmation`, () => {
-    let show: ReturnType<typeof useToast> = () => {};
-    function Grab() {
-      show = useToast();
-      return null;
-    }
-    render(
-      <ToastProvider>
-        <Grab />
-      </ToastProvider>,
-    );
+    const show = grabToast();
     act(() => {
       show('Trade alert added for AAPL', { tone: 'success' });
       for (let i = 1; i <= 12; i++) show(`ABC${i} new high`, { lane: 'live' });

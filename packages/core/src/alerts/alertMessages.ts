@@ -9,8 +9,8 @@ export const alertMessages = {
   deleteFailed: (symbol: string) => `Failed to delete the alert setting for ${symbol}`,
   haltFailed: (state: string) => `Failed to update the halt alert setting for ${state}`,
   alreadyRegistered: (label: string, symbol: string) => `${label} alert for ${symbol} is already registered!`,
-  registerFailed: (label: string, symbol: string) =>
-    `Failed to register ${label.toLowerCase()} alert for ${symbol}`,
+  /** §8 writes the type as it names it (Trade, Unusual volume, vWAPDist, Price, Hi/low). */
+  registerFailed: (label: string, symbol: string) => `Failed to register ${label} alert for ${symbol}`,
   added: (label: string, symbol: string) => `${label} alert added for ${symbol}`,
   updated: (symbol: string) => `Alert updated for ${symbol}`,
   haltEnabled: 'Halt alert enabled',

@@ -101,10 +101,14 @@ export const validateFilteredAlertRequestSchema = z.object({
     timeframe: filteredAlertSchema.shape.timeframe.optional(),
   }),
 });
-/** `values`: [the most symbols a filtered alert may match, how many match now]. */
+/**
+ * `values`: [the most symbols a filtered alert may match, how many match now]. `problem`, only
+ * when not valid: which rule failed, in §5's words (or §8's too-many-matches message).
+ */
 export const validateFilteredAlertAnswerSchema = z.object({
   valid: z.boolean(),
   values: z.tuple([z.number().int(), z.number().int()]),
+  problem: z.string().optional(),
 });
 
 /** POST /api/alerts/device/{id}: `webpush` (a PushSubscription as JSON), or a native token. */

@@ -54,3 +54,11 @@ export const firedMessageSchema = z.object({
   v: z.literal(PROTOCOL_VERSION),
   alerts: z.array(firedDraftSchema),
 });
+
+/** API → every API node: an alert the outbox dispatched, for the bots' WebSocket (/ws/v1). */
+export const ALERTS_DISPATCHED_TOPIC = 'alerts:dispatched';
+export const alertDispatchedMessageSchema = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  userId: z.string(),
+  alert: firedAlertSchema,
+});

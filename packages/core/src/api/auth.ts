@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.ts';
+import { marketStatusSchema } from './marketStatus.ts';
 import { userSchema } from './user.ts';
 import { DEFAULT_VOICE_HOST } from './voice.ts';
 
@@ -95,5 +96,7 @@ export const configResponseSchema = z.object({
    * HELP_URL sets it; an older server that does not send it means the app's own `/help`.
    */
   helpUrl: z.string().default(DEFAULT_HELP_URL),
+  /** The feed's label and health and the market's clock as the server answered; null from an older server. */
+  market: marketStatusSchema.nullable().default(null),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

@@ -127,12 +127,21 @@ const v = z.literal(PROTOCOL_VERSION);
 export const chatSubscribeSchema = z.object({ v, channel: chatChannelIdSchema });
 /** Leave one channel, or every chat room when no channel is named. */
 export const chatUnsubscribeSchema = z.object({ v, channel: chatChannelIdSchema.optional() });
-/** Post plain text; the server trims, renders and sanitizes it. replyMsg: the id replied to. */
+/**
+ * The sender's own id for one post (a UUID the web makes per message): a send retried after a
+ * lost ack is stored once, and the retry's ack names the stored message.
+ */
+export const chatClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+/**
+ * Post plain text; the server trims, renders and sanitizes it. replyMsg: the id replied to.
+ * clientId: optional, so a tab loaded before it existed still posts (the web always sends one).
+ */
 export const chatSendSchema = z.object({
   v,
   channel: chatChannelIdSchema,
   msg: z.string().max(CHAT_MESSAGE_RAW_MAX),
   replyMsg: chatMessageIdSchema.nullable().optional(),
+  clientId: chatClientIdSchema.optional(),
 });
 export type ChatSend = z.infer<typeof chatSendSchema>;
 /** 1 up, -1 down, 0 takes one's vote back. */

@@ -31,6 +31,7 @@ import {
   streamResumeRequestSchema,
   streamSubscribeSchema,
 } from './market.ts';
+import { MARKET_STATUS_EVENT, marketStatusFrameSchema } from './marketStatus.ts';
 import { NEWS_EVENTS, newsFrameSchema, newsSubscribeSchema } from './news.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
 import { QUOTE_EVENTS, quotesFrameSchema, quotesSubscribeSchema } from './quotes.ts';
@@ -106,6 +107,8 @@ export type AlertsResumeAck = SocketAck<ClientAnswer<typeof ALERT_EVENTS.resume>
  */
 export const SERVER_MESSAGES = {
   [STREAM_EVENTS.update]: z.union([z.instanceof(ArrayBuffer), z.instanceof(Uint8Array)]),
+  /** The feed's label and health and the market's clock, every MARKET_STATUS_EVERY_MS. */
+  [MARKET_STATUS_EVENT]: marketStatusFrameSchema,
   [ALERT_EVENTS.alert]: firedAlertSchema,
   [ALERT_EVENTS.filtered]: firedAlertSchema,
   [QUOTE_EVENTS.update]: quotesFrameSchema,

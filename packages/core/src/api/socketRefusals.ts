@@ -39,6 +39,8 @@ export const SOCKET_REFUSALS = {
   // Stream catch-up (docs/continuity.md §2): the client refills its views from stream_bk.
   gap: 'The missed batches are no longer kept.',
   epoch: 'The market engine restarted.',
+  // A node that lost Redis (docs/continuity.md): chat posts wait until it is back, within seconds.
+  unavailable: 'Chat is reconnecting. Try again in a few seconds.',
   // Anything unexpected (logged on the server).
   failed: 'Something went wrong. Try again.',
 } as const;

@@ -140,7 +140,23 @@ describe('streamBatchSchema: a batch off the wire, entries decoded', () => {
       lows: [],
       halts: [encodeStreamEntry(halt)],
     });
-    expect(parsed).toEqual({ v: 1, ep: 0, seq: 0, ts: 5, highs: [high], lows: [], halts: [halt] });
+    // A batch from before protocol 5 has no unusual-volume events: it reads as none.
+    expect(parsed).toEqual({ v: 1, ep: 0, seq: 0, ts: 5, highs: [high], lows: [], halts: [halt], uvols: [] });
+  });
+
+  it('protocol 5: the unusual-volume events decode like the other sides', () => {
+    const uvol = { ...halt, active: true, flag: 245, count: 2 };
+    const parsed = streamBatchSchema.parse({
+      v: 5,
+      ep: 1,
+      seq: 3,
+      ts: 5,
+      highs: [],
+      lows: [],
+      halts: [],
+      uvols: [encodeStreamEntry(uvol)],
+    });
+    expect(parsed.uvols).toEqual([uvol]);
   });
 
   it('a batch without a version is protocol 1, the shape from before versions were named', () => {

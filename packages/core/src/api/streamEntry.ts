@@ -142,7 +142,8 @@ export interface StreamBatchWire {
   readonly uvols?: StreamEntryWire[];
 }
 
-const streamEntrySchema = z.object({
+/** An entry with named fields (the codec's object side; the bots' REST and WebSocket send these). */
+export const streamEntrySchema = z.object({
   symbol: z.string(),
   last: z.number(),
   count: z.number(),

@@ -15,6 +15,11 @@ export const subscriptionSchema = z.object({
    * pending. Optional so stored sessions from before it still parse.
    */
   cancel_at: z.number().nullable().optional(),
+  /**
+   * The discount the subscription carries (a coupon applied earlier), in percent; absent when
+   * none. A plan change keeps it unless another coupon is given, so the plan screen prices with it.
+   */
+  percent_off: z.number().min(0).max(100).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -95,6 +95,8 @@ export const dashboardConfigSchema = z
     voiceBuffer: z.number().min(0).max(VOICE_BUFFER_MAX),
     /** Discovery column options; absent until first saved (the default applies). */
     discovery: discoveryConfigSchema.optional(),
+    /** The chat channel the trader last had open; Chat reopens on it. Absent: the first. */
+    chatChannel: z.string().min(1).max(64).optional(),
   })
   .refine(
     (c) => c.stream[0]?.channel === 'main' && c.stream[1]?.channel === 'alt',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BREAKPOINT_IDS } from './grid.ts';
 import type { Cell, Layout } from './layoutSchema.ts';
 import { activeLayout, applyGridChange, defaultLayouts, toggleWidget } from './layouts.ts';
-import { WIDGET_IDS } from './widgets.ts';
+import { WIDGET_IDS, WIDGET_TOGGLES } from './widgets.ts';
 
 const dynamic = () => activeLayout(defaultLayouts());
 const overlap = (a: Cell, b: Cell) =>
@@ -47,16 +47,7 @@ describe('a widget toggled off and on returns to its last cell', () => {
   });
 
   it('every toggle off and on gives back the default grid in every breakpoint', () => {
-    for (const toggle of [
-      'ALERTS',
-      'METERS',
-      'POPULAR',
-      'CHAT',
-      'NEWS',
-      'QUOTE',
-      'DISCOVERY',
-      'STREAM',
-    ] as const) {
+    for (const toggle of WIDGET_TOGGLES) {
       const layout = toggleWidget(toggleWidget(dynamic(), toggle), toggle);
       expect(layout.layout, toggle).toEqual(dynamic().layout);
     }

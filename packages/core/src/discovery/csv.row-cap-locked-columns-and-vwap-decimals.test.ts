@@ -69,4 +69,31 @@ describe('Discovery CSV (discovery spec §5)', () => {
     expect(at('Trend Price')).toBe('11.9');
     expect(at('RelStr')).toBe('2');
   });
+
+  it('rounds numbers as the table shows them: 2 decimals, prices below a dollar 4', () => {
+    const row = displayRow('ABC', {
+      last: 870.125,
+      price_dist: 0.31000000000000005,
+      dollar_dist: 0.1 + 0.2,
+      rs: 1.005,
+      uVol: -12.3456,
+      volume: 40_000,
+    });
+    const penny = displayRow('PNY', { last: 0.123456, dollar_dist: -0.012345 });
+    const csv = csvOf([row, penny], defaultDiscoveryColumns(), 'proplus', false);
+    const h = header(csv);
+    const [abc, pny] = lines(csv)
+      .slice(1)
+      .map((l) => l.split(','));
+    const at = (values: string[] | undefined, name: string) => values?.[h.indexOf(name)];
+    expect(at(abc, 'Last')).toBe('870.13');
+    expect(at(abc, 'Change %')).toBe('0.31');
+    expect(at(abc, 'Change $')).toBe('0.3');
+    expect(at(abc, 'RelStr')).toBe('1.01');
+    expect(at(abc, 'UVol')).toBe('-12.35');
+    expect(at(abc, 'Volume')).toBe('40000');
+    expect(at(pny, 'Last')).toBe('0.1235');
+    expect(at(pny, 'Change $')).toBe('-0.0123');
+    expect(csv).not.toMatch(/\d\.\d{5,}/);
+  });
 });

@@ -7,8 +7,9 @@ import { DISCOVERY_CSV_MAX_ROWS } from './refresh.ts';
 
 // The Discovery CSV (discovery spec §5 Discovery): the rows in table order, at most 1000 unless
 // a Pro Plus subscriber asks for the full export; the columns the table shows (not hidden by
-// configuration), minus the ones the plan may not see; numbers raw (not abbreviated), vWAP with
-// 4 decimals, unknown values empty.
+// configuration), minus the ones the plan may not see; numbers not abbreviated but rounded as
+// the table shows them (0.31, never 0.31000000000000005), vWAP with 4 decimals, unknown values
+// empty.
 
 type Row = DiscoveryDisplayRow;
 interface Field {
@@ -18,40 +19,55 @@ interface Field {
 
 const vwap4 = (x: number | null) => (x === null ? null : x.toFixed(4));
 
+/** Half away from zero to `digits` decimals, as a number (trailing zeros dropped). */
+function roundTo(x: number | null, digits: number): number | null {
+  if (x === null || !Number.isFinite(x)) return null;
+  const scale = 10 ** digits;
+  const r = Math.round((Math.abs(x) + Number.EPSILON) * scale) / scale;
+  return x < 0 ? -r : r;
+}
+/** The decimals a price shows (core formatPrice): 4 below a dollar, else 2. */
+const priceDigits = (price: number | null) => (price !== null && Math.abs(price) < 1 ? 4 : 2);
+/** Prices, and dollar amounts on the row's stock: as many decimals as its price shows. */
+const price = (x: number | null) => roundTo(x, priceDigits(x));
+const onStock = (r: Row, x: number | null) => roundTo(x, priceDigits(r.last));
+/** Percents, ratios and counts: 2 decimals (whole counts stay whole). */
+const two = (x: number | null) => roundTo(x, 2);
+
 /** The CSV fields of each exported column (both the % and $ variants where there are two). */
 const FIELDS: Record<Exclude<DiscoveryColumnId, 'actions'>, Field[]> = {
   symbol: [{ header: 'Symbol', value: (r) => r.symbol }],
   price_dist: [
-    { header: 'Last', value: (r) => r.last },
-    { header: 'Change %', value: (r) => r.price_dist },
-    { header: 'Change $', value: (r) => r.dollar_dist },
+    { header: 'Last', value: (r) => price(r.last) },
+    { header: 'Change %', value: (r) => two(r.price_dist) },
+    { header: 'Change $', value: (r) => onStock(r, r.dollar_dist) },
   ],
   volume: [
-    { header: 'Volume', value: (r) => r.volume },
-    { header: 'Volume Change %', value: (r) => r.volume_dist },
+    { header: 'Volume', value: (r) => two(r.volume) },
+    { header: 'Volume Change %', value: (r) => two(r.volume_dist) },
   ],
   moneyflow: [
-    { header: 'Money Flow', value: (r) => r.moneyflow },
-    { header: 'Money Flow Change %', value: (r) => r.moneyflow_dist },
+    { header: 'Money Flow', value: (r) => two(r.moneyflow) },
+    { header: 'Money Flow Change %', value: (r) => two(r.moneyflow_dist) },
   ],
-  float: [{ header: 'Float', value: (r) => r.float }],
+  float: [{ header: 'Float', value: (r) => two(r.float) }],
   momentum: [{ header: 'Momentum', value: (r) => r.momentum }],
-  uVol: [{ header: 'UVol', value: (r) => r.uVol }],
+  uVol: [{ header: 'UVol', value: (r) => two(r.uVol) }],
   vWapDist: [{ header: 'VWAPDist', value: (r) => vwap4(r.vWapDist) }],
-  short_ratio: [{ header: 'Short Ratio', value: (r) => r.short_ratio }],
+  short_ratio: [{ header: 'Short Ratio', value: (r) => two(r.short_ratio) }],
   squeeze: [{ header: 'Squeeze', value: (r) => (r.squeeze === '-' ? null : r.squeeze) }],
   atr: [
-    { header: 'ATR %', value: (r) => r.atr },
-    { header: 'ATR $', value: (r) => r.atr_dollar_dist },
+    { header: 'ATR %', value: (r) => two(r.atr) },
+    { header: 'ATR $', value: (r) => onStock(r, r.atr_dollar_dist) },
   ],
   trend: [
     { header: 'Trend', value: (r) => (r.trend === null ? null : r.trend[0] > 0 ? 'BUY' : 'SELL') },
-    { header: 'Trend Price', value: (r) => (r.trend === null ? null : r.trend[1]) },
+    { header: 'Trend Price', value: (r) => (r.trend === null ? null : price(r.trend[1])) },
   ],
-  rs: [{ header: 'RelStr', value: (r) => r.rs }],
+  rs: [{ header: 'RelStr', value: (r) => two(r.rs) }],
   gap: [
-    { header: 'Gap $', value: (r) => r.gap },
-    { header: 'Gap %', value: (r) => r.gap_percent_dist },
+    { header: 'Gap $', value: (r) => onStock(r, r.gap) },
+    { header: 'Gap %', value: (r) => two(r.gap_percent_dist) },
   ],
 };
 

@@ -16,6 +16,10 @@ describe('the sector picker (discovery spec §4)', () => {
     expect(toggleSector([9, 4], SECTOR_ALL)).toEqual([]);
     expect(toggleSector([9], SECTOR.TECHNOLOGY)).toEqual([]);
     expect(sectorSelected([], 99)).toBe(true);
+    // SPAC is off by default (§9): not under All, only when chosen.
+    expect(sectorSelected([], SECTOR.SPAC)).toBe(false);
+    expect(sectorSelected([SECTOR.SPAC], SECTOR.SPAC)).toBe(true);
+    expect(sectorSelected([SECTOR.SPAC, 9], 9)).toBe(true);
     expect(sectorSelected([9], 4)).toBe(false);
     expect(sectorSelected([9], 9)).toBe(true);
   });

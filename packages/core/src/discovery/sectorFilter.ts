@@ -14,9 +14,12 @@ export function toggleSector(selected: readonly number[], code: SectorChoice): n
   return [...selected, code];
 }
 
-/** Whether a row's sector passes the selection ([] = All passes everything). */
+/**
+ * Whether a row's sector passes the selection. [] is All: every sector but SPAC, which is off
+ * by default (discovery spec §9) and shows only when chosen.
+ */
 export function sectorSelected(selected: readonly number[], code: number): boolean {
-  return selected.length === 0 || selected.includes(code);
+  return selected.length === 0 ? code !== SECTOR.SPAC : selected.includes(code);
 }
 
 export interface SectorOption {

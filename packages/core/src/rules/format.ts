@@ -22,6 +22,23 @@ export function formatVolume(value: number | null | undefined): string {
   return String(Math.round(value));
 }
 
+/**
+ * Discovery's numbers (discovery spec §9: k, m and b with 2 decimals), in its table and its
+ * popups alike: 950 → '950', 12_345 → '12.35k', 3_210_000 → '3.21m', 1_000_000 → '1.00m'.
+ */
+export function formatAbbreviated(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const abs = Math.abs(value);
+  for (const [size, suffix] of [
+    [1e9, 'b'],
+    [1e6, 'm'],
+    [1e3, 'k'],
+  ] as const) {
+    if (abs >= size) return `${(value / size).toFixed(2)}${suffix}`;
+  }
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
 /** Percentages with a sign: +4.25%, −1.10%. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';

@@ -1,3 +1,4 @@
+import { UPDATES_ALL, UPDATES_HIGH_LOW, UPDATES_LAST, UPDATES_VOLUME } from '../conditions/conditions.ts';
 import type { Bar } from '../events.ts';
 import { applyBar, IND_STRIDE } from '../indicators/barState.ts';
 import { ColumnGroup, type ColumnSpec } from '../state/columns.ts';
@@ -63,7 +64,13 @@ export class BarStore {
     this.cols.allocate(capacity);
   }
 
-  /** Adds a print to every timeframe's forming bar; starts[tf] is the bar holding its time. */
+  /**
+   * Adds a print to every timeframe's forming bar; starts[tf] is the bar holding its time. `upd`
+   * says what the print may update (conditions.ts; default all): high/low only from prints
+   * eligible for them, open/close only from last-eligible ones, volume and value only from
+   * volume-eligible ones. A bar opened by a print that may not set the last opens at `ref` (the
+   * last eligible price before it); with no such price, a print that sets no price opens no bar.
+   */
   update(
     id: number,
     starts: Float64Array,
@@ -71,8 +78,17 @@ export class BarStore {
     size: number,
     newHigh: boolean,
     newLow: boolean,
+    upd = UPDATES_ALL,
+    ref = Number.NaN,
   ): void {
     const base = id * TF_COUNT;
+    const sets = (upd & UPDATES_LAST) !== 0;
+    const hl = (upd & UPDATES_HIGH_LOW) !== 0;
+    let at = sets ? price : ref;
+    if (Number.isNaN(at)) {
+      if (!hl) return;
+      at = price;
+    }
     for (let tf = 0; tf < TF_COUNT; tf++) {
       const i = base + tf;
       const start = starts[tf] as number;
@@ -81,16 +97,20 @@ export class BarStore {
       if (!(cur >= start)) {
         if (!Number.isNaN(cur)) this.commit(id, tf);
         this.fStart[i] = start;
-        this.fOpen[i] = price;
-        this.fHigh[i] = price;
-        this.fLow[i] = price;
-      } else {
+        this.fOpen[i] = at;
+        this.fHigh[i] = at;
+        this.fLow[i] = at;
+        this.fClose[i] = at;
+      }
+      if (hl) {
         if (price > (this.fHigh[i] as number)) this.fHigh[i] = price;
         if (price < (this.fLow[i] as number)) this.fLow[i] = price;
       }
-      this.fClose[i] = price;
-      this.fVolume[i] = (this.fVolume[i] as number) + size;
-      this.fValue[i] = (this.fValue[i] as number) + price * size;
+      if (sets) this.fClose[i] = price;
+      if (upd & UPDATES_VOLUME) {
+        this.fVolume[i] = (this.fVolume[i] as number) + size;
+        this.fValue[i] = (this.fValue[i] as number) + price * size;
+      }
       if (newHigh) this.fHighs[i] = (this.fHighs[i] as number) + 1;
       if (newLow) this.fLows[i] = (this.fLows[i] as number) + 1;
     }

@@ -6,6 +6,13 @@ import {
   type SessionPhase,
   sessionAt,
 } from '../calendar/session.ts';
+import {
+  UPDATES_ALL,
+  UPDATES_HIGH_LOW,
+  UPDATES_LAST,
+  UPDATES_VOLUME,
+  updatesOf,
+} from '../conditions/conditions.ts';
 import type { ReferenceData, StatusEvent, TradeEvent } from '../events.ts';
 import { IND_STRIDE } from '../indicators/barState.ts';
 import {
@@ -39,6 +46,8 @@ export interface EngineOptions {
 /** Counters of input the engine refused, for the operator. */
 export interface EngineStats {
   rejected: number;
+  /** Prints whose sale conditions let them update nothing (e.g. a market center's official close). */
+  ineligible: number;
   outOfSession: number;
   stale: number;
 }
@@ -56,7 +65,7 @@ export class MarketEngine implements EngineState, SessionControl {
   /** Names this engine's run in every stream batch, so clients can tell a restart (`seq` starts over). */
   readonly epoch: number;
   reasons = new Interner();
-  readonly stats: EngineStats = { rejected: 0, outOfSession: 0, stale: 0 };
+  readonly stats: EngineStats = { rejected: 0, ineligible: 0, outOfSession: 0, stale: 0 };
   /** The session state belongs to: the latest one begun by the clock or by a print. */
   session: SessionDay;
   /** Bar starts of the 15-minute slot [slotFrom, slotTo) of the last print. */
@@ -119,11 +128,16 @@ export class MarketEngine implements EngineState, SessionControl {
 
   /** A normalized trade; false when refused (test symbol, bad numbers, outside a session). */
   ingest(t: TradeEvent): boolean {
-    return this.ingestTrade(this.table.intern(t.sym), t.price, t.size, t.ts);
+    return this.ingestTrade(this.table.intern(t.sym), t.price, t.size, t.ts, t.conditions ?? 0);
   }
 
-  /** The hot path: no allocation unless the print opens a new slot, session or symbol. */
-  ingestTrade(id: number, price: number, size: number, ts: number): boolean {
+  /**
+   * The hot path: no allocation unless the print opens a new slot, session or symbol.
+   * `conditions` are the print's normalized sale conditions (conditions.ts, 0 = regular): the
+   * eligibility table decides whether it sets last, high/low and volume (docs/metrics.md,
+   * "Which prints count"). A print that may update nothing is refused.
+   */
+  ingestTrade(id: number, price: number, size: number, ts: number, conditions = 0): boolean {
     if (
       id < 0 ||
       !(price > 0 && price < Number.POSITIVE_INFINITY) ||
@@ -132,53 +146,66 @@ export class MarketEngine implements EngineState, SessionControl {
       this.stats.rejected++;
       return false;
     }
+    const upd = conditions === 0 ? UPDATES_ALL : updatesOf(conditions);
+    if (upd === 0) {
+      this.stats.ineligible++;
+      return false;
+    }
     if (!(ts >= this.slotFrom && ts < this.slotTo) && !this.locate(ts)) return false;
     const d = this.day;
     let newHigh = false;
     let newLow = false;
-    const n = d.trades[id] as number;
-    if (n === 0) {
-      // The session's first print sets open, high and low and is not an event.
-      d.open[id] = price;
-      d.high[id] = price;
-      d.low[id] = price;
-    } else if (price > (d.high[id] as number)) {
-      d.high[id] = price;
-      d.highCount[id] = (d.highCount[id] as number) + 1;
-      d.highTs[id] = ts;
-      this.queue.markHigh(id);
-      newHigh = true;
-    } else if (price < (d.low[id] as number)) {
-      d.low[id] = price;
-      d.lowCount[id] = (d.lowCount[id] as number) + 1;
-      d.lowTs[id] = ts;
-      this.queue.markLow(id);
-      newLow = true;
-    }
-    d.trades[id] = n + 1;
-    // A late print counts toward volume and extremes but does not become the last price.
-    if (!((d.lastTs[id] as number) > ts)) {
-      // The sparkline: `last` is its current slot's close; the first print of a later slot
-      // stores the previous slot's close in the wide column (once per symbol and slot, so the
-      // hot path rarely touches its 9 MB). A session runs 04:00–20:00, so the slot is in range.
-      const slot = ((ts - this.session.start) / SPARK_SLOT_MS) | 0;
-      const at = d.sparkAt[id] as number;
-      if (slot !== at) {
-        if (at >= 0) d.spark[id * SPARK_STRIDE + at] = d.last[id] as number;
-        d.sparkAt[id] = slot;
+    // The bars' reference: the last eligible price before this print.
+    const ref = d.last[id] as number;
+    if (upd & UPDATES_HIGH_LOW) {
+      const high = d.high[id] as number;
+      if (Number.isNaN(high)) {
+        // The session's first eligible print sets high and low and is not an event.
+        d.high[id] = price;
+        d.low[id] = price;
+      } else if (price > high) {
+        d.high[id] = price;
+        d.highCount[id] = (d.highCount[id] as number) + 1;
+        d.highTs[id] = ts;
+        this.queue.markHigh(id);
+        newHigh = true;
+      } else if (price < (d.low[id] as number)) {
+        d.low[id] = price;
+        d.lowCount[id] = (d.lowCount[id] as number) + 1;
+        d.lowTs[id] = ts;
+        this.queue.markLow(id);
+        newLow = true;
       }
-      d.last[id] = price;
-      d.lastTs[id] = ts;
     }
-    d.volume[id] = (d.volume[id] as number) + size;
-    d.value[id] = (d.value[id] as number) + price * size;
-    const s = this.session;
-    if (ts >= s.open && ts < s.close) {
-      if (Number.isNaN(d.regOpen[id] as number)) d.regOpen[id] = price;
-      d.regClose[id] = price;
+    d.trades[id] = (d.trades[id] as number) + 1;
+    // A late print counts toward volume and extremes but does not become the last price.
+    if (upd & UPDATES_LAST) {
+      if (Number.isNaN(d.open[id] as number)) d.open[id] = price;
+      if (!((d.lastTs[id] as number) > ts)) {
+        // The sparkline: `last` is its current slot's close; the first print of a later slot
+        // stores the previous slot's close in the wide column (once per symbol and slot, so the
+        // hot path rarely touches its 9 MB). A session runs 04:00–20:00, so the slot is in range.
+        const slot = ((ts - this.session.start) / SPARK_SLOT_MS) | 0;
+        const at = d.sparkAt[id] as number;
+        if (slot !== at) {
+          if (at >= 0) d.spark[id * SPARK_STRIDE + at] = d.last[id] as number;
+          d.sparkAt[id] = slot;
+        }
+        d.last[id] = price;
+        d.lastTs[id] = ts;
+      }
+      const s = this.session;
+      if (ts >= s.open && ts < s.close) {
+        if (Number.isNaN(d.regOpen[id] as number)) d.regOpen[id] = price;
+        d.regClose[id] = price;
+      }
     }
-    this.profile.add(id, this.slot, size);
-    this.bars.update(id, this.starts, price, size, newHigh, newLow);
+    if (upd & UPDATES_VOLUME) {
+      d.volume[id] = (d.volume[id] as number) + size;
+      d.value[id] = (d.value[id] as number) + price * size;
+      this.profile.add(id, this.slot, size);
+    }
+    this.bars.update(id, this.starts, price, size, newHigh, newLow, upd, ref);
     this.queue.markTouched(id);
     return true;
   }

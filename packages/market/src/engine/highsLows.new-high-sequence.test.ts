@@ -109,7 +109,7 @@ describe('highs and lows of day', () => {
     expect(e.ingest({ sym: 'ABC', price: 10, size: 5, ts: ny(3, 59) })).toBe(false);
     expect(e.ingest({ sym: 'ABC', price: 10, size: 5, ts: ny(20) })).toBe(false);
     expect(e.idOf('ZVZZT')).toBe(-1);
-    expect(e.stats).toEqual({ rejected: 4, outOfSession: 2, stale: 0 });
+    expect(e.stats).toEqual({ rejected: 4, ineligible: 0, outOfSession: 2, stale: 0 });
   });
 
   it('emits halts and resumes in order with reason codes, ignoring repeats', () => {

@@ -1,11 +1,15 @@
 // The simulator's open halts: typed arrays and a short list of halted symbols (rarely more than a
 // handful), with the earliest resume instant cached so the hot loop checks one number per print.
 
-/** Reason codes the simulator uses: LULD volatility pause, news pending, information requested. */
-export const REASONS = ['LUDP', 'T1', 'T12'] as const;
+/**
+ * Reason codes the simulator uses: LULD volatility pause, news pending, information requested,
+ * news released (a T1 that the exchange closes with the news out).
+ */
+export const REASONS = ['LUDP', 'T1', 'T12', 'T2'] as const;
 export const LUDP = 0;
 export const T1 = 1;
 export const T12 = 2;
+export const T2 = 3;
 
 export class HaltBook {
   /** Resume instant per symbol; 0 = trading. */

@@ -9,5 +9,5 @@ export {
 export { createRng, type Rng, subSeed } from './prng.ts';
 export { intensity, luldBand } from './profile.ts';
 export { createSimulator, type Simulator, type SimulatorOptions, type SimulatorSink } from './simulator.ts';
-export { generateUniverse, INDEX_ETFS, roundToTick } from './universe.ts';
+export { generateUniverse, INDEX_ETFS, maxUniverse, roundToTick } from './universe.ts';
 export { SIM_FORMS, type SimNewsKind } from './wire.ts';

@@ -50,10 +50,12 @@ const between = (highs: [number, number][], from: number, to: number) =>
   highs.filter(([t]) => t > from && t <= to);
 
 describe('the opening tape of the default simulated market', () => {
-  it('shows ordinary stocks in new highs over the first 10 minutes: median under $40, under 5 % above $500', () => {
+  // A universe of any size keeps the sixty best-known (large, dearer) names: the median is
+  // still an ordinary stock's.
+  it('shows ordinary stocks in new highs over the first 10 minutes: median under $50, under 5 % above $500', () => {
     expect(opening.length).toBeGreaterThan(10_000);
     const prices = opening.map(([, last]) => last).sort((a, b) => a - b);
-    expect(prices[prices.length >> 1]).toBeLessThan(40);
+    expect(prices[prices.length >> 1]).toBeLessThan(50);
     expect(prices.filter((p) => p > 500).length / prices.length).toBeLessThan(0.05);
   });
 

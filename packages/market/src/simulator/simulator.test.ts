@@ -4,7 +4,7 @@ import { sessionOfDay } from '../calendar/session.ts';
 import { isTestSymbol } from '../testSymbols.ts';
 import { openingBell } from './clock.ts';
 import { createSimulator, type SimulatorSink } from './simulator.ts';
-import { generateUniverse } from './universe.ts';
+import { generateUniverse, maxUniverse } from './universe.ts';
 
 // Monday 24 November 2025, a regular trading day.
 const DAY = Math.floor(Date.UTC(2025, 10, 24) / 86_400_000);
@@ -48,22 +48,26 @@ function runDay(seed: number, stepMs: number, opts: { symbols?: number; tradesPe
 }
 
 describe('universe', () => {
-  it('has unique 1–5 letter tickers, never a test symbol, SPY/QQQ/DIA as ETFs, prices from $0.05', () => {
+  it('has unique real tickers (at most every listing), never a test symbol, SPY/QQQ/DIA/IWM as ETFs, prices from $0.05', () => {
+    // SIM_SYMBOLS above the shipped listings gets all of them and no made-up name.
     const refs = generateUniverse(7, 10_000);
-    expect(refs).toHaveLength(10_000);
-    expect(new Set(refs.map((r) => r.sym)).size).toBe(10_000);
+    expect(refs).toHaveLength(maxUniverse());
+    expect(new Set(refs.map((r) => r.sym)).size).toBe(maxUniverse());
+    expect(generateUniverse(7, 500)).toHaveLength(500);
     for (const r of refs) {
-      expect(r.sym).toMatch(/^[A-Z]{1,5}$/);
+      expect(r.sym).toMatch(/^[A-Z]{1,5}(\.[A-Z])?$/);
+      expect(['NASDAQ', 'NYSE', 'BATS', 'ARCA']).toContain(r.exchange);
       expect(isTestSymbol(r.sym)).toBe(false);
       expect(r.prevClose).toBeGreaterThanOrEqual(0.05);
       expect(r.float).toBeGreaterThan(0);
       expect(r.avgVolume).toBeGreaterThan(0);
     }
-    for (const s of ['SPY', 'QQQ', 'DIA']) {
+    for (const s of ['SPY', 'QQQ', 'DIA', 'IWM']) {
       const r = refs.find((x) => x.sym === s);
       expect(r?.sector).toBe(82);
-      expect(r?.prevClose).toBeGreaterThan(300);
+      expect(r?.prevClose).toBeGreaterThan(200);
     }
+    expect(refs.find((r) => r.sym === 'AAPL')).toMatchObject({ name: 'Apple Inc.', exchange: 'NASDAQ' });
     // How prices, caps and sectors are spread: universe.us-listed-distribution.test.ts.
   });
 });
@@ -114,7 +118,7 @@ describe('simulator', { timeout: 30_000 }, () => {
     expect(halts.length).toBeGreaterThan(0);
     const open = new Map<string, string>();
     for (const s of statuses) {
-      expect(['LUDP', 'T1', 'T12']).toContain(s.reason);
+      expect(['LUDP', 'T1', 'T12', 'T2']).toContain(s.reason);
       if (s.halted) {
         expect(open.has(s.sym)).toBe(false);
         open.set(s.sym, s.reason);
@@ -132,7 +136,7 @@ describe('simulator', { timeout: 30_000 }, () => {
 
   it('delivers thousands of prints per simulated second at the default rate', () => {
     const sim = createSimulator({ seed: 1, startTs: OPEN });
-    expect(sim.reference()).toHaveLength(10_000);
+    expect(sim.reference()).toHaveLength(maxUniverse());
     let n = 0;
     const sink: SimulatorSink = { trade: () => void n++, status: () => void n++ };
     sim.step(OPEN + 60_000, sink);

@@ -1,10 +1,10 @@
 import { nextSession, type SessionDay, sessionAt } from '../calendar/session.ts';
 import type { ReferenceData } from '../events.ts';
-import { HaltBook, LUDP, REASONS, T1, T12 } from './halts.ts';
+import { HaltBook, LUDP, REASONS, T1, T2, T12 } from './halts.ts';
 import { NewsBook } from './news.ts';
 import { createRng, subSeed } from './prng.ts';
 import { intensity, luldBand } from './profile.ts';
-import { buildDay, type DayState, pickWeighted, RUNNER_SHARE } from './state.ts';
+import { buildDay, type DayState, OPEN_DRIVE_MS, pickWeighted, RUNNER_SHARE } from './state.ts';
 import { generateListing, INDEX_ETFS, roundToTick } from './universe.ts';
 import { emptyWire, SIM_FORMS, type SimNewsKind, scheduleWire, type WireDay } from './wire.ts';
 
@@ -49,8 +49,8 @@ export interface Simulator {
 }
 
 const MINUTE = 60_000;
-/** Halt lengths by reason: an LULD pause lasts 5 minutes, news halts longer. */
-const HALT_MS = [5 * MINUTE, 15 * MINUTE, 40 * MINUTE];
+/** Halt lengths by reason (LUDP, T1, T12, T2): an LULD pause lasts 5 minutes, news halts longer. */
+const HALT_MS = [5 * MINUTE, 15 * MINUTE, 40 * MINUTE, 10 * MINUTE];
 
 export function createSimulator(options: SimulatorOptions): Simulator {
   const count = Math.max(3, options.symbols ?? 10_000);
@@ -73,7 +73,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   let day = 0;
   let sess: SessionDay | null = null;
   // Instants live in a typed array: a double in a closure variable is boxed on every store.
-  const clock = new Float64Array(3); // [next print, span start, span end]
+  const clock = new Float64Array(4); // [next print, span start, span end, opening drive's end]
 
   const ratePerMs = (ts: number): number => (sess ? (intensity(sess, ts) * rate) / 1000 : 0);
 
@@ -109,6 +109,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (s) {
       if (sess === null || s.date !== sess.date) newDay(ts, s);
       sess = s;
+      clock[3] = s.open + OPEN_DRIVE_MS;
       clock[1] = s.start;
       clock[2] = s.end;
     } else {
@@ -163,8 +164,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const open = sess !== null && ts >= sess.open && ts < sess.close;
     const u = rng.next();
     if (open && haltUntil[i] === 0 && u < 0.25) {
-      resumeJump[i] = 1 + (rng.next() < 0.75 ? 0.3 : -0.2) * rng.next();
-      halt(i, u < 0.05 ? T12 : T1, ts, sink);
+      // A runner's news moves it its own way: up for a gapper up, down for a gapper down, mostly.
+      const up = (st.drift[i] as number) >= 0 ? rng.next() < 0.75 : rng.next() < 0.25;
+      resumeJump[i] = 1 + (up ? 0.3 : -0.2) * rng.next();
+      halt(i, u < 0.03 ? T12 : u < 0.07 ? T2 : T1, ts, sink);
       sink.news?.(syms[i] as string, Math.floor(ts), 'halt');
       return 1;
     }
@@ -172,7 +175,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const window = (3 + 7 * rng.next()) * MINUTE;
     news.until[k] = ts + window;
     const expected = Math.max(1, ((ratePerMs(ts) * RUNNER_SHARE * 0.6) / 2) * window);
-    news.drift[k] = Math.log(1.08 + 0.22 * rng.next()) / expected;
+    const jump = Math.log(1.08 + 0.22 * rng.next());
+    const up = (st.drift[i] as number) >= 0 ? rng.next() < 0.8 : rng.next() < 0.2;
+    news.drift[k] = (up ? jump : -jump) / expected;
     return 0;
   }
 
@@ -188,6 +193,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       i = pickWeighted(st.cumWeight, rng.next());
     }
     if (haltUntil[i] !== 0) return false;
+    // Volume follows price: a print in a news spike is a bigger one.
+    const spike = extra !== 0 ? 3 : 1;
+    if (ts < (clock[3] as number) && sess !== null && ts >= sess.open) extra += st.openDrift[i] as number;
     const p = Math.min(
       100_000,
       Math.max(
@@ -207,7 +215,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         return true;
       }
     }
-    const m = (st.meanSize[i] as number) * rng.exp();
+    const m = (st.meanSize[i] as number) * rng.exp() * spike;
     const size = m < 100 ? Math.max(1, Math.round(m)) : Math.round(m / 100) * 100;
     last[i] = px;
     sink.trade(syms[i] as string, px, size, Math.floor(ts));

@@ -10,7 +10,7 @@ import { INDEX_ETFS } from './universe.ts';
 export const REGULAR_SECONDS = 23_400;
 /** Share of all prints that go to the day's runners. */
 export const RUNNER_SHARE = 0.05;
-/** Overnight gap (log, one standard deviation) of a stock, and of the three index ETFs. */
+/** Overnight gap (log, one standard deviation) of a stock, and of the index ETFs. */
 export const GAP_VOL = 0.012;
 export const INDEX_GAP_VOL = 0.004;
 
@@ -18,18 +18,48 @@ export interface DayState {
   readonly price: Float64Array;
   readonly sigma: Float64Array;
   readonly drift: Float64Array;
+  /**
+   * Extra drift per print in the first OPEN_DRIVE_MS of the regular session: the market's and
+   * the sector's opening drive times the symbol's beta, so the open has the day's direction.
+   */
+  readonly openDrift: Float64Array;
+  /** The day's market move (log), index ETFs and members alike: its sign is the day's direction. */
+  readonly marketMove: number;
   readonly meanSize: Float64Array;
   /** Cumulative selection weight of non-runners (runners have weight 0 here). */
   readonly cumWeight: Float64Array;
   readonly runners: Int32Array;
 }
 
-/** Regular-session volatility of a symbol's price (log return, one standard deviation). */
+/**
+ * Regular-session volatility of a symbol's price (log return, one standard deviation): cheap
+ * names move more than dear ones, thin floats more than widely held ones.
+ */
 export function dailyVol(ref: ReferenceData): number {
   if (ref.sector === SECTOR.ETF) return 0.012;
-  if (ref.prevClose > 50) return 0.02;
-  if (ref.prevClose > 5) return 0.035;
-  return 0.06;
+  const byPrice = ref.prevClose > 50 ? 0.02 : ref.prevClose > 5 ? 0.035 : 0.06;
+  const byFloat = ref.float < 2e7 ? 1.35 : ref.float > 5e8 ? 0.8 : 1;
+  return byPrice * byFloat;
+}
+
+/** The opening drive: how long the open carries the day's direction, and its size (log, 1 sd). */
+export const OPEN_DRIVE_MS = 10 * 60_000;
+const OPEN_DRIVE_VOL = 0.005;
+/** The day's market move and each sector's own (log, one standard deviation). */
+const MARKET_DAY_VOL = 0.008;
+const SECTOR_DAY_VOL = 0.006;
+/** Share of the day's prints that fall in the opening drive (the U-shaped profile's first ten minutes). */
+const OPEN_DRIVE_SHARE = 0.07;
+/** Share of the runners that gap down (short setups) rather than up. */
+export const GAP_DOWN_SHARE = 0.35;
+/** No name trades more dollars than this share of SPY's. */
+const MAX_DOLLARS_VS_SPY = 0.6;
+
+/** How much a symbol follows the market: the index ETFs by what they hold, stocks 0.6–1.6. */
+function betaOf(i: number, ref: ReferenceData, rng: Rng): number {
+  if (i < INDEX_ETFS.length)
+    return ref.sym === 'IWM' ? 1.3 : ref.sym === 'QQQ' ? 1.2 : ref.sym === 'DIA' ? 0.9 : 1;
+  return 0.6 + rng.next();
 }
 
 /** Who can run: small caps with a low float in the $1–20 range, the kind that squeeze on news. */
@@ -121,9 +151,17 @@ export function buildDay(
   const price = new Float64Array(n);
   const sigma = new Float64Array(n);
   const drift = new Float64Array(n);
+  const openDrift = new Float64Array(n);
   const meanSize = new Float64Array(n);
   const cumWeight = new Float64Array(n);
   const runnerTrades = runners.length > 0 ? (dayTrades * RUNNER_SHARE) / runners.length : 1;
+  // The day's direction: one market move and one per sector, each split into an opening drive
+  // and the rest of the day; every symbol takes them times its beta (index ETFs included).
+  const marketMove = MARKET_DAY_VOL * rng.normal();
+  const marketDrive = OPEN_DRIVE_VOL * rng.normal() + 0.5 * marketMove;
+  const sectorMove = new Float64Array(256);
+  for (let k = 0; k < sectorMove.length; k++) sectorMove[k] = SECTOR_DAY_VOL * rng.normal();
+  const dollars = new Float64Array(n);
   let acc = 0;
   for (let i = 0; i < n; i++) {
     const ref = refs[i] as ReferenceData;
@@ -132,21 +170,40 @@ export function buildDay(
     const expected = isRunner[i]
       ? runnerTrades
       : Math.max(1, (dayTrades * (1 - RUNNER_SHARE) * (weight[i] as number)) / total);
-    const rvol = isRunner[i] ? 10 + 30 * rng.next() : Math.exp(0.3 * rng.normal());
+    // A runner trades 10–50× its usual volume, about its float and more; a quiet name stays quiet.
+    const rvol = isRunner[i]
+      ? Math.min(50, Math.max(10, (ref.float / ref.avgVolume) * (0.8 + 1.7 * rng.next())))
+      : Math.exp(0.3 * rng.normal());
     meanSize[i] = Math.max(1, (ref.avgVolume * rvol) / expected);
     sigma[i] = (isRunner[i] ? 0.12 : dailyVol(ref)) / Math.sqrt(expected);
     const pc = prevClose[i] as number;
+    const beta = betaOf(i, ref, rng);
+    const sector = i < INDEX_ETFS.length ? 0 : (sectorMove[ref.sector & 255] as number);
     if (isRunner[i]) {
-      // Runners gap up and trend (a fifth of them fade instead): +20 % to +100 % over the day.
+      // Runners gap and trend, up or (a third of them) down; a fifth fade their gap instead.
+      const down = rng.next() < GAP_DOWN_SHARE;
       const fade = rng.next() < 0.2;
-      const move = Math.log(1.2 + 0.8 * rng.next());
+      const move = down ? Math.log(0.55 + 0.3 * rng.next()) : Math.log(1.2 + 0.8 * rng.next());
       drift[i] = (fade ? -0.5 * move : move) / expected;
-      price[i] = pc * (1.1 + 0.5 * rng.next());
+      price[i] = pc * (down ? 0.6 + 0.3 * rng.next() : 1.1 + 0.5 * rng.next());
     } else {
-      price[i] = pc * Math.exp((i < 3 ? INDEX_GAP_VOL : GAP_VOL) * rng.normal());
+      const gapVol = i < INDEX_ETFS.length ? INDEX_GAP_VOL : GAP_VOL;
+      price[i] = pc * Math.exp(0.3 * beta * marketMove + gapVol * rng.normal());
+      drift[i] = (0.5 * beta * marketMove + sector) / expected;
+      openDrift[i] = (beta * marketDrive + 0.5 * sector) / Math.max(1, expected * OPEN_DRIVE_SHARE);
+    }
+    dollars[i] = ref.avgVolume * rvol * pc;
+  }
+  // Nobody out-trades SPY in dollars: a dear, heavily traded name is sized down to a share of it.
+  const spy = refs.findIndex((r) => r.sym === 'SPY');
+  if (spy >= 0) {
+    const limit = MAX_DOLLARS_VS_SPY * (dollars[spy] as number);
+    for (let i = 0; i < n; i++) {
+      if (i !== spy && (dollars[i] as number) > limit)
+        meanSize[i] = Math.max(1, (meanSize[i] as number) * (limit / (dollars[i] as number)));
     }
   }
-  return { price, sigma, drift, meanSize, cumWeight, runners };
+  return { price, sigma, drift, openDrift, marketMove, meanSize, cumWeight, runners };
 }
 
 /** Index whose cumulative weight first exceeds u × total (binary search, u in [0, 1)). */

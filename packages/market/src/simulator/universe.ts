@@ -1,16 +1,17 @@
 import type { ReferenceData } from '../events.ts';
 import { SECTOR } from '../sectors.ts';
-import { isTestSymbol } from '../testSymbols.ts';
+import { type Listed, pickListings, sectorOfName, usListings } from './listings/usListings.ts';
 import { createRng, type Rng } from './prng.ts';
 
-// The simulated listing: plausible tickers, names, sectors and fundamentals. Generated once at
-// start (allocation is fine here), deterministic for a seed.
+// The simulated listing: real tickers, names and exchanges (listings/), plausible sectors and
+// fundamentals. Generated once at start (allocation is fine here), deterministic for a seed.
 
-/** Index ETFs always present, with realistic prices, so Meters and relative strength have a market. */
+/** Index ETFs always present, priced like themselves, so Meters and relative strength have a market. */
 export const INDEX_ETFS: readonly ReferenceData[] = [
   etf('SPY', 'SPDR S&P 500 ETF Trust', 662.4, 72_000_000),
   etf('QQQ', 'Invesco QQQ Trust', 598.7, 48_000_000),
   etf('DIA', 'SPDR Dow Jones Industrial Average ETF', 468.9, 3_600_000),
+  etf('IWM', 'iShares Russell 2000 ETF', 243.6, 30_000_000),
 ];
 
 function etf(sym: string, name: string, prevClose: number, avgVolume: number): ReferenceData {
@@ -51,104 +52,14 @@ export const SECTOR_WEIGHTS: readonly [number, number][] = [
   [SECTOR.ETF, 8],
   [SECTOR.MISCELLANEOUS, 1],
 ];
-const SECTOR_TOTAL = SECTOR_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
 
-const SUFFIX: Partial<Record<number, readonly string[]>> = {
-  [SECTOR.TECHNOLOGY]: [
-    'Technologies Inc.',
-    'Systems Corp.',
-    'Software Inc.',
-    'Networks Inc.',
-    'Micro Devices',
-  ],
-  [SECTOR.HEALTHCARE]: ['Health Inc.', 'Medical Corp.', 'Healthcare Holdings'],
-  [SECTOR.BIOTECH]: ['Therapeutics Inc.', 'Biosciences Corp.', 'Pharmaceuticals Inc.', 'Genomics Inc.'],
-  [SECTOR.FINANCE]: ['Financial Corp.', 'Bancorp Inc.', 'Capital Group', 'Holdings Inc.'],
-  [SECTOR.ENERGY]: ['Energy Inc.', 'Petroleum Corp.', 'Resources Ltd.'],
-  [SECTOR.SPAC]: ['Acquisition Corp.', 'Acquisition Corp. II'],
-  [SECTOR.ADR]: ['Group Ltd. ADR', 'Holdings plc ADR'],
-  [SECTOR.ETF]: ['Sector ETF', 'Leveraged 3X Shares', 'Dividend ETF', 'Trust'],
-  [SECTOR.REAL_ESTATE]: ['Realty Trust', 'Properties Inc.', 'REIT Inc.'],
-  [SECTOR.PUBLIC_UTILITIES]: ['Power & Light Co.', 'Utilities Corp.'],
-};
-const GENERIC = ['Inc.', 'Corp.', 'Holdings Inc.', 'Group Inc.', 'Industries Inc.', 'Co.'];
-const SYLLABLES = [
-  'ar',
-  'bel',
-  'cor',
-  'dyn',
-  'ex',
-  'for',
-  'gen',
-  'hal',
-  'in',
-  'jo',
-  'ken',
-  'lum',
-  'mar',
-  'nov',
-  'or',
-  'pal',
-  'quin',
-  'ros',
-  'sol',
-  'tel',
-  'ul',
-  'ver',
-  'wes',
-  'xan',
-  'yor',
-  'zen',
-  'tri',
-  'al',
-  'cen',
-  'vi',
-];
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-// Ticker lengths as they occur on US exchanges: few 1–2 letters, most 3–4.
-const LENGTH_CDF = [0.01, 0.07, 0.42, 0.97, 1];
-
-function pick<T>(rng: Rng, list: readonly T[]): T {
-  return list[rng.int(list.length)] as T;
-}
-
-function pickSector(rng: Rng): number {
-  let x = rng.next() * SECTOR_TOTAL;
-  for (const [code, w] of SECTOR_WEIGHTS) {
+function pickSector(rng: Rng, weights: readonly [number, number][], total: number): number {
+  let x = rng.next() * total;
+  for (const [code, w] of weights) {
     x -= w;
     if (x < 0) return code;
   }
   return SECTOR.MISCELLANEOUS;
-}
-
-function ticker(rng: Rng, taken: Set<string>): string {
-  for (;;) {
-    const u = rng.next();
-    let len = 1;
-    while (len < 5 && u >= (LENGTH_CDF[len - 1] as number)) len++;
-    let s = '';
-    for (let i = 0; i < len; i++) s += LETTERS[rng.int(26)];
-    if (!taken.has(s) && !isTestSymbol(s)) {
-      taken.add(s);
-      return s;
-    }
-  }
-}
-
-function name(rng: Rng, sector: number): string {
-  const n = 2 + rng.int(2);
-  let base = '';
-  for (let i = 0; i < n; i++) base += pick(rng, SYLLABLES);
-  const title = base.charAt(0).toUpperCase() + base.slice(1);
-  return `${title} ${pick(rng, SUFFIX[sector] ?? GENERIC)}`;
-}
-
-function exchange(rng: Rng, sym: string, sector: number): string {
-  if (sector === SECTOR.ETF) return rng.next() < 0.8 ? 'ARCA' : 'NASDAQ';
-  if (sym.length === 5) return rng.next() < 0.7 ? 'OTC' : 'NASDAQ';
-  if (sym.length === 4) return rng.next() < 0.9 ? 'NASDAQ' : 'NYSE';
-  const u = rng.next();
-  return u < 0.7 ? 'NYSE' : u < 0.85 ? 'AMEX' : 'NASDAQ';
 }
 
 /** Log-uniform between lo and hi. */
@@ -217,33 +128,53 @@ export interface Listing {
   readonly caps: Float64Array;
 }
 
+/** Sector weights for a listing whose name says nothing: the shares left once names have spoken. */
+const UNNAMED_WEIGHTS = SECTOR_WEIGHTS.filter(
+  ([code]) => code !== SECTOR.ETF && code !== SECTOR.SPAC && code !== SECTOR.ADR,
+);
+const UNNAMED_TOTAL = UNNAMED_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
+
+/** The largest universe there is: the index ETFs and every listing of the shipped file. */
+export const maxUniverse = (): number => INDEX_ETFS.length + usListings().length;
+
 /**
- * Generates `count` symbols (the three index ETFs first, then the mega caps) and their market
- * caps. Market cap comes first, as it sizes everything else: price from cap, shares = cap /
- * price, float a fraction of the shares (low floats are small caps), average volume the float
- * times a daily turnover. Every draw comes from one seeded generator in a fixed order: same
- * seed, same listing. The simulator sizes its prints so that a symbol's day volume is its
- * avgVolume times that day's relative volume: reference and tape agree.
+ * The universe of `count` symbols (at most `maxUniverse()`): the index ETFs first, then real
+ * Nasdaq, NYSE and Cboe listings (listings/README.md), the well-known top always and a seeded
+ * spread of the rest. Market cap comes from the listing's size rank: caps drawn from the US
+ * distribution (the ten mega caps fixed at the top), sorted, and handed out in the file's order.
+ * Cap sizes everything else: price from cap, shares = cap / price, float a fraction of the shares
+ * (low floats are small caps), average volume the float times a daily turnover. Every draw comes
+ * from one seeded generator in a fixed order: same seed, same listing. The simulator sizes its
+ * prints so that a symbol's day volume is its avgVolume times that day's relative volume.
  */
 export function generateListing(seed: number, count: number): Listing {
   const rng = createRng(seed);
-  const taken = new Set(INDEX_ETFS.map((e) => e.sym));
-  const refs: ReferenceData[] = INDEX_ETFS.slice(0, Math.min(count, INDEX_ETFS.length));
-  const caps = new Float64Array(Math.max(0, count));
+  const all = usListings();
+  const n = Math.max(0, Math.min(count, maxUniverse()));
+  const refs: ReferenceData[] = INDEX_ETFS.slice(0, Math.min(n, INDEX_ETFS.length));
+  const caps = new Float64Array(n);
   for (let i = 0; i < refs.length; i++) {
     const r = refs[i] as ReferenceData;
     caps[i] = r.prevClose * r.float;
   }
-  const megas = Math.min(MEGA_CAPS.length, Math.floor(count / 1000));
-  while (refs.length < count) {
-    const k = refs.length - INDEX_ETFS.length;
-    const mega = k < megas ? (MEGA_CAPS[k] as [number, number]) : null;
-    const sector = mega ? mega[1] : pickSector(rng);
-    const sym = ticker(rng, taken);
-    const exch = mega ? (rng.next() < 0.7 ? 'NASDAQ' : 'NYSE') : exchange(rng, sym, sector);
-    const otc = exch === 'OTC';
-    const cap = mega ? mega[0] : drawCap(rng, sector, otc);
-    const prevClose = roundToTick(drawPrice(rng, sector, cap, otc));
+  const picked = pickListings(n - refs.length, all.length, () => rng.next());
+  // Caps by rank over the whole file, so a name keeps its size whatever the universe's size.
+  const rankCaps = new Float64Array(all.length);
+  for (let k = 0; k < all.length; k++) {
+    rankCaps[k] =
+      k < MEGA_CAPS.length
+        ? (MEGA_CAPS[k] as [number, number])[0]
+        : drawCap(rng, SECTOR.MISCELLANEOUS, false);
+  }
+  rankCaps.subarray(MEGA_CAPS.length).sort().reverse();
+  for (const k of picked) {
+    const listed = all[k] as Listed;
+    const sector =
+      k < MEGA_CAPS.length
+        ? (MEGA_CAPS[k] as [number, number])[1]
+        : (sectorOfName(listed.sym, listed.name) ?? pickSector(rng, UNNAMED_WEIGHTS, UNNAMED_TOTAL));
+    const cap = sector === SECTOR.SPAC ? drawCap(rng, sector, false) : (rankCaps[k] as number);
+    const prevClose = roundToTick(drawPrice(rng, sector, cap, false));
     const shares = cap / prevClose;
     const large = cap > LARGE_CAP;
     const float = Math.max(
@@ -257,15 +188,15 @@ export function generateListing(seed: number, count: number): Listing {
     const optionable = prevClose >= 2.5 && float > 1e7 && (cap > 1e9 || rng.next() < 0.6);
     caps[refs.length] = cap;
     refs.push({
-      sym,
-      name: name(rng, sector),
+      sym: listed.sym,
+      name: listed.name,
       sector,
       float,
       shortRatio,
       optionable,
       prevClose,
       avgVolume,
-      exchange: exch,
+      exchange: listed.exchange,
     });
   }
   return { refs, caps };

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { SECTOR } from '../sectors.ts';
 import { createRng } from './prng.ts';
 import { buildDay } from './state.ts';
-import { generateListing } from './universe.ts';
+import { generateListing, INDEX_ETFS } from './universe.ts';
 
-// The default simulated listing (10,000 symbols) is spread like US listed equities: median
-// price in the tens of dollars, a few dozen names above $500, ten mega caps above $500 B,
-// sectors in their US proportions, and the day's runners all low-float small caps.
+// The default simulated listing (every shipped listing, SIM_SYMBOLS=10000 asks for more) is
+// spread like US listed equities: most names $1–50, a few hundred above $100, a handful above
+// $500, ten mega caps above $500 B at the top of the file, sectors in plausible proportions, and
+// the day's runners all low-float small caps.
 
 const { refs, caps } = generateListing(1, 10_000);
+const N = INDEX_ETFS.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 const share = (pred: (i: number) => boolean) => refs.filter((_, i) => pred(i)).length / refs.length;
 
@@ -35,21 +37,32 @@ const US_SECTOR_SHARES: [number, number][] = [
   [SECTOR.MISCELLANEOUS, 1],
 ];
 
-describe('the simulated listing of 10,000 symbols', () => {
+describe('the simulated listing of every shipped name', () => {
   it('is the same for the same seed, and another for another seed', () => {
     const again = generateListing(1, 10_000);
     expect(again.refs).toEqual(refs);
     expect(again.caps).toEqual(caps);
-    expect(generateListing(2, 10_000).refs.slice(3, 20)).not.toEqual(refs.slice(3, 20));
+    // Another seed: the same real names, other figures.
+    const other = generateListing(2, 10_000).refs;
+    expect(other.map((r) => r.sym)).toEqual(refs.map((r) => r.sym));
+    expect(other.slice(N, N + 20).map((r) => r.prevClose)).not.toEqual(
+      refs.slice(N, N + 20).map((r) => r.prevClose),
+    );
   });
 
-  it('prices a median name in the tens of dollars ($15–60), 0.2–2 % above $500, none under $0.05', () => {
+  it('prices most names $1–50, a few hundred above $100, a handful above $500, none under $0.05', () => {
     const prices = refs.map((r) => r.prevClose);
-    expect(median(prices)).toBeGreaterThan(15);
+    expect(median(prices)).toBeGreaterThan(10);
     expect(median(prices)).toBeLessThan(60);
-    const dear = share((i) => (refs[i]?.prevClose as number) > 500);
-    expect(dear).toBeGreaterThanOrEqual(0.002);
-    expect(dear).toBeLessThanOrEqual(0.02);
+    expect(
+      share((i) => (refs[i]?.prevClose as number) >= 1 && (refs[i]?.prevClose as number) <= 50),
+    ).toBeGreaterThan(0.5);
+    const over100 = prices.filter((p) => p > 100).length;
+    expect(over100).toBeGreaterThanOrEqual(100);
+    expect(over100).toBeLessThanOrEqual(1_200);
+    const over500 = prices.filter((p) => p > 500).length;
+    expect(over500).toBeGreaterThanOrEqual(5);
+    expect(over500).toBeLessThanOrEqual(140);
     expect(Math.min(...prices)).toBeGreaterThanOrEqual(0.05);
   });
 
@@ -79,22 +92,26 @@ describe('the simulated listing of 10,000 symbols', () => {
 
   it('sizes shares from cap and price: large caps widely floated, low floats among small caps', () => {
     for (const [i, r] of refs.entries()) {
-      if (i < 3) continue; // the index ETFs' figures are set by hand
+      if (i < N) continue; // the index ETFs' figures are set by hand
       const shares = (caps[i] as number) / r.prevClose;
       expect(r.float).toBeLessThanOrEqual(Math.ceil(shares * 1.001) + 10_000);
       if ((caps[i] as number) > 1e10) expect(r.float / shares).toBeGreaterThanOrEqual(0.84);
     }
-    const lowFloat = refs.flatMap((r, i) => (i >= 3 && r.float < 2e7 ? [caps[i] as number] : []));
-    expect(lowFloat.length).toBeGreaterThan(1_000);
+    const lowFloat = refs.flatMap((r, i) => (i >= N && r.float < 2e7 ? [caps[i] as number] : []));
+    expect(lowFloat.length).toBeGreaterThan(600);
     expect(lowFloat.filter((c) => c < 2e9).length / lowFloat.length).toBeGreaterThan(0.9);
     expect(median(lowFloat)).toBeLessThan(5e8);
   });
 
-  it('weights sectors as US listings are, each within 3 points', () => {
+  it('files sectors plausibly: every sector present, each within 6 points of its US share, finance and health the largest', () => {
     for (const [sector, percent] of US_SECTOR_SHARES) {
       const got = 100 * share((i) => refs[i]?.sector === sector);
-      expect(Math.abs(got - percent), `sector ${sector}: ${got.toFixed(1)} %`).toBeLessThanOrEqual(3);
+      expect(got, `sector ${sector}`).toBeGreaterThan(0);
+      expect(Math.abs(got - percent), `sector ${sector}: ${got.toFixed(1)} %`).toBeLessThanOrEqual(6);
     }
+    const finance = share((i) => refs[i]?.sector === SECTOR.FINANCE);
+    const health = share((i) => refs[i]?.sector === SECTOR.BIOTECH || refs[i]?.sector === SECTOR.HEALTHCARE);
+    expect(Math.min(finance, health)).toBeGreaterThan(0.12);
   });
 
   it('picks every runner from low-float small caps ($1–20, float < 20M, cap < $300M), biotech first', () => {

@@ -1,8 +1,9 @@
-import { ALERT_TOPICS, POPULAR_MAX, PROTOCOL_VERSION } from '@tapeline/core';
+import { ALERT_TOPICS, ALERTS_DISPATCHED_TOPIC, POPULAR_MAX, PROTOCOL_VERSION } from '@tapeline/core';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
+import type { V1Routes } from '../apiV1/v1Routes.ts';
 import type { MarketModule } from '../market/marketModule.ts';
 import { createPopularityRepository } from '../popularity/repository.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
@@ -40,6 +41,7 @@ export async function startAlerts(
   guards: Guards,
   market: MarketModule,
   universe?: SymbolUniverse,
+  v1?: V1Routes,
 ): Promise<AlertsModule> {
   const { db } = ctx.database;
   const rules = await startRulePublisher(db, ctx.bus, ctx.log);
@@ -50,7 +52,7 @@ export async function startAlerts(
     onUrlRemoved: (userId) => rules.changed(userId),
   });
   const deliveries = startDeliveryWorker(ctx, [webhooks, createPushSender(ctx)]);
-  const deps = { market, ruleChanges: rules, universe, kickDeliveries: () => deliveries.kick() };
+  const deps = { market, ruleChanges: rules, universe, kickDeliveries: () => deliveries.kick(), v1 };
   alertRulesRoutes(http, ctx, guards, deps);
   webhookRoutes(http, ctx, guards, deps);
   pushRoutes(http, ctx, guards, deps);
@@ -65,6 +67,11 @@ export async function startAlerts(
     log: ctx.log,
     enqueue,
     kickDeliveries: () => deliveries.kick(),
+    // Every node's bot sockets hear it (modules/apiV1/ws): the outbox dispatches each alert once.
+    dispatched: (userId, alert) =>
+      void ctx.bus
+        .publish(ALERTS_DISPATCHED_TOPIC, JSON.stringify({ v: PROTOCOL_VERSION, userId, alert }))
+        .catch((error: Error) => ctx.log.warn({ err: error }, 'dispatched alert not relayed to bots')),
   });
   const stopFired = await listenForFiredAlerts(ctx.bus, outbox, ctx.log);
   // A tab back from a dropped connection asks for what it missed (docs/continuity.md §2).

@@ -8,7 +8,8 @@ import { sendVerificationLink } from './emailLinks.ts';
 import { mailUnavailable } from './mailFailure.ts';
 import { mailRecipient } from './mailRecipient.ts';
 
-export const VERIFIED_REDIRECT = '/login';
+/** /login says the address is verified (the web's login page reads `_t`). */
+export const VERIFIED_REDIRECT = '/login?_t=verified';
 export const EMAIL_CHANGED_REDIRECT = '/login?_t=email_changed';
 export const INVALID_LINK_REDIRECT = '/verify?_t=invalid';
 

@@ -2,6 +2,8 @@ import type { SessionResponse } from '@tapeline/core';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import type { Authenticated } from '../../platform/http/guards.ts';
+import { createApiKeyDeps } from '../apiKeys/deps.ts';
+import { revokeAllApiKeys } from '../apiKeys/revokeApiKey.ts';
 import type { AuthDeps } from './deps.ts';
 import { presentUser } from './userView.ts';
 
@@ -54,11 +56,14 @@ export async function endSession(deps: AuthDeps, userId: string, sessionId: stri
 
 /**
  * Ends every session of a user: a password change or reset, a role change, a chat ban. The
- * token version moves too, so a data-host token signed before stops at its next check.
+ * token version moves too, so a data-host token signed before stops at its next check, and the
+ * user's API keys are revoked (their bot sockets close on every node).
  */
 export async function endAllSessions(deps: AuthDeps, user: UserRow): Promise<UserRow> {
   await deps.sessions.revokeAll(user.id, new Date(deps.ctx.clock.now()));
   const updated = await deps.users.update(user.id, { tokenVersion: user.tokenVersion + 1 });
   deps.revocations.publish({ userId: user.id, sessionId: null });
+  // Personal API keys end with the sessions (docs/decisions.md, "API keys and passwords").
+  await revokeAllApiKeys(createApiKeyDeps(deps.ctx), user.id);
   return updated;
 }

@@ -41,13 +41,13 @@ describe('GET /api/auth/verify_email/:token', () => {
     expect(link.startsWith(`${TEST_APP_URL}${VERIFY_PATH}`)).toBe(true);
     expect(await verified(email)).toBe(false);
 
-    expect(await open(link)).toEqual({ status: 302, location: '/login' });
+    expect(await open(link)).toEqual({ status: 302, location: '/login?_t=verified' });
     expect(await verified(email)).toBe(true);
   });
 
   it('refuses the same link a second time', async () => {
     const { link } = await signedUp();
-    expect((await open(link)).location).toBe('/login');
+    expect((await open(link)).location).toBe('/login?_t=verified');
     expect(await open(link)).toEqual(invalidLink);
   });
 
@@ -59,7 +59,7 @@ describe('GET /api/auth/verify_email/:token', () => {
     const early = await signedUp();
     const late = await signedUp();
     app.clock.advance(VERIFY_TOKEN_TTL_MS - 60_000);
-    expect((await open(early.link)).location).toBe('/login');
+    expect((await open(early.link)).location).toBe('/login?_t=verified');
 
     app.clock.advance(60_000 + 1000);
     expect(await open(late.link)).toEqual(invalidLink);
@@ -79,7 +79,7 @@ describe('POST /api/auth/verify_email (resend)', () => {
     const second = linkIn(mail, VERIFY_PATH);
     expect(second).not.toBe(first);
 
-    expect((await open(second)).location).toBe('/login');
+    expect((await open(second)).location).toBe('/login?_t=verified');
     expect(await verified(email)).toBe(true);
   });
 

@@ -1,6 +1,14 @@
-import { PROTOCOL_VERSION, type SocketAck } from '@tapeline/core';
+import {
+  API_KEY_SCOPES,
+  API_KEYS_MAX,
+  PROTOCOL_VERSION,
+  type SocketAck,
+  WS_V1_PATH,
+  wsV1ClientMessageSchema,
+} from '@tapeline/core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { profileImages } from '../../platform/db/schema.ts';
 import { declaredGuards } from '../../platform/http/route.ts';
 import { declaredSocketEvents } from '../../platform/realtime/socketRoute.ts';
@@ -12,9 +20,13 @@ import {
   seedPersona,
   seedUser,
 } from '../../test/factories.ts';
+import { until } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
+import { newApiKey } from '../apiKeys/keyMaterial.ts';
+import { createApiKeysRepository } from '../apiKeys/repository.ts';
 import { GUARD_DENIALS, MATRIX, type MatrixRoute } from './matrixRoutes.ts';
 import { GUARD_REFUSALS, NO_SOCKET, SOCKET_GUARD_DENIALS, SOCKET_MATRIX } from './matrixSocketEvents.ts';
+import { WS_MATRIX, WS_NO_SOCKET } from './matrixWsActions.ts';
 import { registeredRoutes } from './registeredRoutes.ts';
 
 // Every route the app registers × every kind of caller → the status it must answer, and every
@@ -30,6 +42,7 @@ const app = withApp({
 const tokens = new Map<Persona, string>();
 const personas = new Map<Persona, SeededUser>();
 const dataTokens = new Map<Persona, string>();
+const apiKeyOf = new Map<Persona, string>();
 let victim = '';
 const sockets: Socket[] = [];
 
@@ -41,6 +54,18 @@ beforeAll(async () => {
     personas.set(persona, seeded);
     const ds = await app.call<{ token?: string }>('POST', '/api/auth/ds/login', { token: seeded.token });
     if (ds.body.token) dataTokens.set(persona, ds.body.token);
+    // Every persona holds a key with every scope (made as the profile makes them; the unverified
+    // one straight in the table, since the profile asks for a verified address first).
+    const { key, keyId, keyHash } = newApiKey();
+    await createApiKeysRepository(app.ctx.database.db).createWithin(API_KEYS_MAX, {
+      userId: seeded.user.id,
+      name: 'matrix',
+      keyId,
+      keyHash,
+      scopes: [...API_KEY_SCOPES],
+      createdAt: new Date(app.clock.now()),
+    });
+    apiKeyOf.set(persona, key);
   }
   victim = (await seedUser(app)).user.id;
   await app.ctx.database.db
@@ -54,11 +79,13 @@ afterAll(async () => {
 async function call(row: MatrixRoute, persona: Persona): Promise<number> {
   const url = (row.url ?? row.route).replace('{imageOwner}', victim);
   const seeded = personas.get(persona);
-  const token = row.dataToken
-    ? (dataTokens.get(persona) ?? tokens.get(persona))
-    : row.ownSession && seeded
-      ? await issueTestToken(app, seeded.user)
-      : tokens.get(persona);
+  const token = row.apiKey
+    ? apiKeyOf.get(persona)
+    : row.dataToken
+      ? (dataTokens.get(persona) ?? tokens.get(persona))
+      : row.ownSession && seeded
+        ? await issueTestToken(app, seeded.user)
+        : tokens.get(persona);
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let body: RequestInit['body'];
   if (row.form) {
@@ -193,6 +220,49 @@ describe('socket events by persona', () => {
       }
       actual[persona] = wanted.includes(outcome) ? wanted.join('|') : outcome;
       expected[persona] = wanted.join('|');
+    }
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe('WebSocket /ws/v1 actions by persona', () => {
+  it('has a row for every action of the protocol', () => {
+    const actions = wsV1ClientMessageSchema.options.map((option) => option.shape.action.value);
+    expect([...new Set(WS_MATRIX.map((row) => row.message.action))].sort()).toEqual([...actions].sort());
+  });
+
+  it('answers each persona as the row says', async () => {
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const [index, persona] of PERSONAS.entries()) {
+      const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}${WS_V1_PATH}`);
+      const heard: string[] = [];
+      let closed = 0;
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { type: string; code?: string };
+        heard.push(m.type === 'error' ? `error:${m.code}` : m.type);
+      });
+      ws.on('close', (code) => {
+        closed = code;
+      });
+      await new Promise((resolve) => ws.once('open', resolve));
+      for (const row of WS_MATRIX) {
+        const wanted = row.expect[index] ?? '';
+        let outcome = WS_NO_SOCKET;
+        if (ws.readyState === WebSocket.OPEN) {
+          const before = heard.length;
+          const key = apiKeyOf.get(persona) ?? 'tl_live_none';
+          ws.send(JSON.stringify(row.message).replace('{key}', key));
+          outcome = await until(`${persona} ${row.message.action}`, () =>
+            heard.length > before ? heard[before] : closed ? `closed:${closed}` : undefined,
+          );
+        }
+        actual.push(
+          `${persona} ${JSON.stringify(row.message)} → ${wanted.split('|').includes(outcome) ? wanted : outcome}`,
+        );
+        expected.push(`${persona} ${JSON.stringify(row.message)} → ${wanted}`);
+      }
+      ws.terminate();
     }
     expect(actual).toEqual(expected);
   });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { API_KEY_SCOPES, API_V1_PREFIX } from '@tapeline/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedPersona } from '../../test/factories.ts';
 import { startTestApp } from '../../test/testApp.ts';
@@ -23,6 +24,16 @@ if (!subscriber || !admin) throw new Error('personas not seeded');
 const dataToken = (
   await app.call<{ token: string }>('POST', '/api/auth/ds/login', { token: subscriber.token })
 ).body.token;
+/**
+ * The traders' API is called with personal keys: each v1 route gets a fresh Pro user's key with
+ * every scope, so its own allowance (API_V1_RATE per key) lasts through the corpus.
+ */
+async function v1Key(): Promise<string> {
+  const user = await seedPersona(app, 'pro');
+  if (!user) throw new Error('persona not seeded');
+  const body = { name: 'fuzz', scopes: API_KEY_SCOPES };
+  return (await app.call<{ key: string }>('POST', '/api/api_keys', { token: user.token, body })).body.key;
+}
 const authorizations = await hostileAuthorizations(subscriber.user.id, subscriber.token);
 const bodies = hostileBodies();
 // Signing out ends the persona's session: fuzz it last so every other route sees a live one.
@@ -119,12 +130,17 @@ async function run(probes: Probe[], concurrency = 6): Promise<string[]> {
 /** The route with every `:param` set to `value`. */
 const fill = (route: string, value: string) => route.replace(/:[A-Za-z_]+/g, value);
 
-function probesFor(entry: string): Probe[] {
+async function probesFor(entry: string): Promise<Probe[]> {
   const [method = 'GET', route = '/'] = entry.split(' ');
   const hasBody = method !== 'GET';
+  const token = route.startsWith('/data')
+    ? dataToken
+    : route.startsWith(API_V1_PREFIX)
+      ? await v1Key()
+      : subscriber?.token;
   const callers: [string, string | undefined][] = [
     ['anonymous', undefined],
-    ['subscriber', `Bearer ${route.startsWith('/data') ? dataToken : subscriber?.token}`],
+    ['subscriber', `Bearer ${token}`],
     ['admin', `Bearer ${admin?.token}`],
   ];
   const probes: Probe[] = [];
@@ -155,13 +171,14 @@ describe('fuzzing every route', () => {
   it('finds the routes to fuzz', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContain('POST /api/stock_stats/inc/:symbol');
+    expect(routes).toContain('POST /api/v1/discovery/:tf/filter');
   });
 
   it.each(routes)(
     '%s never answers 5xx, and API errors are {error} JSON',
     { timeout: 60_000 },
     async (entry) => {
-      const probes = probesFor(entry);
+      const probes = await probesFor(entry);
       expect(probes.length).toBeGreaterThan(30);
       expect(await run(probes)).toEqual([]);
     },
@@ -175,6 +192,10 @@ describe('fuzzing every route', () => {
       `/socket.io/?EIO=4&transport=polling&sid=${'A'.repeat(5000)}`,
       '/socket.io/?EIO=4&transport=websocket',
       '/socket.io/%2e%2e/%2e%2e/package.json',
+      // The bots' WebSocket: plain GETs, a key in the URL, traversal.
+      '/ws/v1',
+      '/ws/v1?api_key=tl_live_x',
+      '/ws/v1/%2e%2e/%00',
     ];
     const probes: Probe[] = paths.flatMap((path) => [
       { who: 'anonymous', method: 'GET', path },

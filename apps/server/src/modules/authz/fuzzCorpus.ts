@@ -194,5 +194,11 @@ export async function hostileAuthorizations(realUserId: string, realToken: strin
     `Bearer ${b64url({ alg: 'HS256' })}.${b64url([])}.sig`,
     `Bearer ${'A'.repeat(8000)}`,
     `bearer ${realToken} ${realToken}`,
+    // Personal API keys (/api/v1): the prefix alone, a well-formed key no row holds, one with a
+    // NUL-ish and SQL-ish id, and an over-long one.
+    'Bearer tl_live_',
+    `Bearer tl_live_${'A'.repeat(16)}_${'B'.repeat(43)}`,
+    `Bearer tl_live_${"'--;%00".padEnd(16, 'x')}_${'B'.repeat(43)}`,
+    `Bearer tl_live_${'A'.repeat(16)}_${'B'.repeat(4000)}`,
   ];
 }

@@ -15,6 +15,8 @@ export interface MatrixRoute {
   form?: (persona: Persona) => Record<string, string>;
   /** The data host takes the data token from POST /api/auth/ds/login, not the access token. */
   dataToken?: true;
+  /** The traders' API: the persona's personal key (every scope) instead of the access token. */
+  apiKey?: true;
   /** The call ends the caller's session (logout): it gets a session of its own, not the shared one. */
   ownSession?: true;
   /**
@@ -67,6 +69,14 @@ export const GUARD_DENIALS: Record<string, Denials> = {
   data: [401, 401, 401, _, _, _, _, 401, 401],
   'data:discovery': [401, 401, 401, 403, _, _, _, 401, 401],
   'data:moneyFlow': [401, 401, 401, 403, 403, _, _, 401, 401],
+  // Personal keys (`key:<scope>:<requirement>`): a key acts as its user, so the user's
+  // requirement answers as the browser's guard does; only the visitor has no key (401).
+  'key:any:any': [401, _, _, _, _, _, _, _, _],
+  'key:market:read:subscriber': [401, 403, 403, _, _, _, _, 403, 403],
+  'key:market:read:pro': [401, 403, 403, 403, _, _, _, 403, 403],
+  'key:alerts:read:subscriber': [401, 403, 403, _, _, _, _, 403, 403],
+  'key:alerts:write:subscriber': [401, 403, 403, _, _, _, _, 403, 403],
+  'key:alerts:write:proplus': [401, 403, 403, 403, 403, 403, _, 403, 403],
 };
 
 export const MATRIX: MatrixRoute[] = [
@@ -297,4 +307,90 @@ export const MATRIX: MatrixRoute[] = [
   { method: 'GET', route: '/data/symbol_with_options', dataToken: true, expect: data(200, 200, 200, 200) },
   { method: 'GET', route: '/data/stream_bk', dataToken: true, expect: data(200, 200, 200, 200) },
   { method: 'GET', route: '/data/meters', dataToken: true, expect: data(200, 200, 200, 200) },
+  // The traders' API (docs/api.md). Keys are made in the profile by verified users.
+  { method: 'GET', route: '/api/api_keys', expect: verified(200) },
+  {
+    method: 'POST',
+    route: '/api/api_keys',
+    json: { name: 'matrix', scopes: ['market:read'] },
+    expect: verified(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/api_keys/:id',
+    url: '/api/api_keys/00000000-0000-4000-8000-000000000000',
+    expect: verified(404),
+  },
+  // The documents and the reference page: public, like the API's description anywhere.
+  { method: 'GET', route: '/api/v1/openapi.json', expect: all(200) },
+  { method: 'GET', route: '/api/v1/asyncapi.json', expect: all(200) },
+  { method: 'GET', route: '/api/docs', expect: all(200) },
+  { method: 'GET', route: '/api/docs/start.js', expect: all(200) },
+  { method: 'GET', route: '/api/docs/scalar.js', expect: all(200) },
+  // v1 with each persona's key: the same answers as the browser's routes of the same actions.
+  { method: 'GET', route: '/api/v1/me', apiKey: true, expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/v1/discovery/:tf',
+    url: '/api/v1/discovery/1day',
+    apiKey: true,
+    expect: pro(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/discovery/:tf/filter',
+    url: '/api/v1/discovery/1d/filter',
+    json: { type: 'all', values: { last: { max: 5 } } },
+    apiKey: true,
+    expect: pro(200),
+  },
+  { method: 'GET', route: '/api/v1/stream/recent', apiKey: true, expect: subscriber(200) },
+  { method: 'GET', route: '/api/v1/quotes', apiKey: true, expect: subscriber(200) },
+  {
+    method: 'GET',
+    route: '/api/v1/sparklines/:symbols',
+    url: '/api/v1/sparklines/AAPL,MSFT',
+    apiKey: true,
+    expect: subscriber(200),
+  },
+  { method: 'GET', route: '/api/v1/news', apiKey: true, expect: subscriber(200) },
+  { method: 'GET', route: '/api/v1/alerts', apiKey: true, expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/v1/alerts',
+    json: { category: 'AAPL', type: 'trade' },
+    apiKey: true,
+    expect: subscriber(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/alerts',
+    json: { category: 'AAPL', type: 'uv' },
+    bodyTier: 'pro',
+    apiKey: true,
+    expect: pro(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/alerts/:id',
+    url: '/api/v1/alerts/999999999',
+    json: { category: 'AAPL', rate: 1 },
+    apiKey: true,
+    expect: subscriber(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/alerts/:id',
+    url: '/api/v1/alerts/999999999',
+    apiKey: true,
+    expect: subscriber(404),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/filtered-alerts',
+    json: { filtered_alerts: [] },
+    apiKey: true,
+    expect: proplus(200),
+  },
+  { method: 'GET', route: '/api/v1/alert-history', apiKey: true, expect: subscriber(200) },
 ];

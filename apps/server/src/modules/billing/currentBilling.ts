@@ -49,6 +49,8 @@ export function toSubscriptionView(row: SubscriptionRow): Subscription {
     canceled_at: seconds(row.canceledAt),
     // A cancellation at period end takes effect then: the screens say "Cancels on <date>".
     cancel_at: row.cancelAtPeriodEnd && !row.endedAt ? seconds(row.currentPeriodEnd) : null,
+    // What a plan change carries over unless another coupon is given (the plan screen says so).
+    ...(row.percentOff ? { percent_off: row.percentOff } : {}),
   };
 }
 

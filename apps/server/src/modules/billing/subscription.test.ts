@@ -47,7 +47,9 @@ describe('POST /api/stripe/subscription', () => {
     const seeded = await seedUser(app);
     await saveCard(app, seeded);
     const res = await subscribeTo(app, seeded, 'proplus', 'launch25');
-    expect(res.body).toMatchObject({ plan: 'proplus', amount: 7425 });
+    expect(res.body).toMatchObject({ plan: 'proplus', amount: 7425, percent_off: 25 });
+    // The discount is shown with the subscription, for the plan screen to price a change with.
+    expect(await currentSubscription(app, seeded)).toMatchObject({ percent_off: 25 });
   });
 
   it("refuses an unknown coupon with 'No such coupon' and creates nothing", async () => {

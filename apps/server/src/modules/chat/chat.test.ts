@@ -152,6 +152,42 @@ describe('posting', () => {
     ).toMatchObject({ error: 'reply_missing' });
   });
 
+  it('stores a retried send (same clientId) once and answers it with the stored id', async () => {
+    const me = await trader(app);
+    const other = await trader(app);
+    const tab = await joined(app, me.token, 'daytrading');
+    const listener = await joined(app, other.token, 'daytrading');
+    const send = (body: Record<string, unknown>) =>
+      tab.call(CHAT_EVENTS.send, { channel: 'daytrading', ...body });
+    const first = await send({ msg: 'lost ack', clientId: 'draft-0001' });
+    expect(first).toMatchObject({ ok: true, id: expect.any(Number) });
+    // The retry after a lost ack, and two more at once (as from two nodes): the same message.
+    app.clock.advance(POST_STEP_MS);
+    expect(await send({ msg: 'lost ack', clientId: 'draft-0001' })).toEqual(first);
+    const [a, b] = await Promise.all([
+      send({ msg: 'twice at once', clientId: 'draft-0002' }),
+      send({ msg: 'twice at once', clientId: 'draft-0002' }),
+    ]);
+    expect(a).toMatchObject({ ok: true });
+    expect(b).toEqual(a);
+    // Another trader's ids are their own.
+    app.clock.advance(POST_STEP_MS);
+    const theirs = await listener.call(CHAT_EVENTS.send, {
+      channel: 'daytrading',
+      msg: 'mine',
+      clientId: 'draft-0001',
+    });
+    expect(theirs).toMatchObject({ ok: true });
+    expect((theirs as { id: number }).id).not.toBe((first as { id: number }).id);
+    expect(await send({ msg: 'x', clientId: 'no spaces allowed' })).toMatchObject({ error: 'bad_request' });
+
+    const stored = (await history(me.token, 'daytrading')).messages.map((m) => m.content);
+    expect(stored.filter((c) => c.includes('lost ack'))).toHaveLength(1);
+    expect(stored.filter((c) => c.includes('twice at once'))).toHaveLength(1);
+    await listener.next('message', (e) => e.message.content.includes('twice at once'));
+    expect(listener.of('message').filter((e) => e.message.content.includes('lost ack'))).toHaveLength(1);
+  });
+
   it('refuses non-subscribers on every event, and read-only users on posts and votes', async () => {
     const free = await seedUser(app);
     const tab = await chatTab(app, free.token);

@@ -61,6 +61,7 @@ export function startChat(
     clock: ctx.clock,
     universe,
     log: ctx.log,
+    redisReady: () => ctx.redisWatch.ready(),
     throttles: new ChatThrottles(ctx.clock),
     ...options,
   };

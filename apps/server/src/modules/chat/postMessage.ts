@@ -7,7 +7,7 @@ import {
   serviceOneYear,
   slowModeRetryAt,
 } from '@tapeline/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {
   type ChatMessageRow,
@@ -32,6 +32,8 @@ export interface NewMessage {
   content: string;
   symbols: string[];
   replyTo: number | null;
+  /** chat_send's clientId: a second post with the same one (a retry) finds the first. */
+  clientId: string | null;
   now: Date;
 }
 
@@ -42,6 +44,8 @@ export interface PostedMessage {
   author: AuthorRow;
   /** Users the message notifies (chat notification on, not the author); their pushes are written. */
   mentioned: string[];
+  /** A retry of a send already stored (same clientId): `row` is that message, nothing new was written. */
+  retried: boolean;
 }
 
 /** How a mention names its author: the username, or 'trader' for a user who has none yet. */
@@ -118,6 +122,25 @@ export async function postMessage(db: Db, draft: NewMessage): Promise<PostedMess
     const poster = await lockPoster(tx, userId, channelId);
     if (!poster) throw new SocketRefusalError('subscription_required');
     if (poster.channel_id === null || poster.label === null) throw new SocketRefusalError('unknown_channel');
+    const channel = { id: poster.channel_id, label: poster.label };
+    const author: AuthorRow = {
+      id: userId,
+      username: poster.username,
+      profileImage: poster.profile_image,
+      role: poster.role,
+      vip: poster.vip,
+      subscribedSince: poster.since === null ? null : new Date(poster.since),
+    };
+    // A retry (its ack was lost): the user's row is locked, so the first send has committed or
+    // never will; the unique (user_id, client_id) backs this up.
+    if (draft.clientId !== null) {
+      const [stored] = await tx
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.clientId, draft.clientId)))
+        .limit(1);
+      if (stored) return { row: stored, channel, author, mentioned: [], retried: true };
+    }
     const recent = await recentPosts(tx, userId, channelId, new Date(at - CHAT_REPEAT_WINDOW_MS));
     const inWindow = recent.filter((m) => m.kind === 'w' && at - m.at < CHAT_POST_WINDOW_MS);
     if (inWindow.length >= CHAT_POST_BURST) {
@@ -150,11 +173,11 @@ export async function postMessage(db: Db, draft: NewMessage): Promise<PostedMess
         content: draft.content,
         replyTo: draft.replyTo,
         symbols: draft.symbols,
+        clientId: draft.clientId,
         createdAt: now,
       })
       .returning();
     if (!row) throw new Error('chat message insert returned nothing');
-    const subscribedSince = poster.since === null ? null : new Date(poster.since);
     await countPost(tx, userId, now, draft.subscriber && serviceOneYear(poster.since, at));
     const mentioned = await notifyMentions(tx, {
       messageId: row.id,
@@ -164,14 +187,6 @@ export async function postMessage(db: Db, draft: NewMessage): Promise<PostedMess
       channelLabel: poster.label,
       at: now,
     });
-    const author: AuthorRow = {
-      id: userId,
-      username: poster.username,
-      profileImage: poster.profile_image,
-      role: poster.role,
-      vip: poster.vip,
-      subscribedSince,
-    };
-    return { row, channel: { id: poster.channel_id, label: poster.label }, author, mentioned };
+    return { row, channel, author, mentioned, retried: false };
   });
 }

@@ -67,7 +67,7 @@ describe('GET /api/dev/mail with DEV_ROUTES=true (an explicit test set-up)', () 
     const link = mail?.links.find((l) => l.startsWith(`${TEST_APP_URL}/api/auth/verify_email/`));
     if (!link) throw new Error('no verification link in the outbox mail');
     const open = await app.call('GET', app.local(link));
-    expect(open.headers.get('location')).toBe('/login');
+    expect(open.headers.get('location')).toBe('/login?_t=verified');
   });
 
   it.each([

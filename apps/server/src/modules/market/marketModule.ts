@@ -14,7 +14,8 @@ import { bridgeNews } from './engine/newsBridge.ts';
 import { createRemoteEngine, type RemoteEngine } from './engine/remoteEngine.ts';
 import { engineSettings } from './engine/settings.ts';
 import { type EngineSource, EngineUnavailableError } from './engine/source.ts';
-import { createBacklog } from './stream/backlog.ts';
+import { type MarketStatusTracker, trackMarketStatus } from './marketStatus.ts';
+import { type Backlog, createBacklog } from './stream/backlog.ts';
 import { STREAM_TOPIC, startStreamGateway } from './stream/gateway.ts';
 
 export { CHECKPOINT_MS, DRAIN_MS } from './engine/settings.ts';
@@ -24,6 +25,10 @@ export interface MarketModule {
   engine: EngineHost | null;
   /** What the data host asks: the local engine, or the engine process over the bus. */
   source: EngineSource;
+  /** This node's recent stream batches (`stream_resume`, and the bots' `resume` on /ws/v1). */
+  backlog: Backlog;
+  /** The feed's label and health and the market's clock (`/api/config`, `market_status`). */
+  status: MarketStatusTracker;
   stop(): Promise<void>;
 }
 
@@ -45,7 +50,7 @@ export async function startMarket(
 ): Promise<MarketModule> {
   const { config, log, bus } = ctx;
   const backlog = createBacklog();
-  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log);
+  const stopGateway = await startStreamGateway(io, bus, backlog, guards.socket.subscriber, log, ctx.clock);
   let engine: EngineHost | null = null;
   let remote: RemoteEngine | null = null;
   let source: EngineSource;
@@ -100,10 +105,14 @@ export async function startMarket(
     source = remote;
   }
   dataHostRoutes(http, ctx, sessions, plans, source);
+  const status = trackMarketStatus(source, config.marketSource, { clock: ctx.clock, log, io });
   return {
     engine,
     source,
+    backlog,
+    status,
     async stop() {
+      status.stop();
       await stopGateway();
       await stopAlerts();
       await stopNews();

@@ -22,12 +22,12 @@ import { seedSubscriber } from '../../test/factories.ts';
 import { exitWithin, type ServerProcess, spawnServer } from '../../test/serverProcess.ts';
 import { startTestApp, type TestApp } from '../../test/testApp.ts';
 import { HEARTBEAT_MS } from './engine/busProtocol.ts';
+import { SIM_SYMBOLS, spawnSimEngine } from './testing/engineProcess.ts';
 
 // The engine as its own process (`--role=engine`) and an API node (`ROLE=api`) that runs no
 // engine, joined by a real Redis. A topic prefix of this run's own keeps parallel runs apart.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUS_PREFIX = `tapeline-test-${randomBytes(4).toString('hex')}:`;
-const SIM_SYMBOLS = 300;
 
 let dataDir: string;
 let api: TestApp;
@@ -35,20 +35,7 @@ const engines: ServerProcess[] = [];
 const sockets: Socket[] = [];
 
 function startEngine(): ServerProcess {
-  const proc = spawnServer(
-    {
-      REDIS_URL,
-      BUS_PREFIX,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      MARKET_FEED: 'simulator',
-      // A small, quick tape: new highs within the first second of the open.
-      SIM_SYMBOLS: String(SIM_SYMBOLS),
-      SIM_SPEED: '10',
-      SIM_TRADE_RATE: '300',
-    },
-    ['--role=engine'],
-  );
+  const proc = spawnSimEngine({ REDIS_URL, BUS_PREFIX, DATA_DIR: dataDir });
   engines.push(proc);
   return proc;
 }

@@ -1,3 +1,4 @@
+import { maxUniverse } from '@tapeline/market';
 import { describe, expect, it } from 'vitest';
 import { seedSubscriber } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
@@ -31,7 +32,9 @@ describe('simulator with seeded history', () => {
     const res = await app.call<Row[]>('GET', '/data/discovery?tf=1day', { token });
     expect(res.status).toBe(200);
     const rows = res.body;
-    expect(rows.length).toBe(10_000);
+    // SIM_SYMBOLS (10,000) asks for more than the shipped listings: every one of them.
+    expect(rows.length).toBe(maxUniverse());
+    expect(rows.some((r) => r.s === 'AAPL')).toBe(true);
     const share = (pick: (r: Row) => unknown) => rows.filter((r) => pick(r) !== null).length / rows.length;
     expect(share((r) => r.tr)).toBeGreaterThanOrEqual(0.95);
     expect(share((r) => r.st)).toBeGreaterThanOrEqual(0.95);

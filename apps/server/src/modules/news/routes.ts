@@ -11,6 +11,7 @@ import type { Guards } from '../../platform/http/guards.ts';
 import { route } from '../../platform/http/route.ts';
 import type { Input } from '../../platform/http/validate.ts';
 import type { ResolveAll } from '../alerts/webhooks/webhookTarget.ts';
+import type { V1Routes } from '../apiV1/v1Routes.ts';
 import { extractArticleUrl } from './extract/extractArticleUrl.ts';
 import type { NewsRepository } from './store/repository.ts';
 
@@ -25,6 +26,8 @@ export interface NewsRouteOptions {
   /** Tests: resolve names without DNS, and a short extract deadline. */
   resolve?: ResolveAll;
   extractTimeoutMs?: number;
+  /** The traders' API (modules/apiV1): the same list under /api/v1 with a personal key. */
+  v1?: V1Routes;
 }
 
 /** GET /api/news and POST /api/news/extract (docs/quotes-news.md §3): subscribers, rate-limited per trader. */
@@ -71,4 +74,9 @@ export function newsRoutes(
         body.id,
       ),
   );
+
+  options.v1?.route('listNews', async ({ query }) => ({
+    success: true as const,
+    ...(await news.list(query)),
+  }));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../platform/context.ts';
 import type { Guards } from '../../platform/http/guards.ts';
+import type { V1Routes } from '../apiV1/v1Routes.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
 import type { QuotesEngine } from './figures.ts';
 import { type LiveQuotes, startLiveQuotes } from './liveQuotes.ts';
@@ -17,7 +18,12 @@ export async function startQuotes(
   io: Server,
   ctx: AppContext,
   guards: Guards,
-  deps: { engine: QuotesEngine; universe: SymbolUniverse; favoritesChanged(userId: string): void },
+  deps: {
+    engine: QuotesEngine;
+    universe: SymbolUniverse;
+    favoritesChanged(userId: string): void;
+    v1?: V1Routes;
+  },
 ): Promise<LiveQuotes> {
   const repository = createQuotesRepository(ctx.database.db);
   const live = await startLiveQuotes(io, ctx.bus, {

@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Guards, Principal } from '../../platform/http/guards.ts';
 import { route } from '../../platform/http/route.ts';
 import { input } from '../../platform/http/validate.ts';
+import type { V1Routes } from '../apiV1/v1Routes.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
 import { deleteQuote } from './deleteQuote.ts';
 import type { QuoteRooms, QuotesDeps } from './deps.ts';
@@ -33,6 +34,8 @@ export interface QuoteRouteDeps {
   rooms: QuoteRooms;
   /** Told after an add or delete: the alert rule publisher (`fav` category rules). */
   favoritesChanged(userId: string): void;
+  /** The traders' API (modules/apiV1): the reads under /api/v1 with a personal key. */
+  v1?: V1Routes;
 }
 
 const SYMBOL = input(quoteSymbolParamsSchema);
@@ -132,4 +135,7 @@ export function quotesRoutes(
     },
     async ({ params }) => sparklines(quotes, params.symbols),
   );
+
+  deps.v1?.route('listQuotes', async ({ principal }) => listQuotes(quotes, principal.user.id));
+  deps.v1?.route('getSparklines', async ({ params }) => sparklines(quotes, params.symbols));
 }

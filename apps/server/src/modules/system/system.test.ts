@@ -15,6 +15,27 @@ describe('GET /api/config (the presenter)', () => {
     expect(configOf({ MARKET_FEED: 'simulator' }).simulated).toBe(true);
   });
 
+  it('names the feed as a trader needs it: SIMULATED, REPLAY, IEX, SIP or DELAYED, with its clock rate', () => {
+    const source = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: '/tmp/tapeline-unused', ...env }).marketSource;
+    expect(configOf({ MARKET_FEED: 'simulator' }).market?.feed).toBe('SIMULATED');
+    expect(source({ MARKET_FEED: 'simulator', SIM_SPEED: '60' })).toEqual({ label: 'SIMULATED', rate: 60 });
+    expect(source({ MARKET_FEED: 'simulator', SIM_CLOCK: 'wall', SIM_SPEED: '60' }).rate).toBe(1);
+    expect(source({ MARKET_FEED: 'replay:/tmp/tape.ndjson' })).toEqual({ label: 'REPLAY', rate: 1 });
+    expect(source({ MARKET_FEED: 'replay:/tmp/tape.ndjson', REPLAY_SPEED: 'max' }).rate).toBeNull();
+    const alpaca = { MARKET_FEED: 'alpaca', ALPACA_KEY_ID: 'k', ALPACA_SECRET_KEY: 's' };
+    expect(source(alpaca)).toEqual({ label: 'IEX', rate: 1 });
+    expect(source({ ...alpaca, ALPACA_FEED: 'sip' }).label).toBe('SIP');
+    const massive = { MARKET_FEED: 'massive', MASSIVE_API_KEY: 'k' };
+    expect(source(massive).label).toBe('SIP');
+    expect(source({ ...massive, MASSIVE_WS_URL: 'wss://delayed.massive.com/stocks' }).label).toBe('DELAYED');
+    // The API role names the engine's feed from the same settings.
+    expect(
+      source({ ...massive, ROLE: 'api', MASSIVE_WS_URL: 'wss://delayed.massive.com/stocks' }).label,
+    ).toBe('DELAYED');
+    expect(configOf({ MARKET_FEED: 'off' }).market).toEqual({ feed: null, health: 'down', clock: null });
+  });
+
   it('names the Google client when sign-in with Google is configured', () => {
     expect(configOf({ GOOGLE_CLIENT_ID: 'client-123' })).toMatchObject({ google_client_id: 'client-123' });
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withApp } from '../../test/withApp.ts';
 import { readMp3 } from './testing/mp3Frames.ts';
 
-// The simulator lists SPY, QQQ and DIA (with their fund names) and a few generated companies;
+// The simulator lists SPY, QQQ and DIA (with their fund names) and the first real listed companies (AAPL, MSFT, …);
 // its tickers have at most five letters, so a six-letter one is well-formed and never listed.
 const app = withApp({
   mail: 'outbox',

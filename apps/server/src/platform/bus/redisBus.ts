@@ -1,13 +1,20 @@
 import { Redis } from 'ioredis';
+import { closeRedis, createRedisWatch, type RedisWatch } from '../redisWatch.ts';
 import type { Bus, BusHandler } from './bus.ts';
 
 /**
  * Redis pub/sub. A subscribing connection can do nothing else, so it is a second client;
- * payloads travel as binary-safe buffers.
+ * payloads travel as binary-safe buffers. Both connections are watched (`watch`): a Redis
+ * outage fails publishes (their callers log them) and never ends the process; ioredis
+ * reconnects and subscribes to every topic again by itself.
  */
-export function createRedisBus(url: string, prefix = 'tapeline:bus:'): Bus {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: null });
+export function createRedisBus(
+  url: string,
+  prefix = 'tapeline:bus:',
+  watch: RedisWatch = createRedisWatch({ warn: () => {}, info: () => {} }),
+): Bus {
+  const publisher = watch.add('bus publisher', new Redis(url, { maxRetriesPerRequest: 2 }));
+  const subscriber = watch.add('bus subscriber', new Redis(url, { maxRetriesPerRequest: null }));
   const topics = new Map<string, Set<BusHandler>>();
 
   subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
@@ -44,7 +51,7 @@ export function createRedisBus(url: string, prefix = 'tapeline:bus:'): Bus {
     },
     async close() {
       topics.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.allSettled([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
@@ -48,8 +49,11 @@ export const chatMessages = pgTable(
     createdAt: at('created_at').notNull(),
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by'),
+    /** The sender's id for this post (chat_send `clientId`): a retried send is stored once. */
+    clientId: text('client_id'),
   },
   (t) => [
+    unique('chat_messages_client_once').on(t.userId, t.clientId),
     index('chat_messages_channel_time').on(t.channelId, t.createdAt.desc(), t.id.desc()),
     index('chat_messages_user_time').on(t.userId, t.createdAt.desc()),
     index('chat_messages_symbols').using('gin', t.symbols),

@@ -117,6 +117,30 @@ export const loginAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
 );
 
+/**
+ * Personal API keys (docs/api.md): `key_id` is the part of the key shown in lists
+ * (`tl_live_<key_id>_…`), `key_hash` the SHA-256 of the whole key, compared in constant time.
+ * The key itself is never stored. A revoked key keeps its row (revoked_at) for the record.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyId: text('key_id').notNull().unique(),
+    keyHash: text('key_hash').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
 export type SessionRow = typeof sessions.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from './redactUrl.ts';
 
 const TOKEN = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c'; // 43 base64url chars, as oneTimeTokens makes
+const API_KEY = `tl_live_AbCdEfGhIjKlMnOp_${TOKEN}`;
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
 describe('redactUrl', () => {
@@ -18,6 +19,10 @@ describe('redactUrl', () => {
     [`/api/auth/confirm_email/${TOKEN}?x=1`, `/api/auth/confirm_email/${REDACTED}?x=1`],
     [`/some/new/link/${TOKEN}`, `/some/new/link/${REDACTED}`],
     [`/data/x/${JWT}`, `/data/x/${REDACTED}`],
+    // A personal API key under any name, or as a path segment (they are refused there anyway).
+    [`/api/v1/me?q=${API_KEY}&tf=1day`, `/api/v1/me?q=${REDACTED}&tf=1day`],
+    [`/ws/v1?apikey=${API_KEY}`, `/ws/v1?apikey=${REDACTED}`],
+    [`/api/v1/${API_KEY}`, `/api/v1/${REDACTED}`],
     [
       `http://tapeline.test:8080/api/auth/verify_email/${TOKEN}`,
       `http://tapeline.test:8080/api/auth/verify_email/${REDACTED}`,

@@ -19,6 +19,8 @@ const SECRET_AFTER_SEGMENT = /token|verify|confirm|reset|magic|unsubscribe/i;
  * remembers to list it. UUIDs (user ids in image URLs) stay readable.
  */
 const OPAQUE_SEGMENT = /^(?:[A-Za-z0-9_-]{32,}|[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
+/** A personal API key's prefix (core API_KEY_PREFIX), in any query value. */
+export const API_KEY_IN_URL = /tl_live_/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function redactQuery(query: string): string {
@@ -34,7 +36,8 @@ function redactQuery(query: string): string {
       } catch {
         // Malformed escapes: judge the raw name.
       }
-      return SECRET_PARAM.test(decoded) ? `${name}=${REDACTED}` : pair;
+      // A personal API key is a secret under any name (they are refused in URLs, and never logged).
+      return SECRET_PARAM.test(decoded) || API_KEY_IN_URL.test(pair) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
 }

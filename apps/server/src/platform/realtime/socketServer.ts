@@ -3,10 +3,24 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { messages, refusalMessage } from '@tapeline/core';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { Log } from '../log.ts';
+import { publishNeverThrows, type RedisWatch } from '../redisWatch.ts';
 import { createSocketCalls, REALTIME_LIMITS, type RealtimeOptions } from './socketCalls.ts';
 import { identityOf, type SocketIdentity, setIdentity } from './socketRoute.ts';
 
 export type { SocketIdentity };
+
+/** socket.io's adapter channels sit beside the bus's, under the deployment's BUS_PREFIX. */
+export const socketAdapterKey = (busPrefix: string): string => `${busPrefix}sio`;
+
+/** Redis for socket.io's adapter: the client it duplicates, the channel key, and the watch. */
+export interface SocketAdapterRedis {
+  client: Redis;
+  /** The adapter's channel prefix: `<BUS_PREFIX>sio`. */
+  key: string;
+  watch: RedisWatch;
+  log: Pick<Log, 'debug'>;
+}
 
 /**
  * socket.io on the API's own HTTP server. A connection must present the same bearer token as
@@ -22,7 +36,7 @@ export function attachSocketServer(
   server: HttpServer,
   authenticate: (token: string) => Promise<SocketIdentity>,
   options: RealtimeOptions,
-  redis: Redis | null = null,
+  redis: SocketAdapterRedis | null = null,
 ): Server {
   // Never permessage-deflate: ws would compress every broadcast again per socket (5 ms per client
   // per busy stream batch) and keep zlib state per socket; stream batches arrive already deflated
@@ -39,14 +53,22 @@ export function attachSocketServer(
   });
   if (redis) {
     // The adapter needs its own publish and subscribe connections; they close with the server.
-    const pub = redis.duplicate();
-    const sub = redis.duplicate();
-    io.adapter(createAdapter(pub, sub, { key: 'tapeline:sio' }));
+    // Both are watched (an outage must not end the process), and a publish that fails during
+    // one is dropped, never an unhandled rejection (platform/redisWatch.ts).
+    const { client, watch, log } = redis;
+    const pub = publishNeverThrows(watch.add('socket.io publisher', client.duplicate()), (error) =>
+      log.debug({ err: error.message }, 'socket.io packet dropped: redis unavailable'),
+    );
+    // Its SUBSCRIBEs (sent once, uncaught) wait for a connection rather than fail.
+    const sub = watch.add('socket.io subscriber', client.duplicate({ maxRetriesPerRequest: null }));
+    // The key follows BUS_PREFIX, so two deployments on one Redis never hear each other's rooms.
+    io.adapter(createAdapter(pub, sub, { key: redis.key }));
     const close = io.close.bind(io);
     io.close = async (fn) => {
-      await close(fn);
+      // Connections first: the adapter's UNSUBSCRIBE would wait for a Redis that is away.
       pub.disconnect();
       sub.disconnect();
+      await close(fn);
     };
   }
   const { socketsPerUser } = options.limits ?? REALTIME_LIMITS;

@@ -6,6 +6,7 @@ import { Logo } from '../../ui/Logo.tsx';
 import { PaymentCompleteModal } from '../billing/index.ts';
 import { AccountTab } from './AccountTab.tsx';
 import { AdminTab } from './AdminTab.tsx';
+import { ApiTab } from './ApiTab.tsx';
 import { accountText } from './accountText.ts';
 import { PaymentTab } from './PaymentTab.tsx';
 import { PlanTab } from './PlanTab.tsx';
@@ -18,6 +19,7 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   profile: accountText.tabProfile,
   payment: accountText.tabPayment,
   plan: accountText.tabPlan,
+  api: accountText.tabApi,
   admin: accountText.tabAdmin,
 };
 
@@ -26,6 +28,7 @@ const TAB_CONTENT: Record<ProfileTab, ComponentType> = {
   profile: ProfileDetailsTab,
   payment: PaymentTab,
   plan: PlanTab,
+  api: ApiTab,
   admin: AdminTab,
 };
 

@@ -163,6 +163,25 @@ describe('ProfileTab', () => {
     expect(api.calls('POST /api/profile')).toHaveLength(0);
   });
 
+  it('a refused image also clears the one chosen before it', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview-3');
+    URL.revokeObjectURL = vi.fn();
+    const api = fakeApi().on('POST /api/profile', ok(profileResponseSchema, PROFILE));
+    const { user } = renderProfile(api);
+    const picker = await screen.findByLabelText(text.chooseImage);
+    await user.upload(picker, new File(['png'], 'first.png', { type: 'image/png' }));
+    expect(await screen.findByText('first.png')).toBeInTheDocument();
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await user.upload(picker, huge);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.imageTooLarge);
+    expect(screen.queryByText('first.png')).toBeNull();
+    expect(screen.queryByRole('img', { name: text.imagePreview })).not.toBeInTheDocument();
+    await user.click(save());
+    await waitFor(() => expect(api.calls('POST /api/profile')).toHaveLength(1));
+    expect(sentForm(api).get('image')).toBeNull();
+  });
+
   it('shows the server’s wording for a username someone else has', async () => {
     const api = fakeApi().on('POST /api/profile', fail(409, 'username_taken', messages.usernameTaken));
     const { user } = renderProfile(api);

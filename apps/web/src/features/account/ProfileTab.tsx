@@ -71,7 +71,8 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
     if (!file) return;
     const problem = imageProblem(file);
     form.fail(problem);
-    if (!problem) setImage(file);
+    // A refused file also drops the one picked before it: what is shown is what Save sends.
+    setImage(problem ? null : file);
   };
 
   const submit = form.submit(({ username, notification }) =>

@@ -11,6 +11,7 @@ export const accountText = {
   tabPayment: 'Payment',
   tabPlan: 'Plan',
   tabAdmin: 'Admin',
+  tabApi: 'API',
   accountIntro:
     'Change your sign-in email or password. Leave the password empty to keep it. Either change needs your current password.',
   currentPassword: 'Current password',
@@ -33,5 +34,32 @@ export const accountText = {
     imageHint: 'PNG, JPEG, GIF or WebP, up to 10 MB.',
     imageNotImage: 'Please choose an image file',
     chatNotification: 'Notify me about chat mentions',
+  },
+
+  api: {
+    intro:
+      'Personal API keys let your own programs read the market and manage your alerts. A key acts as you: your plan decides what it sees.',
+    reference: 'API reference',
+    keys: 'Your keys',
+    none: 'No keys yet.',
+    name: 'Key name',
+    scopes: 'Scopes',
+    create: 'Create key',
+    count: (n: number, max: number) => `${n} of ${max} keys`,
+    shownOnce: 'Copy this key now: it is shown only once.',
+    newKey: 'New API key',
+    revoke: 'Revoke',
+    revokeNamed: (name: string) => `Revoke ${name}`,
+    revoked: 'Key revoked',
+    prefix: 'Key',
+    created: 'Created',
+    lastUsed: 'Last used',
+    never: 'Never',
+    scopeLabels: {
+      'market:read': 'market:read — Discovery, stream, quotes, news',
+      'alerts:read': 'alerts:read — alert rules and history',
+      'alerts:write': 'alerts:write — create and change alerts',
+      'chat:read': 'chat:read — chat (reserved)',
+    },
   },
 } as const;

@@ -28,6 +28,7 @@ describe('profile tabs (spec §2)', () => {
       'profile',
       'payment',
       'plan',
+      'api',
     ]);
     expect(visibleTabs({ role: 'mod', subscription: active })).not.toContain('admin');
     expect(visibleTabs({ role: 'admin', subscription: active })).toContain('admin');

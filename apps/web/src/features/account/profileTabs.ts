@@ -1,6 +1,6 @@
 import { hasRole, isActive, type Role, type SubscriptionState } from '@tapeline/core';
 
-export type ProfileTab = 'account' | 'profile' | 'payment' | 'plan' | 'admin';
+export type ProfileTab = 'account' | 'profile' | 'payment' | 'plan' | 'api' | 'admin';
 
 /** The Account tab is /profile itself: spec §2 shows the first tab when none is named. */
 export const TAB_PATHS: Record<ProfileTab, string> = {
@@ -8,6 +8,7 @@ export const TAB_PATHS: Record<ProfileTab, string> = {
   profile: '/profile/profile',
   payment: '/profile/payment',
   plan: '/profile/plan',
+  api: '/profile/api',
   admin: '/profile/admin',
 };
 
@@ -24,7 +25,8 @@ function owes(sub: SubscriptionState | null): boolean {
 export function visibleTabs(user: { role: Role; subscription: SubscriptionState | null }): ProfileTab[] {
   if (owes(user.subscription)) return ['payment', 'plan'];
   if (!isActive(user.subscription)) return ['plan'];
-  const tabs: ProfileTab[] = ['account', 'profile', 'payment', 'plan'];
+  // API (issue 25): personal keys for the subscriber's own programs.
+  const tabs: ProfileTab[] = ['account', 'profile', 'payment', 'plan', 'api'];
   if (hasRole(user.role, 'admin')) tabs.push('admin');
   return tabs;
 }

@@ -18,6 +18,7 @@ import {
 } from './adminRules.ts';
 import { adminText } from './adminText.ts';
 import './admin.css';
+import { ArrowUpDown } from '../../ui/icons.ts';
 
 /** Spec §9: row height 65, header 50. */
 export const ROW_HEIGHT = 65;
@@ -134,7 +135,7 @@ function UserTable({ users }: { users: User[] }) {
                       >
                         {column.label}
                         <span className="sort-mark" aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : <ArrowUpDown size={12} />}
                         </span>
                       </button>
                     </th>

@@ -94,7 +94,7 @@ describe('Add alert dialog', () => {
 
     api.on('POST /api/alerts', fail(500, 'internal'));
     await user.click(d.getByRole('button', { name: text.add }));
-    expect(await screen.findByText('Failed to register unusual volume alert for TSLA')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to register Unusual volume alert for TSLA')).toBeInTheDocument();
   });
 
   it('opens from the symbol menu’s Add alert item', async () => {

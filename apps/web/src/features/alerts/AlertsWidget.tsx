@@ -1,7 +1,7 @@
 import type { AlertHistoryItem } from '@tapeline/core';
 import { useMemo, useState } from 'react';
 import { formatAlertTime, formatAlertTimestamp } from '../../lib/alerts/alertTime.ts';
-import { useMinuteClock } from '../../lib/useMinuteClock.ts';
+import { useMarketMinute } from '../../lib/marketClock.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -39,7 +39,7 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
 export function AlertsWidget({ id }: WidgetProps) {
   const toast = useToast();
   const history = useAlertHistory();
-  const now = useMinuteClock();
+  const now = useMarketMinute();
   // The item itself, not its index: a refresh that prepends new alerts must not swap the detail.
   const [open, setOpen] = useState<AlertHistoryItem | null>(null);
   // Clearing cannot be undone: it is asked first.

@@ -14,8 +14,8 @@ function serve() {
   return fakeApi().on('GET /api/config', configAnswer());
 }
 
-function renderLogin() {
-  return renderUi(<LoginPage />, { at: '/login', wrap: withoutSession });
+function renderLogin(at = '/login') {
+  return renderUi(<LoginPage />, { at, wrap: withoutSession });
 }
 
 async function logIn(user: ReturnType<typeof renderLogin>['user'], email: string, password: string) {
@@ -25,6 +25,21 @@ async function logIn(user: ReturnType<typeof renderLogin>['user'], email: string
 }
 
 describe('LoginPage', () => {
+  it('confirms the address when the mailed verification link lands here, until a login is tried', async () => {
+    serve();
+    const { user } = renderLogin('/login?_t=verified');
+    expect(screen.getByRole('status')).toHaveTextContent(messages.emailVerified);
+    await logIn(user, '', '');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginEmpty);
+    expect(screen.queryByText(messages.emailVerified)).toBeNull();
+  });
+
+  it('says nothing on a bare /login', () => {
+    serve();
+    renderLogin();
+    expect(screen.queryByText(messages.emailVerified)).toBeNull();
+  });
+
   it('refuses an empty form before calling the API', async () => {
     const api = serve();
     const { user } = renderLogin();

@@ -15,7 +15,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
-import { useEmailChangedToast } from './useLinkErrorToast.ts';
+import { useEmailChangedToast, useVerifiedArrival } from './useLinkErrorToast.ts';
 import { loginForm } from './validation.ts';
 
 const TO_REGISTER = { question: authText.loginNoAccount, to: '/register', link: authText.createAccount };
@@ -28,6 +28,9 @@ export function LoginPage() {
   const [notice] = useState(() => (takeSessionNotice(appStores) ? messages.sessionExpired : null));
   const form = useRuleForm(loginForm, { email: '', password: '', remember: false }, notice);
   useEmailChangedToast();
+  // Arrived from the mailed verification link: say it worked until the user does something.
+  const verified = useVerifiedArrival();
+  const standing = form.notice.error || form.notice.success ? form.notice : null;
 
   // Spec §4 "Login": unverified → /verify, unsubscribed → /profile, else /dashboard.
   const enter = ({ access_token, user }: SessionResponse) => {
@@ -65,7 +68,7 @@ export function LoginPage() {
             {authText.forgotPassword}
           </Link>
         </div>
-        <FormMessage {...form.notice} />
+        <FormMessage {...(standing ?? { success: verified ? messages.emailVerified : null })} />
         <SubmitButton label={authText.logIn} pending={login.isPending} disabled={google.isPending} />
       </form>
       {clientId ? (

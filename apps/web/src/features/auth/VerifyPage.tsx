@@ -8,6 +8,7 @@ import { authApi } from '../../lib/authApi.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
+import { Mail } from '../../ui/icons.ts';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authText } from './authText.ts';
@@ -38,7 +39,7 @@ export function VerifyPage() {
       footer={signedIn ? null : <Link to="/login">{authText.backToLogin}</Link>}
     >
       <div className="verify-icon" aria-hidden="true">
-        ✉
+        <Mail size={28} />
       </div>
       <form className="form" onSubmit={form.submit(({ email }) => resend.mutate(email))} noValidate>
         {knownEmail ? (

@@ -23,3 +23,9 @@ export function useEmailChangedToast(): void {
     if (changed) toast(messages.emailChanged, { tone: 'success', durationMs: LINK_ERROR_TOAST_MS });
   }, [changed, toast]);
 }
+
+/** `/login?_t=verified`: the mailed verification link was opened and the address is verified. */
+export function useVerifiedArrival(): boolean {
+  const [params] = useSearchParams();
+  return params.get('_t') === 'verified';
+}

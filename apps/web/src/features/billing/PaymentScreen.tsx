@@ -9,6 +9,7 @@ import { billingKeys } from './billingApi.ts';
 import { billingText } from './billingText.ts';
 import { CardModal } from './CardModal.tsx';
 import { formatExpiry, formatInvoiceDate, formatUsd } from './format.ts';
+import { planNameOf } from './planRules.ts';
 import { useCustomer, useHistory, usePlans } from './queries.ts';
 import './billing.css';
 
@@ -69,7 +70,7 @@ function PaymentHistory() {
   const history = useHistory();
   const plans = usePlans();
   const nicknameOf = (id: string | undefined) =>
-    (id && plans.data?.find((plan) => plan.id === id)?.nickname) || id || '-';
+    (id && (plans.data?.find((plan) => plan.id === id)?.nickname ?? planNameOf(id))) || '-';
 
   return (
     <section className="history" aria-labelledby="payment-history-title">

@@ -66,6 +66,29 @@ describe('PlanScreen', () => {
     expect(plan('Pro Annual')).toBeInTheDocument();
   });
 
+  it('during a trial a plan change says no charge now, the trial continues; the button names no price', async () => {
+    const api = fakeApi()
+      .on('GET /api/stripe/plans', plansAnswer(0))
+      .on('GET /api/stripe/customer', customerAnswer());
+    const { user } = renderPlans(api, subscription('standard', { status: 'trialing' }));
+    await user.click(await screen.findByRole('radio', { name: 'Pro' }));
+    expect(payButton()).toHaveTextContent(billingText.changeNoCharge);
+    expect(payButton()).not.toHaveTextContent('$');
+    expect(note()).toHaveTextContent(billingText.trialContinues);
+    expect(note()).not.toHaveTextContent(/credited/);
+  });
+
+  it('a plan change prices in and says the discount the subscription carries', async () => {
+    const api = fakeApi()
+      .on('GET /api/stripe/plans', plansAnswer(0))
+      .on('GET /api/stripe/customer', customerAnswer());
+    const { user } = renderPlans(api, subscription('standard', { amount: 2175, percent_off: 25 }));
+    await user.click(await screen.findByRole('radio', { name: 'Pro' }));
+    // 5900 less the carried 25 % is 4425 cents, what the server stores.
+    expect(payButton()).toHaveTextContent('Subscribe for $44.25');
+    expect(note()).toHaveTextContent(billingText.discountCarried(25));
+  });
+
   it('promises the trial only when the plans answer offers one', async () => {
     const api = fakeApi()
       .on('GET /api/stripe/plans', plansAnswer(5))
@@ -226,6 +249,17 @@ describe('PlanScreen', () => {
       .on('GET /api/stripe/customer', customerAnswer(null));
     renderPlans(api);
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.plansFailed);
+  });
+
+  it('names the current plan by its name, not its id, when the plans cannot be fetched', async () => {
+    const api = fakeApi()
+      .on('GET /api/stripe/plans', fail(500, 'internal'))
+      .on('GET /api/stripe/customer', customerAnswer());
+    renderPlans(api, subscription('proplus_annual'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.plansFailed);
+    const current = screen.getByTestId('current-plan');
+    expect(within(current).getByText('Pro Plus Annual')).toBeInTheDocument();
+    expect(current).not.toHaveTextContent('proplus');
   });
 
   it('is what the profile page’s Plan tab shows', async () => {

@@ -23,7 +23,7 @@ import { subscriptionErrorMessage } from './billingErrors.ts';
 import { billingText } from './billingText.ts';
 import { CardModal, type Purchase } from './CardModal.tsx';
 import { CouponField } from './CouponField.tsx';
-import { checkoutKind, checkoutNote, offeredTrialDays } from './checkoutText.ts';
+import { checkoutKind, checkoutNote, offeredTrialDays, payLabel } from './checkoutText.ts';
 import { centsToAmount, formatInvoiceDate, formatUsd } from './format.ts';
 import { usePaymentOutcome } from './paymentComplete.ts';
 import {
@@ -32,6 +32,7 @@ import {
   pendingCancelAt,
   periodOfPlanId,
   planFeatures,
+  planNameOf,
   plansForPeriod,
   preselectedPlan,
 } from './planRules.ts';
@@ -104,15 +105,21 @@ export function PlanScreen() {
 
   const offered = plans.data ? plansForPeriod(plans.data, period, current) : [];
   const selected: PlanOffer | undefined = plans.data?.find((plan) => plan.id === selectedId);
-  // The same function the server stores the price with, so the button says what is charged.
-  const amount = selected ? discounted(selected.amount, coupon?.percent_off) : 0;
   // Trial, charge or change: the trial as the server will grant it (per plan, for this user).
   const kind = checkoutKind(offeredTrialDays(selected, offered), current);
+  // A change keeps the discount the subscription carries unless another coupon is given (the
+  // server's rule): it is priced in and said, never carried silently.
+  const carried =
+    !coupon && (kind === 'change' || kind === 'trial-change') ? current?.percent_off : undefined;
+  // The same function the server stores the price with, so the button says what is charged.
+  const amount = selected ? discounted(selected.amount, coupon?.percent_off ?? carried) : 0;
   const purchase: Purchase | null = selected ? { plan: selected, coupon, amount, kind } : null;
   // Nothing until the plans (and so the trial on offer) have arrived: no wording is guessed.
-  const note = plans.data
+  const checkout = plans.data
     ? checkoutNote({ kind, purchase: selected ? { amount, interval: selected.interval } : undefined })
     : null;
+  const note =
+    checkout && selected && carried ? `${billingText.discountCarried(carried)} ${checkout}` : checkout;
 
   const pay = () => {
     if (!selected) return;
@@ -186,7 +193,7 @@ export function PlanScreen() {
             data-testid="pay-button"
           >
             {payment.isPending ? <InlineSpinner /> : null}
-            {selected ? billingText.subscribeFor(centsToAmount(amount)) : billingText.choosePlanFirst}
+            {selected ? payLabel(kind, centsToAmount(amount)) : billingText.choosePlanFirst}
           </button>
           <FormMessage error={payError} />
           {note ? (
@@ -272,7 +279,8 @@ function PlanCards({
 }
 
 function CurrentPlan({ subscription, plans }: { subscription: Subscription; plans: readonly Plan[] }) {
-  const nickname = plans.find((plan) => plan.id === subscription.plan)?.nickname ?? subscription.plan;
+  const nickname =
+    plans.find((plan) => plan.id === subscription.plan)?.nickname ?? planNameOf(subscription.plan);
   const cancelAt = pendingCancelAt(subscription);
   const date = cancelAt ? formatInvoiceDate(cancelAt) : null;
   // A pending cancellation is never shown as plain "Active": the pill carries its date.

@@ -24,6 +24,12 @@ export const billingText = {
   trialIntro: 'Nothing is charged today: billing starts',
   perYearWords: 'per year',
   changeNote: 'Unused time on your current plan is credited automatically.',
+  /** A plan change during the trial (nothing is charged, so no price on the button). */
+  trialContinues: 'No charge now, the trial continues.',
+  afterTrial: (price: string, period: string) => `When it ends you pay ${price} ${period}.`,
+  changeNoCharge: 'Change plan (no charge now)',
+  /** A plan change keeps the subscription's discount unless another code is given. */
+  discountCarried: (percent: number) => `Your current ${percent}% discount carries over to this plan.`,
   /** A returning trader (one trial per trader) pays at once: no screen may promise a trial. */
   chargedToday: (price: string) => `You will be charged ${price} today.`,
   noSecondTrial: 'You have had a trial before, so you will be charged when you subscribe.',

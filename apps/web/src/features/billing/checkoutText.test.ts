@@ -1,6 +1,6 @@
 import { messages } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
-import { cardModalIntro, checkoutKind, checkoutNote, offeredTrialDays } from './checkoutText.ts';
+import { cardModalIntro, checkoutKind, checkoutNote, offeredTrialDays, payLabel } from './checkoutText.ts';
 
 const none = null;
 const ended = { plan: 'pro', status: 'canceled', ended_at: 100, canceled_at: 50 };
@@ -37,6 +37,18 @@ describe('checkout wording follows the trial the server grants', () => {
     expect(kind).toBe('change');
     expect(checkoutNote({ kind, purchase: pro })).not.toMatch(/trial/i);
     expect(cardModalIntro({ kind, purchase: pro })).not.toMatch(/trial/i);
+  });
+
+  it('a plan change during the trial: no charge now, the trial continues, and no price on the button', () => {
+    const trialing = { plan: 'standard', status: 'trialing', ended_at: null, canceled_at: null };
+    const kind = checkoutKind(0, trialing);
+    expect(kind).toBe('trial-change');
+    expect(checkoutNote({ kind, purchase: pro })).toBe(
+      'No charge now, the trial continues. When it ends you pay $59.00 per month.',
+    );
+    expect(cardModalIntro({ kind, purchase: pro })).not.toMatch(/credited/);
+    expect(payLabel(kind, '59.00')).toBe('Change plan (no charge now)');
+    expect(payLabel('change', '59.00')).toBe('Subscribe for $59.00');
   });
 
   it('takes the selected plan’s trial, or before a choice whether any plan offers one', () => {

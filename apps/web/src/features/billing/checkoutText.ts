@@ -8,10 +8,11 @@ import { isBilled } from './planRules.ts';
  * trader), or change the plan of the subscription still billed. The trial comes from the
  * server's answer (each plan's `trial_period_days` for this user), never from a guess here.
  */
-export type CheckoutKind = 'trial' | 'charge' | 'change';
+export type CheckoutKind = 'trial' | 'charge' | 'change' | 'trial-change';
 
 export function checkoutKind(trialDays: number, current: SubscriptionState | null | undefined): CheckoutKind {
-  if (isBilled(current)) return 'change';
+  // During a trial a plan change charges nothing: the trial goes on with the new plan.
+  if (isBilled(current)) return current?.status === 'trialing' ? 'trial-change' : 'change';
   return trialDays > 0 ? 'trial' : 'charge';
 }
 
@@ -30,9 +31,22 @@ interface Choice {
   purchase?: { amount: number; interval: 'month' | 'year' };
 }
 
+/** A plan change during the trial: nothing now, the trial goes on, then the new plan's price. */
+function trialChangeNote(purchase: Choice['purchase']): string {
+  if (!purchase) return billingText.trialContinues;
+  const per = purchase.interval === 'year' ? billingText.perYearWords : billingText.perMonthWords;
+  return `${billingText.trialContinues} ${billingText.afterTrial(formatUsd(purchase.amount), per)}`;
+}
+
+/** What the pay button says: exactly what pressing it bills now. */
+export function payLabel(kind: CheckoutKind, amount: string): string {
+  return kind === 'trial-change' ? billingText.changeNoCharge : billingText.subscribeFor(amount);
+}
+
 /** The note under the pay button. */
 export function checkoutNote({ kind, purchase }: Choice): string {
   if (kind === 'change') return billingText.changeNote;
+  if (kind === 'trial-change') return trialChangeNote(purchase);
   if (kind === 'charge')
     return purchase ? billingText.chargedToday(formatUsd(purchase.amount)) : billingText.noSecondTrial;
   if (!purchase) return `${billingText.trialIntro} ${messages.trialNote}.`;
@@ -44,5 +58,6 @@ export function checkoutNote({ kind, purchase }: Choice): string {
 export function cardModalIntro({ kind, purchase }: Choice): string {
   if (kind === 'trial') return billingText.cardIntro;
   if (kind === 'change') return billingText.changeNote;
+  if (kind === 'trial-change') return trialChangeNote(purchase);
   return purchase ? billingText.chargedToday(formatUsd(purchase.amount)) : billingText.noSecondTrial;
 }

@@ -11,6 +11,20 @@ export function tierOf(planId: string): PlanTier | null {
   return (TIER_ORDER as readonly string[]).includes(base ?? '') ? (base as PlanTier) : null;
 }
 
+const TIER_NAMES: Record<PlanTier, string> = { standard: 'Standard', pro: 'Pro', proplus: 'Pro Plus' };
+const TERM_NAMES: Record<string, string> = { '': '', _annual: ' Annual', _semiannual: ' Semi-Annual' };
+
+/**
+ * A plan's name when the plan list (with its nicknames) could not be loaded: never the raw id
+ * ("standard"), but the name the catalogue gives it ("Standard", "Pro Plus Annual").
+ */
+export function planNameOf(planId: string): string {
+  if (planId === 'pro_old') return 'Pro (Classic)';
+  const tier = tierOf(planId);
+  const term = tier ? TERM_NAMES[planId.slice(tier.length)] : undefined;
+  return tier && term !== undefined ? `${TIER_NAMES[tier]}${term}` : planId;
+}
+
 /** The billing tab a plan id belongs on: annual ids on Annual, everything else on Monthly. */
 export function periodOfPlanId(planId: string): BillingPeriod {
   return planId.endsWith('_annual') ? 'year' : 'month';

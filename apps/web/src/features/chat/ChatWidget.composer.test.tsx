@@ -42,7 +42,10 @@ describe('ChatWidget composer', () => {
 
     await user.type(box, '  long $TSLA  {Enter}');
     expect(sentCalls(CHAT_EVENTS.send)).toEqual([
-      [CHAT_EVENTS.send, { v, channel: 'general', msg: 'long $TSLA', replyMsg: null }],
+      [
+        CHAT_EVENTS.send,
+        { v, channel: 'general', msg: 'long $TSLA', replyMsg: null, clientId: expect.any(String) },
+      ],
     ]);
     expect(screen.getByRole('button', { name: chatText.sending })).toBeDisabled();
 
@@ -76,21 +79,23 @@ describe('ChatWidget composer', () => {
     expect(sentCalls(CHAT_EVENTS.send)).toEqual([]);
   });
 
-  it('replies: the preview shows, Escape cancels it, a sent reply names the message', async () => {
+  it('replies: Reply focuses the composer, Escape there cancels it, a sent reply names the message', async () => {
     chatServer(() => page([chatMessage(7, T0, { content: 'question' })]));
     const { user } = renderChat();
     const box = await composer();
 
     await user.click(await screen.findByRole('button', { name: chatText.replyTo(ANN.name) }));
     expect(screen.getByText(chatText.replyingTo(ANN.name))).toBeInTheDocument();
-    await user.type(box, '{Escape}');
+    expect(box).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(screen.queryByText(chatText.replyingTo(ANN.name))).toBeNull();
 
     await user.click(screen.getByRole('button', { name: chatText.replyTo(ANN.name) }));
-    await user.type(box, 'answer{Enter}');
+    expect(box).toHaveFocus();
+    await user.keyboard('answer{Enter}');
     expect(sentCalls(CHAT_EVENTS.send).at(-1)).toEqual([
       CHAT_EVENTS.send,
-      { v, channel: 'general', msg: 'answer', replyMsg: 7 },
+      { v, channel: 'general', msg: 'answer', replyMsg: 7, clientId: expect.any(String) },
     ]);
   });
 
@@ -153,6 +158,24 @@ describe('ChatWidget composer', () => {
     expect(screen.getByRole('button', { name: chatText.send })).toBeEnabled();
   });
 
+  it('sending the same draft again after no answer names the same post (clientId); an edit makes a new one', async () => {
+    chatServer(() => page([]));
+    renderChat();
+    const box = await composer();
+    vi.useFakeTimers();
+    fireEvent.change(box, { target: { value: 'lost ack' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    act(() => vi.advanceTimersByTime(SEND_TIMEOUT_MS));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'lost ack!' } });
+    act(() => vi.advanceTimersByTime(SEND_TIMEOUT_MS));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const ids = sentCalls(CHAT_EVENTS.send).map(([, body]) => (body as { clientId: string }).clientId);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('a slow-mode refusal counts down to when posting is allowed again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     chatServer(() => page([]));
@@ -171,12 +194,17 @@ describe('ChatWidget composer', () => {
     const box = await composer();
     chat({ type: 'ban', ban_exp_at: Math.floor(Date.now() / 1000) + 300, reason: 'spam' });
 
-    expect(await screen.findByText(chatMessages.banCountdown('5:00'))).toBeInTheDocument();
+    // The reason the moderator gave reaches the banned user, beside the countdown.
+    expect(
+      await screen.findByText(`${chatMessages.banCountdown('5:00')} ${chatText.banReasonShown('spam')}`),
+    ).toBeInTheDocument();
     expect(box).toBeDisabled();
     expect(screen.getByRole('button', { name: chatText.upvote })).toBeDisabled();
     expect(screen.getByRole('button', { name: chatText.replyTo(ANN.name) })).toBeDisabled();
     act(() => vi.setSystemTime(Date.now() + 1000));
-    expect(await screen.findByText(chatMessages.banCountdown('4:59'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${chatMessages.banCountdown('4:59')} ${chatText.banReasonShown('spam')}`),
+    ).toBeInTheDocument();
 
     chat({ type: 'ban', ban_exp_at: null, reason: '' });
     await waitFor(() => expect(box).toBeEnabled());
@@ -188,7 +216,11 @@ describe('ChatWidget composer', () => {
     renderChat();
     const box = await composer();
     chat({ type: 'ban', ban_exp_at: Math.floor(Date.now() / 1000) + 60, reason: 'cooling off' });
-    expect(await screen.findByText(chatMessages.banCountdown('1:00'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `${chatMessages.banCountdown('1:00')} ${chatText.banReasonShown('cooling off')}`,
+      ),
+    ).toBeInTheDocument();
     expect(box).toBeDisabled();
 
     act(() => vi.setSystemTime(Date.now() + 61_000));

@@ -98,13 +98,21 @@ describe('ChatWidget messages', () => {
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
-  it('a moderator deletes a message and bans its author from the menu; traders have no menu', async () => {
+  it('a moderator deletes a message (after confirming) and bans its author from the menu', async () => {
     chatServer(() => page([chatMessage(1, T0)]), { role: 'mod' });
     const { user } = renderChat();
     const message = await row(1);
 
     await user.click(within(message).getByRole('button', { name: chatText.moderation(ANN.name) }));
     await user.click(screen.getByRole('menuitem', { name: chatText.deleteMessage }));
+    // Asked first: Cancel deletes nothing, Delete sends it.
+    let confirm = await screen.findByRole('dialog', { name: chatText.deleteConfirm(ANN.name) });
+    await user.click(within(confirm).getByRole('button', { name: chatText.cancel }));
+    expect(sentCalls(CHAT_EVENTS.delete)).toEqual([]);
+    await user.click(within(message).getByRole('button', { name: chatText.moderation(ANN.name) }));
+    await user.click(screen.getByRole('menuitem', { name: chatText.deleteMessage }));
+    confirm = await screen.findByRole('dialog', { name: chatText.deleteConfirm(ANN.name) });
+    await user.click(within(confirm).getByRole('button', { name: chatText.deleteAction }));
     expect(sentCalls(CHAT_EVENTS.delete)).toEqual([[CHAT_EVENTS.delete, { v, id: 1 }]]);
 
     await user.click(within(message).getByRole('button', { name: chatText.moderation(ANN.name) }));

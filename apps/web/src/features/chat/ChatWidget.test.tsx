@@ -1,7 +1,10 @@
-import { CHAT_EVENTS, chatMessages } from '@tapeline/core';
+import { CHAT_EVENTS, chatMessages, type DashboardConfig, defaultConfig } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
 import { emit, socket } from '../../test-setup/fakeSocket.ts';
+import { serveSettings } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
@@ -167,5 +170,71 @@ describe('ChatWidget list', () => {
     await screen.findByRole('listbox', { name: chatText.suggestionsFor('symbol') });
     await user.keyboard('{Enter}');
     await waitFor(() => expect(paramsOf(server.asked.at(-1))).toEqual({ s: 'AMD' }));
+  });
+});
+
+describe('ChatWidget remembers the channel (issue 27 item 5)', () => {
+  // The settings store waits 2 s from the app's start before loading (spec §4).
+  const SETTLED = { timeout: 5000 };
+  const inSettings = (children: ReactNode) => withSession(<SettingsProvider>{children}</SettingsProvider>);
+  const serve = (config: DashboardConfig) => {
+    const server = chatServer(() => page([chatMessage(1, ago(60_000))]));
+    serveSettings(server.api, config);
+    return server;
+  };
+
+  it('reopens on the channel saved with the settings', async () => {
+    const server = serve({ ...defaultConfig(), chatChannel: 'options' });
+    renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: inSettings });
+    await waitFor(() => expect(tab('Options')).toHaveAttribute('aria-selected', 'true'), SETTLED);
+    await waitFor(() => expect(server.asked.at(-1)?.pathname).toBe('/api/chat/options/messages'));
+  });
+
+  it('saves the channel the trader picks, for this user, with the config', async () => {
+    const server = serve(defaultConfig());
+    const { user, unmount } = renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: inSettings });
+    await waitFor(() => expect(server.api.calls('GET /api/settings')).toHaveLength(1), SETTLED);
+    await log();
+    expect(tab('General')).toHaveAttribute('aria-selected', 'true');
+    await user.click(tab('Options'));
+    unmount(); // leaving sends the debounced save at once
+    const saved = server.api.calls('POST /api/settings/config').at(-1)?.body as { config: DashboardConfig };
+    expect(saved.config.chatChannel).toBe('options');
+    expect(saved.config.stream).toEqual(defaultConfig().stream);
+  });
+
+  it('a saved channel that no longer exists gives way to the first', async () => {
+    serve({ ...defaultConfig(), chatChannel: 'gone' });
+    renderUi(<ChatWidget {...widgetProps('chat')} />, { wrap: inSettings });
+    await log();
+    expect(tab('General')).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('ChatWidget channel tabs that do not fit (issue 27)', () => {
+  it('show a cue on the side with more tabs, which scrolls them into view', async () => {
+    // jsdom lays nothing out: the tab strip is 400 px wide and its tabs 700 px.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('chat-tabs') ? 400 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('chat-tabs') ? 700 : 0;
+    });
+    chatServer(() => page([chatMessage(1, ago(60_000))]));
+    const { user } = renderChat();
+    await log();
+    const tabs = screen.getByRole('tablist', { name: chatText.channels });
+    expect(screen.queryByRole('button', { name: chatText.earlierChannels })).toBeNull();
+    await user.click(screen.getByRole('button', { name: chatText.moreChannels }));
+    expect(tabs.scrollLeft).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: chatText.earlierChannels })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('show no cue when they fit', async () => {
+    chatServer(() => page([chatMessage(1, ago(60_000))]));
+    renderChat();
+    await log();
+    expect(screen.queryByRole('button', { name: chatText.moreChannels })).toBeNull();
   });
 });

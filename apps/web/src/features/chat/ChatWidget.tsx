@@ -8,7 +8,7 @@ import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { ChannelTabs } from './ChannelTabs.tsx';
 import { ChatSearch } from './ChatSearch.tsx';
 import { Composer } from './Composer.tsx';
-import { chatSocket, useChatChannels, useChatMessages, useLiveChat } from './chatApi.ts';
+import { chatSocket, createDraftIds, useChatChannels, useChatMessages, useLiveChat } from './chatApi.ts';
 import { messagesOf } from './chatPages.ts';
 import { type ChatFilter, composerState, typingDue, typingText } from './chatRules.ts';
 import { CHAT_MESSAGES, chatText } from './chatText.ts';
@@ -17,6 +17,7 @@ import { MessageList } from './MessageList.tsx';
 import type { RowActions } from './MessageRow.tsx';
 import { SlowModePicker } from './SlowModePicker.tsx';
 import { useChatStatus } from './useChatStatus.ts';
+import { useSavedChannel } from './useSavedChannel.ts';
 import './chat.css';
 
 /** Community chat (spec §2, §4, §5): channel tabs, search, the live list and the composer. */
@@ -26,13 +27,18 @@ export function ChatWidget({ id }: WidgetProps) {
   const zone = useMemo(localTimeZone, []);
   const channels = useChatChannels();
   const list = channels.data?.channels ?? [];
+  const [saved, saveChannel] = useSavedChannel();
   const [picked, setPicked] = useState<string | null>(null);
-  // A selected channel missing after loading gives way to the first (spec §4).
-  const channel = list.some((c) => c.id === picked) ? picked : (list[0]?.id ?? null);
+  // Chosen here, else the one left last time (saved with the settings); a selected channel
+  // missing after loading gives way to the first (spec §4).
+  const wanted = picked ?? saved ?? null;
+  const channel = list.some((c) => c.id === wanted) ? wanted : (list[0]?.id ?? null);
   const current = list.find((c) => c.id === channel);
   const [filter, setFilter] = useState<ChatFilter | null>(null);
   const [reply, setReply] = useState<ChatMessage | null>(null);
   const [text, setText] = useState('');
+  // chat_send's clientId: the same draft sent again is one post (chatApi.ts).
+  const [drafts] = useState(createDraftIds);
   const messages = useChatMessages(channel, filter);
 
   const onSent = useCallback(() => {
@@ -74,12 +80,14 @@ export function ChatWidget({ id }: WidgetProps) {
 
   const select = (cid: string) => {
     setPicked(cid);
+    saveChannel(cid);
     setReply(null);
   };
   const shown = useMemo(() => messagesOf(messages.data?.pages ?? []), [messages.data]);
   const state = composerState({
     chatEnabled: status.chatEnabled,
     banSeconds: status.banSeconds,
+    banReason: status.banReason,
     searching: filter !== null,
     replying: reply !== null,
     slowSeconds: status.slowSeconds,
@@ -136,14 +144,19 @@ export function ChatWidget({ id }: WidgetProps) {
       {channel !== null && (
         <Composer
           text={text}
-          onText={setText}
+          onText={(value) => {
+            drafts.edited();
+            setText(value);
+          }}
           state={state}
           reply={reply}
           sending={status.sending}
           onCancelReply={() => setReply(null)}
           onSend={(msg) => {
             // Not connected: say so now, the text stays (nothing is queued for a later replay).
-            if (chatSocket.send(channel, msg, reply?.id ?? null)) status.sent(channel);
+            const replyMsg = reply?.id ?? null;
+            if (chatSocket.send(channel, msg, replyMsg, drafts.idFor(channel, replyMsg, msg)))
+              status.sent(channel);
             else toast(refusalMessage('failed'), { tone: 'error' });
           }}
           onTyping={onTyping}

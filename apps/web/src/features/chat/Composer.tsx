@@ -1,5 +1,5 @@
 import { type ChatMessage, refusalMessage } from '@tapeline/core';
-import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ComposerState, countdownClock, enterSends } from './chatRules.ts';
 import { CHAT_MESSAGES, chatText } from './chatText.ts';
 import { completeToken, insertAtSelection, type MentionToken, tokenAtCaret } from './composerTokens.ts';
@@ -12,8 +12,10 @@ function stateNote(state: ComposerState): string | null {
   switch (state.kind) {
     case 'read-only':
       return refusalMessage('chat_disabled');
-    case 'banned':
-      return CHAT_MESSAGES.banCountdown(countdownClock(state.seconds));
+    case 'banned': {
+      const countdown = CHAT_MESSAGES.banCountdown(countdownClock(state.seconds));
+      return state.reason ? `${countdown} ${chatText.banReasonShown(state.reason)}` : countdown;
+    }
     case 'searching':
       return chatText.searchingHint;
     case 'slow':
@@ -55,6 +57,12 @@ export function Composer({
   const query = useMemo(() => (token ? { kind: token.kind, query: token.query } : null), [token]);
   const items = useChatSuggestions(query, SHOWN_SUGGESTIONS);
   const suggesting = token !== null && items.length > 0;
+
+  // Reply puts the caret in the composer: the trader types the answer, Escape cancels it.
+  const replyId = reply?.id ?? null;
+  useEffect(() => {
+    if (replyId !== null) area.current?.focus();
+  }, [replyId]);
 
   // A completion or inserted newline puts the caret after what it wrote, once React has the text.
   useLayoutEffect(() => {

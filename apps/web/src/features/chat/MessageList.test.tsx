@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ChatMessage } from '@tapeline/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { chatMessage, ME, ME_ID } from './chatFixtures.ts';
@@ -60,6 +60,38 @@ describe('MessageList scrolling', () => {
     layOut(log, 2100);
     rerender([1, 2, 3]);
     expect(log.scrollTop).toBe(2100);
+  });
+
+  it('a reader further up gets a "new messages" cue, which takes them down and goes', async () => {
+    const { log, rerender } = renderList([1, 2]);
+    layOut(log, 2000);
+    log.scrollTop = 600;
+    log.dispatchEvent(new Event('scroll'));
+    expect(screen.queryByRole('button', { name: chatText.newMessages(1) })).toBeNull();
+    layOut(log, 2100);
+    rerender([1, 2, 3]);
+    expect(screen.getByRole('button', { name: chatText.newMessages(1) })).toBeInTheDocument();
+    layOut(log, 2300);
+    rerender([1, 2, 3, 4, 5]);
+    const cue = screen.getByRole('button', { name: chatText.newMessages(3) });
+    expect(log.scrollTop).toBe(600);
+    cue.click();
+    await screen.findByRole('log', { name: chatText.list });
+    expect(log.scrollTop).toBe(2300);
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+  });
+
+  it('the cue goes when the reader scrolls down to the end themselves', async () => {
+    const { log, rerender } = renderList([1, 2]);
+    layOut(log, 2000);
+    log.scrollTop = 600;
+    log.dispatchEvent(new Event('scroll'));
+    layOut(log, 2100);
+    rerender([1, 2, 3]);
+    expect(screen.getByRole('button', { name: chatText.newMessages(1) })).toBeInTheDocument();
+    log.scrollTop = 1600;
+    log.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
   });
 
   it('a reader further up stays where they are', () => {

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@tapeline/core';
-import { type MouseEvent, useLayoutEffect, useMemo, useRef } from 'react';
+import { type MouseEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rectOf, useOpenSymbolMenu } from '../symbols/index.ts';
 import { keepAnchor, nearTop, type ScrollMetrics, shouldAutoScroll } from './chatScroll.ts';
 import { chatText } from './chatText.ts';
@@ -15,7 +15,8 @@ const metricsOf = (el: HTMLElement): ScrollMetrics => ({
 /**
  * The messages oldest first, under date headings ('Today', spec §4). Scrolling near the top asks
  * for older pages and keeps the reader on the same message when they arrive; a new message at
- * the bottom scrolls the list only for a reader within 120 px of it (or for one's own message).
+ * the bottom scrolls the list only for a reader within 120 px of it (or for one's own message);
+ * a reader further up gets a "new messages" cue that takes them down.
  */
 export function MessageList({
   messages,
@@ -46,6 +47,8 @@ export function MessageList({
   const edges = useRef<{ first: number | null; last: number | null }>({ first: null, last: null });
   const openMenu = useOpenSymbolMenu();
   const groups = useMemo(() => groupByDate(messages, (m) => m.created_at, now, zone), [messages, now, zone]);
+  // New messages at the end the reader has not scrolled down to yet.
+  const [unseen, setUnseen] = useState(0);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -60,6 +63,10 @@ export function MessageList({
       el.scrollTop = keepAnchor(saved, el.scrollHeight);
     else if (last !== was.last && (!saved || shouldAutoScroll(saved) || lastMessage?.user.id === meId)) {
       el.scrollTop = el.scrollHeight;
+      setUnseen(0);
+    } else if (last !== was.last && was.last !== null) {
+      const fresh = messages.length - 1 - messages.findIndex((m) => m.id === was.last);
+      setUnseen((n) => n + Math.max(1, fresh));
     }
     edges.current = { first, last };
     before.current = metricsOf(el);
@@ -69,7 +76,13 @@ export function MessageList({
     const el = box.current;
     if (!el) return;
     before.current = metricsOf(el);
+    if (unseen > 0 && shouldAutoScroll(before.current)) setUnseen(0);
     if (hasOlder && !loadingOlder && nearTop(before.current)) onOlder();
+  };
+  const toLatest = () => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+    setUnseen(0);
   };
 
   // A $SYMBOL in a message opens the symbol's context menu, as a symbol anywhere in the app does.
@@ -116,6 +129,11 @@ export function MessageList({
           </ol>
         </section>
       ))}
+      {unseen > 0 && (
+        <button type="button" className="chat-list__new" onClick={toLatest}>
+          {chatText.newMessages(unseen)}
+        </button>
+      )}
     </div>
   );
 }

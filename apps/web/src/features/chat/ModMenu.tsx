@@ -1,12 +1,14 @@
 import { CHAT_BAN_PRESETS_MIN, type ChatMessage, type ChatUser, chatBanSchema } from '@tapeline/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { chatText } from './chatText.ts';
 
-// The moderation menu of mods and admins on each message (docs/chat.md): delete the message,
-// ban its author for one of the preset durations with a reason, or lift their ban.
+// The moderation menu of mods and admins on each message (docs/chat.md): delete the message
+// (after a confirmation: a deletion cannot be undone), ban its author for one of the preset
+// durations with a reason, or lift their ban.
 
 const banFormSchema = z.object({
   minutes: z.coerce.number().pipe(chatBanSchema.shape.minutes),
@@ -67,6 +69,7 @@ export function ModMenu({
 }) {
   const [open, setOpen] = useState(false);
   const [banning, setBanning] = useState<ChatUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
@@ -98,7 +101,7 @@ export function ModMenu({
       </button>
       {open && (
         <div className="chat-mod__menu" role="menu" id={menuId}>
-          <button type="button" role="menuitem" onClick={choose(() => onDelete(message))}>
+          <button type="button" role="menuitem" onClick={choose(() => setDeleting(true))}>
             {chatText.deleteMessage}
           </button>
           <button type="button" role="menuitem" onClick={choose(() => setBanning(message.user))}>
@@ -110,6 +113,19 @@ export function ModMenu({
         </div>
       )}
       {banning && <BanDialog user={banning} onClose={() => setBanning(null)} onBan={onBan} />}
+      {deleting && (
+        <ConfirmDialog
+          open
+          message={chatText.deleteConfirm(message.user.name)}
+          confirmLabel={chatText.deleteAction}
+          cancelLabel={chatText.cancel}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => {
+            setDeleting(false);
+            onDelete(message);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -187,10 +187,31 @@ function emitChat<E extends ChatCall>(event: E, body: RequestBody<E>): boolean {
   return true;
 }
 
+/**
+ * The `clientId` of chat_send: one per draft. Sending the same draft again (its answer was lost,
+ * the user pressed send once more) names the same post, which the server stores once; a new or
+ * edited draft gets a new id.
+ */
+export function createDraftIds(make: () => string = () => crypto.randomUUID()) {
+  let current: { key: string; id: string } | null = null;
+  return {
+    /** The id for this draft (channel, reply and text). */
+    idFor(channel: string, replyMsg: number | null, msg: string): string {
+      const key = JSON.stringify([channel, replyMsg, msg]);
+      if (current?.key !== key) current = { key, id: make() };
+      return current.id;
+    },
+    /** The user typed: whatever is sent next is a new post. */
+    edited(): void {
+      current = null;
+    },
+  };
+}
+
 /** The chat calls of spec §7 (and the moderators'), each checked by core's schema on the server. */
 export const chatSocket = {
-  send: (channel: string, msg: string, replyMsg: number | null) =>
-    emitChat(CHAT_EVENTS.send, { channel, msg, replyMsg }),
+  send: (channel: string, msg: string, replyMsg: number | null, clientId: string) =>
+    emitChat(CHAT_EVENTS.send, { channel, msg, replyMsg, clientId }),
   vote: (id: number, value: ChatVoteValue) => emitChat(CHAT_EVENTS.vote, { id, value }),
   typing: (channel: string) => emitChat(CHAT_EVENTS.typing, { channel }),
   remove: (id: number) => emitChat(CHAT_EVENTS.delete, { id }),

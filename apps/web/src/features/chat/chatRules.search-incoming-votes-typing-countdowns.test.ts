@@ -153,7 +153,9 @@ describe('countdowns and the composer', () => {
     expect(composerState({ ...open, banSeconds: 30, replying: true })).toEqual({
       kind: 'banned',
       seconds: 30,
+      reason: null,
     });
+    expect(composerState({ ...open, banSeconds: 30, banReason: ' spam ' })).toMatchObject({ reason: 'spam' });
   });
 
   it('a search without a reply disables the composer; a reply reopens it', () => {

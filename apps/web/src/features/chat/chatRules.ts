@@ -129,7 +129,7 @@ export function banUntilMs(banExpAt: number | null | undefined, nowMs: number): 
 /** What the composer may do now, most restrictive first. */
 export type ComposerState =
   | { kind: 'read-only' }
-  | { kind: 'banned'; seconds: number }
+  | { kind: 'banned'; seconds: number; reason: string | null }
   | { kind: 'searching' }
   | { kind: 'slow'; seconds: number }
   | { kind: 'open' };
@@ -141,12 +141,15 @@ export type ComposerState =
 export function composerState(input: {
   chatEnabled: boolean;
   banSeconds: number;
+  /** What the moderator gave as the ban's reason, when known. */
+  banReason?: string | null;
   searching: boolean;
   replying: boolean;
   slowSeconds: number;
 }): ComposerState {
   if (!input.chatEnabled) return { kind: 'read-only' };
-  if (input.banSeconds > 0) return { kind: 'banned', seconds: input.banSeconds };
+  if (input.banSeconds > 0)
+    return { kind: 'banned', seconds: input.banSeconds, reason: input.banReason?.trim() || null };
   if (input.searching && !input.replying) return { kind: 'searching' };
   if (input.slowSeconds > 0) return { kind: 'slow', seconds: input.slowSeconds };
   return { kind: 'open' };

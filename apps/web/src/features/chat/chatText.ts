@@ -6,6 +6,9 @@ export const CHAT_MESSAGES = chatMessages;
 /** The Chat widget's own copy (labels and explanations are ours). */
 export const chatText = {
   channels: 'Chat channels',
+  /** The cues beside tabs that do not fit. */
+  moreChannels: 'More channels',
+  earlierChannels: 'Earlier channels',
   search: 'Search chat messages',
   clearSearch: 'Clear search',
   typingOne: (name: string) => `${name} is typing…`,
@@ -28,6 +31,8 @@ export const chatText = {
   replyingTo: (name: string) => `Replying to ${name}`,
   cancelReply: 'Cancel reply',
   reply: 'Reply',
+  /** The cue for a reader scrolled up when messages arrive below. */
+  newMessages: (n: number) => (n === 1 ? '1 new message' : `${n} new messages`),
   replyTo: (name: string) => `Reply to ${name}`,
   upvote: 'Vote up',
   downvote: 'Vote down',
@@ -36,12 +41,16 @@ export const chatText = {
   badges: { service1yr: 'One year of service', vip: 'VIP', modadmin: 'Moderator' },
   mentionsYou: 'Mentions you',
   moderation: (name: string) => `Moderate ${name}’s message`,
-  deleteMessage: 'Delete message',
+  deleteMessage: 'Delete message…',
+  deleteConfirm: (name: string) => `Delete this message by ${name} for everyone? This cannot be undone.`,
+  deleteAction: 'Delete',
   banUser: (name: string) => `Ban ${name}…`,
   liftBan: (name: string) => `Lift ${name}’s ban`,
   banTitle: (name: string) => `Ban ${name}`,
   banFor: 'Ban for',
   banReason: 'Reason (shown to the user)',
+  /** After the banned user's countdown: the reason the moderator gave. */
+  banReasonShown: (reason: string) => `Reason: ${reason}`,
   ban: 'Ban',
   cancel: 'Cancel',
   banPreset: (minutes: number) =>

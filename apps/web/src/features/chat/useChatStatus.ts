@@ -23,6 +23,8 @@ export interface ChatStatus {
   now: number;
   chatEnabled: boolean;
   banSeconds: number;
+  /** The reason the moderator gave for the ban this session heard of (the live `ban` event). */
+  banReason: string | null;
   slowSeconds: number;
   typing: string[];
   sending: boolean;
@@ -55,7 +57,7 @@ export function useChatStatus(
   }, [profile.errorUpdatedAt, toast]);
 
   // A ban event overrides what the profile said (it may lift a ban the profile still shows).
-  const [banEvent, setBanEvent] = useState<{ ban_exp_at: number | null } | null>(null);
+  const [banEvent, setBanEvent] = useState<{ ban_exp_at: number | null; reason: string } | null>(null);
   const banExpAt = banEvent ? banEvent.ban_exp_at : (profile.data?.ban_exp_at ?? user.profile.ban_exp_at);
   const [disabledByServer, setDisabledByServer] = useState(false);
   const [slowUntil, setSlowUntil] = useState<Map<string, number>>(() => new Map());
@@ -120,7 +122,7 @@ export function useChatStatus(
           }
           return;
         case 'ban':
-          setBanEvent({ ban_exp_at: event.ban_exp_at });
+          setBanEvent({ ban_exp_at: event.ban_exp_at, reason: event.reason });
           return;
         case 'mention':
           // The tab's AlertsRuntime toasts mentions, with or without a Chat widget open.
@@ -151,6 +153,7 @@ export function useChatStatus(
     now,
     chatEnabled: user.chat !== 0 && !disabledByServer,
     banSeconds,
+    banReason: banEvent?.reason ?? null,
     slowSeconds,
     typing,
     sending: pending !== null,

@@ -20,9 +20,9 @@ import { ConnectionPill } from '../connection/index.ts';
 import { DashboardCommandSource } from '../palette/index.ts';
 import { DashboardBar } from './DashboardBar.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
+import { FeedBadge } from './FeedBadge.tsx';
 import { LayoutMenu } from './LayoutMenu.tsx';
 import { PopupBlockedBanner } from './PopupBlockedBanner.tsx';
-import { SimulatedBadge } from './SimulatedBadge.tsx';
 import { usePopouts } from './usePopouts.ts';
 import '../../ui/widget.css';
 import './dashboard.css';
@@ -78,8 +78,9 @@ export function DashboardPage() {
 
   const layout = activeLayout(layouts);
   const onToggle = (toggle: WidgetToggle) => {
-    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus.
-    if (toggle === 'DISCOVERY' && !canOpenDiscovery(subscription)) {
+    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus. Only showing it
+    // needs the plan: a tile already on screen (the default layout's) may always be hidden.
+    if (toggle === 'DISCOVERY' && !layout.menu.discovery && !canOpenDiscovery(subscription)) {
       setAskUpgrade(true);
       return;
     }
@@ -92,7 +93,7 @@ export function DashboardPage() {
     <div className="dashboard-page" data-layout={layout.key}>
       <DashboardBar layout={layout} onToggle={onToggle}>
         <ConnectionPill />
-        <SimulatedBadge />
+        <FeedBadge />
         <LayoutMenu
           layouts={layouts}
           onActivate={forLayout(activate)}

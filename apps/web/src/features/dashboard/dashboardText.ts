@@ -12,6 +12,22 @@ export const dashboardText = {
   pro: 'PRO',
   simulatedTitle: 'Prices come from the built-in market simulator',
   simulated: 'SIMULATED',
+  feedLabel: {
+    REPLAY: 'REPLAY',
+    IEX: 'IEX (partial market)',
+    SIP: 'SIP',
+    DELAYED: 'DELAYED 15 MIN',
+  } as const,
+  feedTitle: {
+    REPLAY: 'Prices replay a recorded session',
+    IEX: 'Prices from one exchange (IEX): a part of the market, not every print',
+    SIP: 'Real-time prices from the consolidated tape (every exchange)',
+    DELAYED: 'Prices are delayed 15 minutes',
+  } as const,
+  feedStalled: 'FEED STALLED',
+  feedDown: 'FEED DOWN',
+  dataAge: (ms: number) => `DATA ${(ms / 1000).toFixed(1)}s BEHIND`,
+  dataAgeTitle: 'The newest prints were this far behind the market clock when the server sent them',
   popupBlocked:
     'Your browser blocked a pop-out window. Allow pop-ups for this site to open widgets in their own windows.',
   popupHelp: (browser: string) => `Help (${browser})`,

@@ -1,8 +1,10 @@
 import {
   DISCOVERY_COLUMNS,
   type DiscoverySettings,
+  defaultLayout,
   discoveryMessages,
   hiddenDiscoveryKeys,
+  type Layout,
   quoteListSchema,
   type ServedDiscoveryRow,
   servedDiscoveryRowsSchema,
@@ -136,6 +138,25 @@ describe('DiscoveryWidget', () => {
     show();
     expect(await screen.findByText(discoveryMessages.upgrade)).toBeInTheDocument();
     expect(api.calls('GET /data/discovery')).toEqual([]);
+  });
+
+  it("the upgrade question's Cancel hides the tile; a locked layout offers OK only", async () => {
+    serve('standard');
+    const changes: ((l: Layout) => Layout)[] = [];
+    const layout = { ...defaultLayout('dynamic'), locked: false };
+    const view = renderUi(
+      <DiscoveryWidget {...widgetProps('discovery', { layout, onLayoutChange: (c) => changes.push(c) })} />,
+      { wrap: withSession },
+    );
+    await view.user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.({ ...layout, menu: { ...layout.menu, discovery: true } }).menu.discovery).toBe(false);
+    view.unmount();
+
+    show();
+    await screen.findByText(discoveryMessages.upgrade);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'OK' })).toBeInTheDocument();
   });
 
   it('narrows by search, sector and favourites; CLEAR FILTERS brings every row back', async () => {

@@ -20,15 +20,17 @@ import {
   type SortableColumnId,
   type TimeframeId,
   toggleSector,
+  toggleWidget,
 } from '@tapeline/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../app/session.tsx';
+import { useMarketMinute } from '../../lib/marketClock.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
-import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { useSearchStats } from '../search/index.ts';
+import { discoveryText as text } from './discoveryText.ts';
 import { DiscoveryFilterPicker } from './filters/DiscoveryFilterPicker.tsx';
 import { useDiscoveryFilter } from './filters/useDiscoveryFilter.ts';
 import { LiveToggle, useLiveMode } from './live/LiveToggle.tsx';
@@ -46,22 +48,34 @@ import './discovery.css';
  */
 export function DiscoveryWidget(props: WidgetProps) {
   const { subscription } = useUser();
-  if (!canOpenDiscovery(subscription)) return <UpgradeNotice />;
+  if (!canOpenDiscovery(subscription)) return <UpgradeNotice {...props} />;
   return <Discovery {...props} access={discoveryAccess(subscription)} />;
 }
 
-function UpgradeNotice() {
+/** The §8 question in the tile: OK goes to the plans; Cancel hides the tile (unlocked layouts). */
+function UpgradeNotice({ layout, onLayoutChange }: WidgetProps) {
   const navigate = useNavigate();
   return (
     <div className="dv-upgrade-notice" data-testid="discovery-upgrade">
       <p>{discoveryMessages.upgrade}</p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={() => navigate(discoveryMessages.upgradePath)}
-      >
-        OK
-      </button>
+      <div className="modal-actions">
+        {!layout.locked && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => onLayoutChange((l) => (l.locked ? l : toggleWidget(l, 'DISCOVERY')))}
+          >
+            {text.cancel}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => navigate(discoveryMessages.upgradePath)}
+        >
+          {text.ok}
+        </button>
+      </div>
     </div>
   );
 }
@@ -79,7 +93,7 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
   const favouriteSymbols = useQuoteSymbols();
   const smart = useDiscoveryFilter();
   const stats = useSearchStats();
-  const minute = useMinuteClock();
+  const minute = useMarketMinute();
 
   const columns = useMemo(() => normalizeDiscoveryColumns(config.discovery), [config.discovery]);
   const hidden = useMemo(

@@ -1,6 +1,9 @@
 /** Wording of the Discovery widget's toolbar and table (the filters' and popups' own are beside them). */
 export const discoveryText = {
   tools: 'Discovery tools',
+  /** The upgrade question in the tile (Standard): OK to the plans, Cancel hides the tile. */
+  ok: 'OK',
+  cancel: 'Cancel',
   timeframe: 'Timeframe',
   favourites: 'Favourites',
   favouritesTitle: 'Only my favourite quotes',

@@ -46,7 +46,8 @@ function useSecondClock(): number {
 }
 
 /**
- * The Discovery rows of a timeframe through TanStack Query: refreshed every 30 s, manually at
+ * The Discovery rows of a timeframe through TanStack Query: refreshed 30 s after the last refresh
+ * started (the countdown shows that very schedule), manually at
  * most 4 times a minute, the old rows kept (and the error shown) when a fetch fails (spec §4).
  */
 export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: () => void): DiscoveryData {
@@ -54,9 +55,7 @@ export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: ()
   const query = useQuery({
     queryKey: discoveryKey(tf),
     queryFn: () => fetchDiscovery(tf),
-    // Live mode patches the rows every second; the 30 s refresh is the default (issue 13 §9).
-    refetchInterval: live ? false : DISCOVERY_REFRESH_MS,
-    refetchIntervalInBackground: false,
+    // The 30 s refresh is this hook's own timer (below), so the countdown shown is the refresh.
     staleTime: DISCOVERY_REFRESH_MS / 2,
     // A new timeframe shows the old rows until its own arrive, rather than an empty table.
     placeholderData: (previous) => previous,
@@ -91,9 +90,32 @@ export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: ()
     return () => clearTimeout(timer);
   }, [refreshingSince]);
 
-  const last = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
-  const due = last === 0 ? now : last + DISCOVERY_REFRESH_MS;
-  const countdown = Math.max(0, Math.ceil((due - now) / 1000));
+  // One schedule for the countdown and the refresh (issue 27): the next refresh is due 30 s
+  // after the last one started, automatic or manual, so the countdown never waits at 0 s for a
+  // slow answer, never runs longer than 30 s, and a manual refresh starts it again. Live mode
+  // patches the rows every second instead (issue 13 §9). A hidden tab waits for the next turn.
+  const fetching = query.isFetching;
+  const [due, setDue] = useState(() => Date.now() + DISCOVERY_REFRESH_MS);
+  useEffect(() => {
+    if (fetching) setDue(Date.now() + DISCOVERY_REFRESH_MS);
+  }, [fetching]);
+  useEffect(() => {
+    if (live || fetching) return;
+    const timer = setTimeout(
+      () => {
+        setDue(Date.now() + DISCOVERY_REFRESH_MS);
+        if (document.visibilityState !== 'hidden') {
+          void client.refetchQueries({ queryKey: discoveryKey(tf), exact: true });
+        }
+      },
+      Math.max(0, due - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [client, tf, live, fetching, due]);
+  const countdown = Math.min(
+    DISCOVERY_REFRESH_MS / 1000,
+    Math.max(0, Math.ceil((due - Math.max(now, Date.now())) / 1000)),
+  );
   const canRefresh = manualRefreshAllowed(manual.current, now);
 
   const refresh = useCallback(() => {
@@ -101,6 +123,7 @@ export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: ()
     if (!manualRefreshAllowed(manual.current, at)) return;
     manual.current = recordManualRefresh(manual.current, at);
     setRefreshingSince(at);
+    setDue(at + DISCOVERY_REFRESH_MS);
     void client.refetchQueries({ queryKey: discoveryKey(tf), exact: true });
   }, [client, tf]);
 

@@ -1,7 +1,7 @@
 import { isValidSymbol, type NewsArticle, normalizeSymbol } from '@tapeline/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useMarketMinute } from '../../lib/marketClock.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
-import { useMinuteClock } from '../../lib/useMinuteClock.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
@@ -56,7 +56,7 @@ export function NewsWidget({ id, config }: WidgetProps) {
   const [filter, setFilter] = useState<NewsFilter>(ALL_NEWS);
   const [recents, setRecents] = useNewsRecents();
   const [open, setOpen] = useState<NewsArticle | null>(null);
-  const now = useMinuteClock();
+  const now = useMarketMinute();
   const hideRf = config.news.hide_rf;
   const query = useMemo(() => queryOf(filter, favorites, hideRf), [filter, favorites, hideRf]);
   const news = useNews(query);

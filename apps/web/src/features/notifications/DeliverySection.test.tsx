@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushState } from '../../lib/push/index.ts';
 import { renderNotifications } from '../../test-setup/alertFixtures.tsx';
+import { PUSH_ANSWER_MS } from './DeliverySection.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 
 // Browser push is its own module with its own tests (a faked service worker and PushManager);
@@ -79,5 +80,23 @@ describe('push toggle', () => {
     await user.click(await screen.findByRole('switch', { name: text.push }));
     expect(await screen.findByText(text.pushFailed)).toBeInTheDocument();
     expect(toggle()).not.toBeChecked();
+  });
+});
+
+describe('push toggle while the push service is slow (issue 27)', () => {
+  it('spins and says so while asked, and gives up with a message when no service answers in time', async () => {
+    push.enable.mockReturnValue(new Promise<PushState>(() => {}));
+    // The toggle's deadline is made on this clock (which also follows real time, for the page).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderNotifications('standard');
+    await user.click(await screen.findByRole('switch', { name: text.push }));
+    expect(toggle()).toHaveAccessibleDescription(text.pushWorking);
+    expect(toggle()).toBeDisabled();
+    await act(async () => vi.advanceTimersByTimeAsync(PUSH_ANSWER_MS));
+    vi.useRealTimers();
+    expect(await screen.findByText(text.pushNoAnswer)).toBeInTheDocument();
+    expect(toggle()).toBeEnabled();
+    expect(toggle()).not.toBeChecked();
+    expect(toggle()).toHaveAccessibleDescription(text.pushHint);
   });
 });

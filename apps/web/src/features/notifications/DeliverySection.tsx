@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AlertWebhook } from '@tapeline/core';
 import { useState } from 'react';
 import { disablePush, enablePush, usePushState } from '../../lib/push/index.ts';
+import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 import { SectionHead } from './SectionHead.tsx';
@@ -28,16 +29,40 @@ export function DeliverySection({ webhook, secret }: { webhook: AlertWebhook; se
   );
 }
 
-/** This browser's push: on or off, or why it cannot be (no support, blocked in the browser). */
+/** How long the browser's push service may take to answer before the toggle gives up and says so. */
+export const PUSH_ANSWER_MS = 15_000;
+
+class PushTimeout extends Error {}
+
+/** `work`, or a PushTimeout when it has not settled within `ms` (it may still settle later). */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushTimeout()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * This browser's push: on or off, or why it cannot be (no support, blocked in the browser).
+ * While the browser's push service is asked the toggle spins and says so; when none answers
+ * within 15 s (no push service reachable), it stops and says that instead of waiting forever.
+ */
 function PushToggle() {
   const toast = useToast();
   const state = usePushState();
   const change = useMutation({
-    mutationFn: (on: boolean) => (on ? enablePush() : disablePush()),
-    onError: () => toast(text.pushFailed, { tone: 'error' }),
+    mutationFn: (on: boolean) => withinTime(on ? enablePush() : disablePush(), PUSH_ANSWER_MS),
+    onError: (error) =>
+      toast(error instanceof PushTimeout ? text.pushNoAnswer : text.pushFailed, { tone: 'error' }),
   });
-  const hint =
-    state === 'unsupported' ? text.pushUnsupported : state === 'denied' ? text.pushDenied : text.pushHint;
+  const hint = change.isPending
+    ? text.pushWorking
+    : state === 'unsupported'
+      ? text.pushUnsupported
+      : state === 'denied'
+        ? text.pushDenied
+        : text.pushHint;
   const on = state === 'on';
   return (
     <div className="setting-row">
@@ -45,7 +70,8 @@ function PushToggle() {
         <label htmlFor="push-toggle" className="setting-label">
           {text.push}
         </label>
-        <p className="setting-hint" id="push-toggle-hint">
+        <p className="setting-hint" id="push-toggle-hint" aria-live="polite">
+          {change.isPending ? <InlineSpinner /> : null}
           {hint}
         </p>
       </div>

@@ -1,13 +1,6 @@
 import type { FilterColumn, TrendDirection } from '@tapeline/core';
 import { TREND_DIRECTIONS } from '@tapeline/core';
-import {
-  clampPost,
-  columnKind,
-  newRow,
-  type RowDraft,
-  type SqueezeDraft,
-  squeezeAllowed,
-} from './filterDraft.ts';
+import { columnKind, newRow, type RowDraft, type SqueezeDraft, squeezeAllowed } from './filterDraft.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface FilterRowFieldsProps {
@@ -125,7 +118,10 @@ function RowValues({ row, label, kind, set }: RowValuesProps) {
   return <SqueezeFields squeeze={row.squeeze} onChange={(squeeze) => set({ squeeze })} />;
 }
 
-/** PRE (default 7) and POST (default −2, clamped to −5…−1) exclude each other; NOW stands alone (§4). */
+/**
+ * PRE (default 7) and POST (default −2, −5…−1) exclude each other; NOW stands alone (§4). A POST
+ * out of range is not clamped silently: submitting names §5's rule.
+ */
 function SqueezeFields({
   squeeze,
   onChange,
@@ -176,7 +172,6 @@ function SqueezeFields({
           label={text.squeezeValue(text.squeeze.POST)}
           value={squeeze.postValue}
           onChange={(postValue) => set({ postValue })}
-          onBlur={() => set({ postValue: clampPost(squeeze.postValue) })}
         />
       ) : null}
     </div>

@@ -99,9 +99,10 @@ describe('Filtered Alert modal (§4, §5)', () => {
     expect(offered).toContain('gap');
   });
 
-  it('squeeze: PRE starts at 7, POST at −2 (clamped to −5…−1), and they exclude each other', async () => {
-    const { user } = renderNotifications('proplus');
+  it('squeeze: PRE starts at 7, POST at −2, they exclude each other; POST out of −5…−1 is named, not clamped', async () => {
+    const { user, api } = renderNotifications('proplus');
     const m = await openAdd(user);
+    await user.type(m.getByRole('textbox', { name: text.filterName }), 'Squeeze');
     await user.selectOptions(m.getByRole('combobox', { name: `${text.column} 1` }), 'squeeze');
     await user.click(m.getByRole('checkbox', { name: 'PRE' }));
     expect(m.getByRole('spinbutton', { name: text.squeezeValue('PRE') })).toHaveValue(7);
@@ -114,7 +115,10 @@ describe('Filtered Alert modal (§4, §5)', () => {
     await user.clear(post);
     await user.type(post, '-9');
     await user.tab();
-    expect(post).toHaveValue(-5);
+    expect(post).toHaveValue(-9);
+    await submit(user);
+    expect(problem()).toHaveTextContent('POST value must be between -5 and -1');
+    expect(api.calls('POST /api/alerts/filtered-alert/validate')).toHaveLength(0);
   });
 
   async function fillValid(user: ReturnType<typeof renderNotifications>['user'], name = 'Runners') {
@@ -143,6 +147,22 @@ describe('Filtered Alert modal (§4, §5)', () => {
     });
     expect(api.calls('POST /api/alerts/filtered-alerts')).toHaveLength(0);
     expect(screen.getByTestId('filtered-alert-modal')).toHaveAttribute('open');
+  });
+
+  it("the server's problem is the toast: it says which rule failed", async () => {
+    const api = serveAlerts().on(
+      'POST /api/alerts/filtered-alert/validate',
+      ok(validateFilteredAlertAnswerSchema, {
+        valid: false,
+        values: [50, 3],
+        problem: filterMessages.timeframeRequired,
+      }),
+    );
+    const { user } = renderNotifications('proplus', api);
+    await fillValid(user);
+    await submit(user);
+    expect(await screen.findByText(filterMessages.timeframeRequired)).toBeInTheDocument();
+    expect(api.calls('POST /api/alerts/filtered-alerts')).toHaveLength(0);
   });
 
   it('valid: saves the whole list, says it was added and lists it', async () => {

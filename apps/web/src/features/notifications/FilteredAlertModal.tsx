@@ -108,9 +108,13 @@ function FilterForm({
   const submit = form.submit((values) => {
     const alert = alertOf(values as FilterDraft);
     validate.mutate(alert, {
-      onSuccess: ({ valid, values: [limit, count] }) => {
+      onSuccess: ({ valid, values: [limit, count], problem }) => {
         if (!valid || count > limit) {
-          toast(alertMessages.tooManyMatches(count, limit), { tone: 'error', durationMs: TOO_MANY_TOAST_MS });
+          // The server says which rule failed; an older answer without one meant too many matches.
+          toast(problem ?? alertMessages.tooManyMatches(count, limit), {
+            tone: 'error',
+            durationMs: TOO_MANY_TOAST_MS,
+          });
         } else store(alert);
       },
       onError: () => toast(alertMessages.validateFailed, { tone: 'error' }),

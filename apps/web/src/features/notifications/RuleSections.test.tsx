@@ -57,7 +57,7 @@ describe('per-symbol alerts: adding (§8 toasts)', () => {
     const vwap = region(text.sections.vwap);
     await user.type(vwap.getByRole('textbox', { name: text.addSymbolTo(text.sections.vwap) }), 'MSFT');
     await user.click(vwap.getByRole('button', { name: text.addSymbol }));
-    expect(await screen.findByText('Failed to register vwapdist alert for MSFT')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to register vWAPDist alert for MSFT')).toBeInTheDocument();
 
     api.on('POST /api/alerts', fail(400, 'limit_exceeded', alertMessages.rulesLimit(ALERT_RULES_MAX)));
     await user.clear(vwap.getByRole('textbox', { name: text.addSymbolTo(text.sections.vwap) }));

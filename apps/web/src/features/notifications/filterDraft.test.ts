@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   alertOf,
   canAddRow,
-  clampPost,
   columnChoices,
   draftOf,
   draftProblem,
@@ -102,12 +101,5 @@ describe('filter draft', () => {
     expect(squeezeAllowed({ ...off, pre: true })).toEqual({ pre: true, now: true, post: false });
     expect(squeezeAllowed({ ...off, post: true })).toEqual({ pre: false, now: true, post: true });
     expect(squeezeAllowed({ ...off, pre: true, post: true }).now).toBe(false);
-  });
-
-  it('clamps POST to −5…−1', () => {
-    expect(clampPost('-9')).toBe('-5');
-    expect(clampPost('3')).toBe('-1');
-    expect(clampPost('-3')).toBe('-3');
-    expect(clampPost('')).toBe('');
   });
 });

@@ -8,7 +8,6 @@ import {
   filterMessages,
   SINGLE_VALUE_COLUMNS,
   SQUEEZE_POST_DEFAULT,
-  SQUEEZE_POST_RANGE,
   SQUEEZE_PRE_DEFAULT,
   type SqueezeValue,
   type TimeframeId,
@@ -193,11 +192,4 @@ export const canAddRow = (rows: readonly RowDraft[]) => rows.length < FILTER_COL
 /** §4: PRE and POST exclude each other; NOW cannot be chosen while both are on. */
 export function squeezeAllowed(s: SqueezeDraft): { pre: boolean; now: boolean; post: boolean } {
   return { pre: !s.post, post: !s.pre, now: s.now || !(s.pre && s.post) };
-}
-
-/** §5: POST is clamped to −5…−1 (blank stays blank, for the rule to name). */
-export function clampPost(raw: string): string {
-  const value = parseNumber(raw);
-  if (value === null) return raw.trim() === '' ? '' : String(SQUEEZE_POST_DEFAULT);
-  return String(Math.min(SQUEEZE_POST_RANGE.max, Math.max(SQUEEZE_POST_RANGE.min, Math.round(value))));
 }

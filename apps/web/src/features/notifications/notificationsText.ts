@@ -151,6 +151,9 @@ export const notificationsText = {
   pushUnsupported: 'This browser cannot receive push notifications.',
   pushDenied: 'Notifications are blocked for this site in the browser’s settings.',
   pushFailed: 'Push notifications could not be changed. Try again.',
+  pushWorking: 'Asking the browser’s push service…',
+  pushNoAnswer:
+    'The browser’s push service did not answer. Push notifications are unchanged; try again later.',
   webhooks: 'Webhooks',
   webhooksHint: 'Posts each alert as signed JSON to your own server.',
   webhookSettings: 'Webhook settings',

@@ -5,7 +5,7 @@ import { SettingsProvider, useSettings, useSettingsStore } from '../../lib/setti
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LiveAlerts } from '../alerts/index.ts';
 import { ConnectionPill } from '../connection/index.ts';
-import { type ClosingMessage, openPopoutChannel, SimulatedBadge, WIDGETS } from '../dashboard/index.ts';
+import { type ClosingMessage, FeedBadge, openPopoutChannel, WIDGETS } from '../dashboard/index.ts';
 import { SymbolOverlays } from '../symbols/index.ts';
 import '../../ui/widget.css';
 import './popout.css';
@@ -80,7 +80,7 @@ function PopoutWidget({ id }: { id: Widget }) {
           <h1 className="widget-title">{title}</h1>
           <div className="widget-tools">
             <ConnectionPill />
-            <SimulatedBadge />
+            <FeedBadge />
             {Toolbar && <Toolbar {...props} />}
           </div>
         </header>

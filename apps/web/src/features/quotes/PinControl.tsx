@@ -1,6 +1,7 @@
 import type { Quote } from '@tapeline/core';
 import { formatPrice } from '@tapeline/core';
 import { useEffect, useState } from 'react';
+import { ICON_SIZE, Pin, RotateCcw } from '../../ui/icons.ts';
 import { parsePin } from './quoteRules.ts';
 import { quotesText } from './quotesText.ts';
 
@@ -53,7 +54,7 @@ export function PinControl({ quote, onPin }: PinControlProps) {
           setEditing((e) => !e);
         }}
       >
-        <span aria-hidden="true">📌</span>
+        <Pin size={ICON_SIZE} aria-hidden="true" />
       </button>
       {pin !== null && !editing ? (
         <span className="quote-pin__value" data-testid="pin-distance">
@@ -99,7 +100,7 @@ export function PinControl({ quote, onPin }: PinControlProps) {
             void onPin(symbol, null);
           }}
         >
-          <span aria-hidden="true">↺</span>
+          <RotateCcw size={ICON_SIZE} aria-hidden="true" />
         </button>
       ) : null}
     </div>

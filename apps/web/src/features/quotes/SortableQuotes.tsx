@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
+import { GripVertical, ICON_SIZE } from '../../ui/icons.ts';
 import { quotesText } from './quotesText.ts';
 
 // Drag to reorder (docs/quotes-news.md §2), only in this lazy chunk. A mouse drag starts after
@@ -25,6 +26,14 @@ import { quotesText } from './quotesText.ts';
 const MOUSE = { activationConstraint: { distance: 5 } };
 const TOUCH = { activationConstraint: { delay: 200, tolerance: 5 } };
 const KEYS = { coordinateGetter: sortableKeyboardCoordinates };
+/**
+ * dnd-kit scrolls the track while the dragged card is within 20 % of its edge, faster the
+ * longer it stays: in a widget a few cards wide, one slot to the right is already in that
+ * zone, and with the track snapping card by card every tick jumped a whole card, so a drag of
+ * the first of 75 cards ran the track 13,012 px to its end and dropped there (issue 27). Only
+ * the outer 5 % scrolls, slowly; the track does not snap while a card is lifted (quotes.css).
+ */
+export const QUOTE_AUTO_SCROLL = { threshold: { x: 0.05, y: 0.05 }, acceleration: 2 } as const;
 
 interface SortableQuotesProps {
   symbols: readonly string[];
@@ -43,7 +52,12 @@ export function SortableQuotes({ symbols, axis, onDrop, children }: SortableQuot
     if (over && active.id !== over.id) onDrop(String(active.id), String(over.id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      autoScroll={QUOTE_AUTO_SCROLL}
+      onDragEnd={onDragEnd}
+    >
       <SortableContext
         items={symbols as string[]}
         strategy={axis === 'x' ? horizontalListSortingStrategy : verticalListSortingStrategy}
@@ -77,7 +91,7 @@ export function QuoteGrip({
 }) {
   return (
     <button type="button" className="quote-grip" aria-label={quotesText.dragHandle(symbol)} {...grip}>
-      <span aria-hidden="true">⠿</span>
+      <GripVertical size={ICON_SIZE} aria-hidden="true" />
     </button>
   );
 }

@@ -1,19 +1,16 @@
 import { type DashboardConfig, defaultConfig } from '@tapeline/core';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { streamArrives as arrives } from '../../test-setup/fakeSocket.ts';
-import { renderUi } from '../../test-setup/render.tsx';
-import { withSession } from '../../test-setup/session.tsx';
-import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { SymbolOverlays } from '../symbols/index.ts';
-import { StreamWidget } from './StreamWidget.tsx';
 import { FLUSH_MS } from './streamBuffer.ts';
 import {
   entry,
+  flushStream,
   freshTabEachTest,
   highs,
   OPEN,
-  recentShown,
+  renderStream,
   rowsOf,
   serve,
   wireBatch,
@@ -23,19 +20,8 @@ import {
 // under the pointer. The socket is hand-fed, batches built as the engine sends them.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
-const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
-
-async function renderStream(config: DashboardConfig = defaultConfig()) {
-  const result = renderUi(
-    <>
-      <StreamWidget {...widgetProps('stream1', { config })} />
-      <SymbolOverlays />
-    </>,
-    { wrap: withSession },
-  );
-  await recentShown();
-  return result;
-}
+const flush = flushStream;
+const withOverlays = (config?: DashboardConfig) => renderStream(config, <SymbolOverlays />);
 
 /** An unusual-volume event as the engine sends it: level reached as count, uVol % as flag. */
 const uvol = (symbol: string, last: number, level: number, pct: number, at: string) => ({
@@ -49,7 +35,7 @@ describe('StreamWidget events', () => {
 
   it('shows unusual-volume events in their own strip, newest first, with uVol and New York time', async () => {
     serve();
-    await renderStream();
+    await withOverlays();
     expect(screen.queryByRole('list', { name: 'Unusual volume' })).not.toBeInTheDocument();
     arrives(wireBatch(OPEN, [], [], 1, [], [uvol('GME', 22.5, 1, 145, '2026-11-24T15:40:00Z')]));
     arrives(wireBatch(OPEN + 100, [], [], 2, [], [uvol('AMC', 4.1, 3, 1234, '2026-11-24T15:41:30Z')]));
@@ -73,7 +59,7 @@ describe('StreamWidget events', () => {
     const main = config.stream.find((c) => c.channel === 'main');
     if (main?.type !== 'filter') throw new Error('core has no main filter channel');
     main.value.price = { min: 5, max: 50 };
-    await renderStream(config);
+    await withOverlays(config);
     arrives(
       wireBatch(
         OPEN,
@@ -95,7 +81,7 @@ describe('StreamWidget events', () => {
 
   it('a halt chip is a symbol: a click opens its menu', async () => {
     serve();
-    const { user } = await renderStream();
+    const { user } = await withOverlays();
     const halted = { ...entry('LUDP', 4.2, 1), flag: 'LUDP', eventTs: Date.parse('2026-11-24T15:42:13Z') };
     arrives(wireBatch(OPEN, [], [], 1, [halted]));
     flush();
@@ -106,7 +92,7 @@ describe('StreamWidget events', () => {
 
   it('rows hold still while the mouse rests on them, and catch up when it leaves', async () => {
     serve();
-    const { user } = await renderStream();
+    const { user } = await withOverlays();
     arrives(wireBatch(OPEN, [entry('AAPL', 187.5, 3), entry('NVDA', 140, 1)]));
     flush();
     const side = highs().closest('.stream-side') as HTMLElement;

@@ -1,4 +1,4 @@
-import { type DashboardConfig, defaultConfig, messages } from '@tapeline/core';
+import { defaultConfig, messages } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setConnectionStatus } from '../../lib/connectionStatus.ts';
@@ -11,11 +11,13 @@ import { FLUSH_MS } from './streamBuffer.ts';
 import {
   CLOSED,
   entry,
+  flushStream,
   freshTabEachTest,
   highs,
   lows,
   OPEN,
   recentShown,
+  renderStream,
   rowsOf,
   serve,
   wireBatch,
@@ -26,14 +28,7 @@ import {
 // core's batch schema, as the real decoder does; everything from the listener up is real.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
 
-const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
-
-async function renderStream(config: DashboardConfig = defaultConfig()) {
-  const result = renderUi(<StreamWidget {...widgetProps('stream1', { config })} />, { wrap: withSession });
-  // The channel is new to the tab: it asks for its recent view first (a 404 here unless served).
-  await recentShown();
-  return result;
-}
+const flush = flushStream;
 
 describe('StreamWidget', () => {
   freshTabEachTest();
@@ -168,5 +163,36 @@ describe('StreamWidget', () => {
     flush();
     expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
     expect(rowsOf(highs())).toEqual([['GME', '9', '25.40']]);
+  });
+});
+
+describe('StreamWidget on the market clock the server says', () => {
+  freshTabEachTest();
+  // Sunday 29 Nov 2026 19:00 New York in the browser; the simulator's virtual session at Monday's bell.
+  const SUNDAY_EVENING = Date.parse('2026-11-30T00:00:00Z');
+  const MONDAY_BELL = Date.parse('2026-11-30T14:30:00Z');
+
+  it('never says closed on a weekend evening while the simulated market trades, nor while its clock loads', async () => {
+    vi.setSystemTime(SUNDAY_EVENING);
+    serve(MONDAY_BELL);
+    renderUi(<StreamWidget {...widgetProps('stream1', { config: defaultConfig() })} />, {
+      wrap: withSession,
+    });
+    // From the first frame: before /api/config has answered, nothing is said about open or closed.
+    expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
+    await recentShown();
+    expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
+    expect(within(highs()).getByText('New Highs')).toBeInTheDocument();
+    // A quiet minute of the tape changes nothing: the market's clock says 09:31, not Sunday.
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.queryByText('MARKET IS CURRENTLY CLOSED')).not.toBeInTheDocument();
+  });
+
+  it("counts down on the server's clock, not the browser's: a Saturday market in a Tuesday browser is closed", async () => {
+    serve(CLOSED);
+    await renderStream();
+    expect(await screen.findByText('MARKET IS CURRENTLY CLOSED')).toBeInTheDocument();
+    // Saturday 07:00 New York to Monday 04:00, whatever the browser's clock says.
+    expect(screen.getByText('OPENS IN 45:00:00')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { type ChannelContext, type DashboardConfig, isProPlus, messages } from '@tapeline/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { useConnectionStatus } from '../../lib/connectionStatus.ts';
+import { useMarketNow } from '../../lib/marketClock.ts';
 import { usePopular } from '../../lib/popularApi.ts';
 import { useQuoteSymbols } from '../../lib/quotesApi.ts';
 import { useOptionableSet, useSectorMap } from '../../lib/referenceData.ts';
@@ -53,13 +54,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
   const toast = useToast();
   // While the socket is down the rows stay, dimmed: what was true a moment ago, not live.
   const connection = useConnectionStatus();
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(tick);
-  }, []);
-
+  // The market's clock, as the server says it (lib/marketClock.ts): never the browser's.
+  const { market: now, local, known } = useMarketNow(1000);
   const clock = marketClock(now);
   // Marks change with the minute at most; the rows re-render only when these settings do.
   const minute = Math.floor(now / 60_000);
@@ -67,8 +63,8 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
     () => ({ optionable, optionsMode: config.optionsMode, news: config.news, now: minute * 60_000 }),
     [optionable, config.optionsMode, config.news, minute],
   );
-  const live = now - lastBatchAt < LIVE_WINDOW_MS;
-  const closed = !clock.open && !live && !recentLoaded;
+  const live = local - lastBatchAt < LIVE_WINDOW_MS;
+  const closed = known && !clock.open && !live && !recentLoaded;
 
   // Every Stream widget of the tab refills (one request per channel); one toast says a failure.
   const onLoadRecent = () => {

@@ -1,16 +1,25 @@
 import {
+  type DashboardConfig,
+  defaultConfig,
   encodeStreamEntry,
   PROTOCOL_VERSION,
   popularListSchema,
   type StreamBatchWire,
   type StreamEntry,
 } from '@tapeline/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { marketClock } from '../../lib/marketClock.ts';
 import { type FakeApi, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
 import { socket } from '../../test-setup/fakeSocket.ts';
-import { signedIn } from '../../test-setup/session.tsx';
+import { configAnswer } from '../../test-setup/fixtures.ts';
+import { renderUi } from '../../test-setup/render.tsx';
+import { signedIn, withSession } from '../../test-setup/session.tsx';
+import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { channelViews } from './channelViews.ts';
+import { StreamWidget } from './StreamWidget.tsx';
+import { FLUSH_MS } from './streamBuffer.ts';
 
 // Shared by the Stream widget's component tests: entries and batches as the engine sends them,
 // the session the widget reads, and its rows as the trader reads them.
@@ -58,9 +67,15 @@ export function wireBatch(
   };
 }
 
-/** The session, the Popular list, stock names and optionable symbols the widget reads. */
-export function serve(): FakeApi {
+/**
+ * The session, the Popular list, stock names and optionable symbols the widget reads, and the
+ * server's config with its market clock: at `marketAt` (default: the browser's time now, as a
+ * real feed's), running at the wall's pace.
+ */
+export function serve(marketAt: number = Date.now()): FakeApi {
+  const market = { feed: 'SIMULATED' as const, health: 'live' as const, clock: { at: marketAt, rate: 1 } };
   const api = withDataHost(fakeApi())
+    .on('GET /api/config', configAnswer({ market }))
     .on('GET /api/stock_stats/top', ok(popularListSchema, { success: true, data: [] }))
     .on('GET /data/stock-names.json', { status: 200, body: [] })
     .on('GET /data/symbol_with_options', { status: 200, body: [] });
@@ -101,9 +116,24 @@ export function freshTabEachTest(): void {
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
     socket.stream = null;
     channelViews.reset();
+    marketClock.reset();
   });
   afterEach(() => {
     channelViews.reset();
     vi.restoreAllMocks();
   });
+}
+
+/** The 2 s flush, on the faked interval clock. */
+export const flushStream = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
+
+/**
+ * stream1 of `config` in a signed-in page (with `beside`, e.g. the symbol overlays), once it has
+ * asked for its recent view: its channel is new to the tab (a 404 here unless served).
+ */
+export async function renderStream(config: DashboardConfig = defaultConfig(), beside: ReactNode = null) {
+  const widget = createElement(StreamWidget, widgetProps('stream1', { config }));
+  const result = renderUi(createElement(Fragment, null, widget, beside), { wrap: withSession });
+  await recentShown();
+  return result;
 }

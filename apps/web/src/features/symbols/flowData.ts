@@ -1,4 +1,4 @@
-import { formatPercent, formatVolume, TIMEFRAME_IDS, type TimeframeId } from '@tapeline/core';
+import { formatAbbreviated, formatPercent, TIMEFRAME_IDS, type TimeframeId } from '@tapeline/core';
 import { z } from 'zod';
 
 /**
@@ -49,7 +49,8 @@ export function flowRows(answer: PerTimeframeAnswer | undefined, kind: FlowKind)
     rows.push({
       tf,
       label: TF_LABELS[tf],
-      value: kind === 'moneyFlow' ? `$${formatVolume(value)}` : formatVolume(value),
+      // Discovery spec §9: k, m, b with 2 decimals, as in the table ('1.00m', never '1m').
+      value: kind === 'moneyFlow' ? `$${formatAbbreviated(value)}` : formatAbbreviated(value),
       change: formatPercent(pct),
       direction: pct === null || pct === 0 ? 0 : pct > 0 ? 1 : -1,
     });

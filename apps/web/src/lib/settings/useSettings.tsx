@@ -65,6 +65,14 @@ export function useSettingsStore(): SettingsStore {
   return store;
 }
 
+/**
+ * The store when the component sits inside a SettingsProvider (the dashboard and its pop-outs
+ * always do), else null: for what works without saving, like a widget tested alone.
+ */
+export function useOptionalSettingsStore(): SettingsStore | null {
+  return useContext(SettingsContext);
+}
+
 export function useSettings(): SettingsState {
   const store = useSettingsStore();
   return useStore(store.state);

@@ -20,6 +20,8 @@ export interface OutboxDeps {
   enqueue: EnqueueDeliveries;
   /** Deliveries were enqueued: the delivery worker should look now rather than at its next poll. */
   kickDeliveries(): void;
+  /** Each dispatched alert, after the user's tabs were sent it: the bots' WebSocket (/ws/v1) relays it. */
+  dispatched?(userId: string, alert: FiredAlert): void;
 }
 
 const DISPATCH_BATCH = 200;
@@ -94,6 +96,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
         alert.kind === 'filtered' ? ALERT_EVENTS.filtered : ALERT_EVENTS.alert,
         alert,
       );
+      deps.dispatched?.(row.userId, alert);
     }
     return rows.length;
   };

@@ -58,7 +58,11 @@ describe('POST /api/alerts/filtered-alert/validate', () => {
   it('is not valid past the limit, with `all` and with `any`', async () => {
     const { token } = await seedSubscriber(app, 'proplus');
     const cheap = await api.validate(token, filter({ values: { last: { max: 2 } } }));
-    expect(cheap.body).toEqual({ valid: false, values: [FILTERED_ALERT_MATCH_LIMIT, 60] });
+    expect(cheap.body).toEqual({
+      valid: false,
+      values: [FILTERED_ALERT_MATCH_LIMIT, 60],
+      problem: alertMessages.tooManyMatches(60, FILTERED_ALERT_MATCH_LIMIT),
+    });
     // CCC is dear, MOV moved: either one is enough for `any`, both are needed for `all`.
     const dearOrMoved = { values: { last: { min: 24 }, price_dist: { min: 5 } }, timeframe: { min: '15m' } };
     const either = await api.validate(token, filter({ type: 'any', ...dearOrMoved }));
@@ -80,15 +84,24 @@ describe('POST /api/alerts/filtered-alert/validate', () => {
     });
   });
 
-  it('is not valid with a §5 problem, whatever the count (sector and timeframe may be missing)', async () => {
+  it('is not valid with a §5 problem, whatever the count, and says which rule failed', async () => {
     const { token } = await seedSubscriber(app, 'proplus');
     const { sector: _s, timeframe: _t, ...bare } = filter();
     expect((await api.validate(token, bare)).body).toEqual({
       valid: false,
       values: [FILTERED_ALERT_MATCH_LIMIT, 3],
+      problem: filterMessages.sectorRequired,
+    });
+    const { timeframe: _t2, ...noTimeframe } = filter();
+    expect((await api.validate(token, noTimeframe)).body).toEqual({
+      valid: false,
+      values: [FILTERED_ALERT_MATCH_LIMIT, 3],
+      problem: filterMessages.timeframeRequired,
     });
     const single = await api.validate(token, filter({ values: { uVol: { max: 10 } } }));
-    expect((single.body as { valid: boolean }).valid).toBe(false);
+    expect(single.body).toMatchObject({ valid: false, problem: filterMessages.singleValue });
+    const post = await api.validate(token, filter({ values: { squeeze: { min: { POST: -7 } } } }));
+    expect(post.body).toMatchObject({ valid: false, problem: 'POST value must be between -5 and -1' });
   });
 
   it('is Pro Plus only: Standard and Pro get 403', async () => {

@@ -21,6 +21,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { Guards } from '../../../platform/http/guards.ts';
 import { route } from '../../../platform/http/route.ts';
 import type { Input } from '../../../platform/http/validate.ts';
+import type { V1Routes } from '../../apiV1/v1Routes.ts';
 import type { MarketModule } from '../../market/marketModule.ts';
 import { type SymbolUniverse, unknownUniverse } from '../../settings/symbolUniverse.ts';
 import { checkWebhookTarget } from '../webhooks/webhookTarget.ts';
@@ -41,6 +42,8 @@ export interface AlertRouteDeps {
   ruleChanges: RuleChanges;
   /** The market's listed symbols (app.ts's one universe); without it only the pattern is checked. */
   universe?: SymbolUniverse;
+  /** The traders' API (modules/apiV1): the same actions under /api/v1 with a personal key. */
+  v1?: V1Routes;
 }
 
 /**
@@ -187,5 +190,18 @@ export function alertRulesRoutes(
       body: alertBody(saveWebhookRequestSchema, 'Alert webhook'),
     },
     async ({ principal, body }) => saveWebhooks(rules, principal, body.alert_webhook),
+  );
+
+  // The same actions for bots (core V1_OPERATIONS: scopes alerts:read / alerts:write).
+  const v1 = deps.v1;
+  if (!v1) return;
+  v1.route('listAlerts', async ({ principal }) => listAlerts(rules, principal));
+  v1.route('createAlert', async ({ principal, body }) => createAlert(rules, principal, body));
+  v1.route('updateAlert', async ({ principal, params, body }) =>
+    updateAlert(rules, principal, params.id, body),
+  );
+  v1.route('deleteAlert', async ({ principal, params }) => deleteAlert(rules, principal, params.id));
+  v1.route('saveFilteredAlerts', async ({ principal, body }) =>
+    saveFilteredAlerts(rules, principal, body.filtered_alerts),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  alertMessages,
   discoveryAccess,
   FILTERED_ALERT_MATCH_LIMIT,
   type FilteredAlert,
@@ -42,7 +43,7 @@ async function discoveryRowsNow(deps: RulesDeps, principal: Principal, tf: Timef
 /**
  * POST /api/alerts/filtered-alert/validate: how many symbols the filter matches now on its
  * timeframe, against the most a filtered alert may match. Valid when within that and §5 finds
- * nothing wrong. Pro Plus only (the route's guard). Changes nothing.
+ * nothing wrong; otherwise `problem` says which rule failed (§5's words). Pro Plus only (the route's guard). Changes nothing.
  */
 export async function validateFilteredAlert(
   deps: RulesDeps,
@@ -51,6 +52,9 @@ export async function validateFilteredAlert(
 ) {
   const rows = await discoveryRowsNow(deps, principal, content.timeframe?.min ?? DEFAULT_TIMEFRAME);
   const count = countMatches(rows, content);
-  const valid = count <= FILTERED_ALERT_MATCH_LIMIT && filteredAlertProblem(content) === null;
-  return { valid, values: [FILTERED_ALERT_MATCH_LIMIT, count] as [number, number] };
+  const values: [number, number] = [FILTERED_ALERT_MATCH_LIMIT, count];
+  const problem =
+    filteredAlertProblem(content) ??
+    (count > FILTERED_ALERT_MATCH_LIMIT ? alertMessages.tooManyMatches(count, FILTERED_ALERT_MATCH_LIMIT) : null);
+  return problem === null ? { valid: true, values } : { valid: false, values, problem };
 }

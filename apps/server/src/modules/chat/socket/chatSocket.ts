@@ -26,6 +26,11 @@ export interface ChatSocketDeps {
   clock: Clock;
   universe: SymbolUniverse;
   log: Log;
+  /**
+   * Whether this node's Redis connections are up (always without Redis): while they are not, a
+   * post would reach only this node's readers, so chat_send is refused `unavailable`.
+   */
+  redisReady: () => boolean;
   /** Per-node typing throttle on the injected clock. */
   throttles: ChatThrottles;
   /**

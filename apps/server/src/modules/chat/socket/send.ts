@@ -20,7 +20,7 @@ async function symbolCheck(deps: ChatSocketDeps): Promise<(symbol: string) => bo
 }
 
 /**
- * chat_send {v, channel, msg, replyMsg}: its guard (`guards.socket.chatWriter`) checked a
+ * chat_send {v, channel, msg, replyMsg, clientId}: its guard (`guards.socket.chatWriter`) checked a
  * subscriber who is not read-only or banned; then the content, then it stores (channel, rate, repeat, slow mode, reply target: postMessage.ts) with the web
  * pushes its mentions are owed, then the room hears `message` and mentioned users with chat
  * notification on hear `mention`; the delivery worker is told the pushes are there.
@@ -30,10 +30,12 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>, { id: number }> =
   { principal, body },
 ) => {
   const { user, subscription } = principal;
+  // Redis down: the room would not cross nodes; the sender is told to try again, nothing is stored.
+  if (!deps.redisReady()) throw new SocketRefusalError('unavailable');
   const now = new Date(deps.clock.now());
   const rendered = renderChatContent(body.msg, { isSymbol: await symbolCheck(deps) });
   if (!rendered.ok) throw new SocketRefusalError(rendered.problem);
-  const { row, channel, author, mentioned } = await postMessage(deps.db, {
+  const { row, channel, author, mentioned, retried } = await postMessage(deps.db, {
     channelId: body.channel,
     userId: user.id,
     subscriber: subscription !== null,
@@ -42,8 +44,11 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>, { id: number }> =
     content: sanitizeChatContent(rendered.html),
     symbols: rendered.symbols,
     replyTo: body.replyMsg ?? null,
+    clientId: body.clientId ?? null,
     now,
   });
+  // A retried send answers the stored message's id; its room heard it the first time.
+  if (retried) return { id: row.id };
   metrics.chatMessages.inc();
   const known = new Map([[author.id, author]]);
   const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), known);

@@ -23,6 +23,16 @@ import type { PlanCheck } from './planCache.ts';
 const engineUnavailable = () =>
   new HttpError(503, 'engine_unavailable', messages.serviceNotAvailable, false, { 'retry-after': '5' });
 
+/** The engine's JSON for a query; an engine that does not answer is the retryable 503. */
+export async function askEngine(engine: EngineSource, query: EngineQuery): Promise<string> {
+  try {
+    return await engine.query(query);
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) throw engineUnavailable();
+    throw error;
+  }
+}
+
 const upgrade = () => new HttpError(403, 'upgrade_required', serverMessages.dataUpgradeRequired);
 
 /** What each data-host guard lets through, by the token's access claim. */
@@ -73,16 +83,8 @@ export function dataHostRoutes(
   engine: EngineSource,
 ): void {
   const guards = dataGuards(ctx, sessions, plans);
-  const send = async (reply: FastifyReply, query: EngineQuery) => {
-    let json: string;
-    try {
-      json = await engine.query(query);
-    } catch (error) {
-      if (error instanceof EngineUnavailableError) throw engineUnavailable();
-      throw error;
-    }
-    return reply.type('application/json').send(json);
-  };
+  const send = async (reply: FastifyReply, query: EngineQuery) =>
+    reply.type('application/json').send(await askEngine(engine, query));
   const simple = (url: string, query: EngineQuery) =>
     route(app, { method: 'GET', url, guard: guards.any }, async ({ reply }) => send(reply, query));
 

@@ -1,5 +1,12 @@
-import { type FiredDraft, PROTOCOL_VERSION, type RuleSetsMessage } from '@tapeline/core';
+import { type FiredDraft, PROTOCOL_VERSION, type RuleSet, type RuleSetsMessage } from '@tapeline/core';
 import { AlertEvaluator, type DiscoveryRow, type MarketEngine, type Timeframe } from '@tapeline/market';
+
+/** A trader's favorites and the symbols their rules name (symbols are upper-case, categories not). */
+function watchedBy(set: RuleSet): string[] {
+  const out = new Set(set.favorites);
+  for (const r of set.rules) if (/^[A-Z]/.test(r.category)) out.add(r.category);
+  return [...out];
+}
 
 /** How often filtered alerts are evaluated against fresh Discovery rows (the Discovery refresh). */
 export const FILTERED_EVERY_MS = 1000;
@@ -14,6 +21,8 @@ export class EngineAlerts {
   /** Evaluation passes and alerts fired since start (the engine's metrics). */
   evaluated = 0;
   fired = 0;
+  /** Per trader: the symbols their favorites and symbol rules name. */
+  private readonly watched = new Map<string, readonly string[]>();
   private readonly evaluator = new AlertEvaluator((alert) => {
     this.fired++;
     this.pending.push(alert);
@@ -25,7 +34,21 @@ export class EngineAlerts {
   ) {}
 
   setRuleSets(sets: RuleSetsMessage['sets']): void {
-    for (const { userId, set } of sets) this.evaluator.setUser(userId, set);
+    for (const { userId, set } of sets) {
+      this.evaluator.setUser(userId, set);
+      if (set) this.watched.set(userId, watchedBy(set));
+      else this.watched.delete(userId);
+    }
+  }
+
+  /**
+   * Every symbol a trader with alerts watches — favorites, then symbol rules — most-watched
+   * first: what a feed limited to a few symbols streams (feeds/watchSymbols.ts).
+   */
+  watchedSymbols(): string[] {
+    const count = new Map<string, number>();
+    for (const list of this.watched.values()) for (const s of list) count.set(s, (count.get(s) ?? 0) + 1);
+    return [...count.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([s]) => s);
   }
 
   setPopular(symbols: readonly string[]): void {

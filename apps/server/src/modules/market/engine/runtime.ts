@@ -26,7 +26,8 @@ export const SIM_NEWS_KEPT = 2000;
 
 /** The sink feeds push into: plain arguments, so a busy feed allocates nothing per trade. */
 export interface EngineSink {
-  trade(sym: string, price: number, size: number, ts: number): void;
+  /** One print; `conditions` are its normalized sale conditions (0 or absent = regular). */
+  trade(sym: string, price: number, size: number, ts: number, conditions?: number): void;
   status(sym: string, halted: boolean, reason: string, ts: number): void;
   reference(data: readonly ReferenceData[]): void;
   /** Bars and volume profiles from before the feed's first session; never overwrites what the engine has. */
@@ -47,6 +48,8 @@ export class EngineRuntime {
   private feedClock: number | null = null;
   private trades = 0;
   private restored = false;
+  /** The restored checkpoint's engine clock (null: nothing restored): where the feed goes on. */
+  resumedAt: number | null = null;
   private readonly discovery;
   private readonly recentStream;
   private readonly ticker = new QuoteTicker();
@@ -62,7 +65,7 @@ export class EngineRuntime {
   constructor(
     readonly feedName: string,
     private readonly store: CheckpointStore | null,
-    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null } = {},
+    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null; epoch?: number | undefined } = {},
   ) {
     // The engine thread's clock: the system's unless a test hands it another.
     const clock = options.clock ?? systemClock;
@@ -71,19 +74,20 @@ export class EngineRuntime {
     // checkpoint is the one restored.
     this.feedClock = options.clockStart ?? null;
     // The epoch is this run's wall-clock start, never the feed's time: a restarted engine (whose
-    // batches number from 1 again) must never share it with the run before (stream_resume).
+    // batches number from 1 again) must never share it with the run before (stream_resume). A
+    // leader engine's is its lease's epoch, above every earlier leader's (platform/leaderLease.ts).
     this.engine = new MarketEngine({
       clock: () => this.feedClock ?? wallNow(),
       capacity: 12_000,
-      epoch: wallNow(),
+      epoch: options.epoch ?? wallNow(),
     });
     this.discovery = createDiscoveryCache(this.engine, wallNow);
     this.recentStream = createRecentStreamAnswer(this.engine, wallNow, (id) => this.isListed(id));
     this.alerts = new EngineAlerts(this.engine, (tf) => this.discovery.rows(tf));
     const engine = this.engine;
     this.sink = {
-      trade: (sym, price, size, ts) => {
-        if (engine.ingestTrade(engine.table.intern(sym), price, size, ts)) this.trades++;
+      trade: (sym, price, size, ts, conditions = 0) => {
+        if (engine.ingestTrade(engine.table.intern(sym), price, size, ts, conditions)) this.trades++;
       },
       status: (sym, halted, reason, ts) => {
         engine.ingestStatus({ sym, halted, reason, ts });
@@ -117,6 +121,12 @@ export class EngineRuntime {
     if (!snapshot) return false;
     this.restored = this.engine.restore(snapshot).ok;
     if (!this.restored && this.feedName.split(':')[0] !== 'simulator') this.engine.continueFrom(snapshot);
+    if (this.restored) {
+      this.resumedAt = snapshot.takenAt;
+      // A feed with its own time goes on from the checkpoint, never back to its start: the
+      // day's highs and lows are restored, so a tape replayed from the bell would make none.
+      if (this.feedClock !== null && snapshot.takenAt > this.feedClock) this.feedClock = snapshot.takenAt;
+    }
     return this.restored;
   }
 

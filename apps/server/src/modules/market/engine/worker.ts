@@ -25,6 +25,11 @@ export interface EngineWorkerData {
   checkpointMs: number;
   /** Where a feed with its own clock starts (simulator, replay); null follows the wall clock. */
   clockStart: number | null;
+  /**
+   * The stream's epoch: the leader lease's fencing token (engineNode.ts); absent, this run's
+   * wall-clock start.
+   */
+  epoch?: number;
 }
 
 // The engine thread: the feed, the hot loop and the recomputes run here so that the API's
@@ -54,19 +59,36 @@ const feedLog: Log = {
 };
 
 // A hand-fed engine (MARKET_FEED=manual: tests, tools) has no feed.
-const feed: MarketFeed | null = data.source ? createFeed(data.source, feedLog) : null;
+// A feed whose plan refuses the whole market streams the symbols traders watch (read when it
+// subscribes, after the runtime below exists).
+const feed: MarketFeed | null = data.source
+  ? createFeed(data.source, feedLog, { watched: () => runtime.alerts.watchedSymbols(), clock })
+  : null;
 const replayStart = data.source?.kind === 'replay' ? await firstEventTime(data.source.file) : null;
 
 const runtime = new EngineRuntime(
   data.feed,
   data.checkpointFile ? createCheckpointStore(data.checkpointFile) : null,
   // The simulator's virtual clock starts at its opening bell, so that session's checkpoint is the one restored.
-  { clock, clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart) },
+  {
+    clock,
+    clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart),
+    epoch: data.epoch,
+  },
 );
 
 async function start(): Promise<void> {
   const restored = await runtime.restore();
-  if (restored) send({ type: 'log', level: 'info', msg: 'engine state restored from checkpoint' });
+  if (restored) {
+    // The simulator goes on from the checkpoint's time (not its opening bell): the same session.
+    if (feed instanceof SimulatorFeed && runtime.resumedAt !== null) feed.resumeFrom(runtime.resumedAt);
+    send({
+      type: 'log',
+      level: 'info',
+      msg: 'engine state restored from checkpoint',
+      extra: { resumedAt: runtime.resumedAt },
+    });
+  }
   // A feed that cannot start (refused keys, missing file) is reported; the API keeps serving.
   feed?.start(runtime.sink).catch((error: Error) => feedLog.error(`market feed failed: ${error.message}`));
   const sendAlerts = () => {

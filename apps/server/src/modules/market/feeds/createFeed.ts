@@ -1,7 +1,9 @@
+import { type Clock, systemClock } from '../../../platform/clock.ts';
 import type { FeedConfig } from '../../../platform/config.ts';
 import { type Log, silentLog } from '../../../platform/log.ts';
 import { AlpacaFeed } from './alpaca/alpacaFeed.ts';
 import type { MarketFeed } from './feed.ts';
+import { withHalts } from './halts/withHalts.ts';
 import { MassiveFeed } from './massive/massiveFeed.ts';
 import { withRecorder } from './replay/recorder.ts';
 import { ReplayFeed } from './replay/replayFeed.ts';
@@ -9,14 +11,28 @@ import { SimulatorFeed } from './simulator/simulatorFeed.ts';
 
 // Picks the feed MARKET_FEED names and, with MARKET_RECORD, records whatever it delivers. The
 // REST URLs and HISTORY_* settings reach the real feeds here; they read them once their history
-// backfill lands (docs/continuity.md §5). SIM_START sets the simulator's virtual start.
+// backfill lands (docs/continuity.md §5). SIM_START sets the simulator's virtual start. A real
+// feed gets its second source of halts (HALTS_SOURCE) here.
 
-export function createFeed(config: FeedConfig, logger: Log = silentLog): MarketFeed {
-  const feed = baseFeed(config, logger);
+/**
+ * What the engine thread gives a feed: the symbols traders watch (favorites, alert rules) and
+ * its clock (the halts source's polls).
+ */
+export interface FeedHooks {
+  watched?: () => readonly string[];
+  clock?: Clock;
+}
+
+export function createFeed(config: FeedConfig, logger: Log = silentLog, hooks: FeedHooks = {}): MarketFeed {
+  const base = baseFeed(config, logger, hooks);
+  const feed =
+    config.kind === 'massive' || config.kind === 'alpaca'
+      ? withHalts(base, config.halts, hooks.clock ?? systemClock, logger)
+      : base;
   return config.recordFile ? withRecorder(feed, config.recordFile, logger) : feed;
 }
 
-function baseFeed(config: FeedConfig, logger: Log): MarketFeed {
+function baseFeed(config: FeedConfig, logger: Log, hooks: FeedHooks): MarketFeed {
   switch (config.kind) {
     case 'simulator':
       return new SimulatorFeed({
@@ -53,6 +69,8 @@ function baseFeed(config: FeedConfig, logger: Log): MarketFeed {
         dataFeed: config.feed,
         history: config.history,
         symbolsFile: config.symbolsFile,
+        watch: config.watch,
+        ...(hooks.watched ? { watched: hooks.watched } : {}),
         logger,
       });
   }

@@ -7,7 +7,11 @@ import type { BackoffOptions } from './backoff.ts';
 // wire format allows (the simulator nothing at all).
 
 export interface FeedSink {
-  trade(sym: string, price: number, size: number, ts: number): void;
+  /**
+   * One print. `conditions`: its sale conditions as normalized bits (`@tapeline/market`
+   * `massiveConditions` / `sipConditions`; 0 or absent = regular), which decide what it updates.
+   */
+  trade(sym: string, price: number, size: number, ts: number, conditions?: number): void;
   status(sym: string, halted: boolean, reason: string, ts: number): void;
   reference(data: readonly ReferenceData[]): void;
   /**

@@ -6,6 +6,7 @@ import {
 } from '@tapeline/core';
 import type { Server } from 'socket.io';
 import type { Bus } from '../../../platform/bus/bus.ts';
+import type { Clock } from '../../../platform/clock.ts';
 import type { Log } from '../../../platform/log.ts';
 import {
   connectedSocket,
@@ -18,6 +19,8 @@ import { decodeBusFrame } from './busFrame.ts';
 
 export const STREAM_TOPIC = 'stream';
 export const STREAM_ROOM = 'stream';
+/** How long a newer epoch's silence keeps an older epoch's batches out. */
+export const FENCE_MS = 10_000;
 
 /**
  * Relays engine batches from the bus to every subscribed socket. Each batch is one Buffer of
@@ -34,13 +37,27 @@ export async function startStreamGateway(
   backlog: Backlog,
   guard: SocketGuard<unknown>,
   log: Log,
+  clock: Pick<Clock, 'now'>,
 ) {
+  // The fence (docs/decisions.md, "One leader engine"): epochs only rise, each leader's above
+  // the last, so a batch of an older epoch than the newest heard is a deposed engine's. Only
+  // while the newest speaks: after FENCE_MS of its silence an older epoch is taken again (an
+  // engine whose clock is behind, after a Redis that lost the last epoch).
+  let newestEpoch = 0;
+  let newestAt = 0;
   const unsubscribe = await bus.subscribe(STREAM_TOPIC, (payload) => {
     const batch = decodeBusFrame(typeof payload === 'string' ? Buffer.from(payload) : payload);
     if (!batch) {
       log.warn({ bytes: payload.length }, 'stream batch without its epoch and seq header dropped');
       return;
     }
+    const now = clock.now();
+    if (batch.ep < newestEpoch && now - newestAt < FENCE_MS) {
+      log.debug({ ep: batch.ep, newest: newestEpoch }, 'stream batch of a deposed engine dropped');
+      return;
+    }
+    newestEpoch = batch.ep;
+    newestAt = now;
     // Every node hears every batch on the bus: each sends it to its own sockets only, or the Redis
     // adapter would hand a socket one copy per node. One view past the header serves every socket.
     io.local.to(STREAM_ROOM).emit(STREAM_EVENTS.update, batch.bytes);

@@ -7,10 +7,14 @@ import { seedSubscriber } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/testApp.ts';
 import { connectTab, until } from '../../../test/waitFor.ts';
 import { withApp } from '../../../test/withApp.ts';
+import { decodeBusFrame } from './busFrame.ts';
+import { FENCE_MS, STREAM_TOPIC } from './gateway.ts';
 
 // Every API node hears every engine batch on the bus and sends it to its own sockets. The
 // socket.io Redis adapter makes a room span the nodes, so a plain room emit from each node would
-// reach every socket once per node: the gateway must emit to this node's sockets only.
+// reach every socket once per node: the gateway must emit to this node's sockets only. Two
+// engines on one bus (two `all` nodes) are fenced by epoch: once a newer engine's batch is heard,
+// the older one's are dropped (docs/decisions.md, "One leader engine").
 
 const OPEN = Date.UTC(2026, 10, 20, 14, 30);
 const FEED = `manual:${new Date(OPEN).toISOString()}`;
@@ -57,7 +61,7 @@ async function streamTab(app: TestApp, token: string) {
 }
 
 describe('the stream gateway on two nodes sharing Redis', () => {
-  it('sends each tab every batch once, whichever engine published it', async () => {
+  it('sends each tab every batch once; of two engines, the newer epoch only once it is heard', async () => {
     const { token } = await seedSubscriber(nodeA);
     const onA = await streamTab(nodeA, token);
     const onB = await streamTab(nodeB, token);
@@ -65,17 +69,35 @@ describe('the stream gateway on two nodes sharing Redis', () => {
       (await nodeA.app.io.in('stream').fetchSockets()).length >= 2 ? true : undefined,
     );
 
-    engineOf(nodeA).push([10, 10.5, 11].map((p, i) => trade('AAA', p, i)));
-    engineOf(nodeB).push([20, 20.5, 21].map((p, i) => trade('BBB', p, i)));
-    for (const t of [onA, onB]) {
-      await until('both engines’ highs', () =>
-        t.highs().includes('AAA') && t.highs().includes('BBB') ? true : undefined,
-      );
-    }
-    // A witness sent after the above: once it is heard, any duplicate would have arrived too.
-    engineOf(nodeA).push([trade('WIT', 5, 3), trade('WIT', 6, 4)]);
+    // Node B's engine started after node A's: its epoch is the newer.
+    const [older, newer] = [engineOf(nodeA), engineOf(nodeB)];
+    older.push([10, 10.5, 11].map((p, i) => trade('AAA', p, i)));
+    for (const t of [onA, onB])
+      await until('the older engine’s highs', () => (t.highs().includes('AAA') ? true : undefined));
+    newer.push([20, 20.5, 21].map((p, i) => trade('BBB', p, i)));
+    for (const t of [onA, onB])
+      await until('the newer engine’s highs', () => (t.highs().includes('BBB') ? true : undefined));
+    // From now on the older engine is fenced out. A witness from the newer one sent after it:
+    // once it is heard, any duplicate or fenced batch would have arrived too.
+    const onBus: string[] = [];
+    await nodeA.ctx.bus.subscribe(STREAM_TOPIC, (payload) => {
+      const frame = decodeBusFrame(Buffer.from(payload));
+      if (frame) onBus.push(inflateRawSync(frame.bytes).toString());
+    });
+    older.push([trade('OLD', 5, 3), trade('OLD', 6, 4)]);
+    await until('the older engine’s batch on the bus', () =>
+      onBus.some((j) => j.includes('"OLD"')) ? true : undefined,
+    );
+    newer.push([trade('WIT', 5, 3), trade('WIT', 6, 4)]);
     for (const t of [onA, onB])
       await until('the witness', () => (t.highs().includes('WIT') ? true : undefined));
+    for (const t of [onA, onB]) expect(t.highs()).not.toContain('OLD');
+    // The newer engine silent for FENCE_MS: the older one is heard again (a clock behind, not a
+    // deposed leader).
+    for (const node of [nodeA, nodeB]) node.clock.advance(FENCE_MS);
+    older.push([trade('AGN', 5, 5), trade('AGN', 6, 6)]);
+    for (const t of [onA, onB])
+      await until('the older engine again', () => (t.highs().includes('AGN') ? true : undefined));
 
     for (const t of [onA, onB]) {
       const seen = t.frames.map((bytes) => bytes.toString('base64'));

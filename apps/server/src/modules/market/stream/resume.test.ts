@@ -223,6 +223,7 @@ describe('stream_resume on a node that keeps three batches', () => {
         },
       },
       silentLog,
+      systemClock,
     );
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -9,7 +9,7 @@ import type { NewsSink, NewsSource, NewsStats } from '../sources/newsSource.ts';
 import { draft } from '../testing/drafts.ts';
 import { BATCH_MAX_BYTES, createDraftBatcher } from './draftBatcher.ts';
 import { CREDENTIALS_WAIT_MS, PollTimeoutError, startPollLoop } from './pollLoop.ts';
-import { startNewsSources } from './runner.ts';
+import { MARKET_OFFSET_EVERY_MS, startNewsSources } from './runner.ts';
 
 // The runner's parts on a manual clock: batching (≤ 50 articles, ≤ 512 KB, ≤ 1 message a second),
 // the supervised poll loop (deadline, backoff, long wait), and per-source supervision.
@@ -197,5 +197,56 @@ describe('startNewsSources', () => {
     expect(runner.stats().rss).toMatchObject({ startFailures: 2 });
     await runner.stop();
     expect(clock.pending()).toBe(0);
+  });
+
+  it("puts real articles on the simulator's virtual market clock, and leaves the simulated wire's as they are", async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 29, 18));
+    const bus = createMemoryBus();
+    const messages: { articles: NewsDraft[] }[] = [];
+    await bus.subscribe(NEWS_TOPICS.articles, (payload) => messages.push(JSON.parse(String(payload))));
+    // Sunday 13:00 New York on the wall; the simulator's session at Monday's bell plus a minute.
+    const marketNow = Date.UTC(2026, 10, 30, 14, 31);
+    let marketAt = marketNow;
+    const engine = {
+      query: async (q: { kind: string }) =>
+        q.kind === 'status' ? JSON.stringify({ clock: marketAt }) : '[]',
+    };
+    const rss = draft({ source: 'rss', publishedAt: clock.now() - 30 * 60_000 });
+    const wire = draft({ source: 'simulated', publishedAt: marketNow - 60_000 });
+    const runner = await startNewsSources(loadConfig({ MARKET_FEED: 'simulator' }), bus, engine, log, {
+      sources: [fakeSource('rss', { drafts: [rss] }), fakeSource('simulated', { drafts: [wire] })],
+      clock,
+    });
+    clock.advance(0);
+    await until('both sources published', () => (messages.length === 2 ? true : undefined));
+    const stamped = new Map(messages.flatMap((m) => m.articles).map((a) => [a.source, a.publishedAt]));
+    // Half an hour before now on the wall is half an hour before now on the market's clock.
+    expect(stamped.get('rss')).toBe(marketNow - 30 * 60_000);
+    expect(stamped.get('simulated')).toBe(marketNow - 60_000);
+    // Sorted by one clock: the wire's minute-old item is the newer one.
+    expect(stamped.get('simulated') as number).toBeGreaterThan(stamped.get('rss') as number);
+    // The distance is read again as the virtual clock runs.
+    marketAt += 3_600_000;
+    clock.advance(MARKET_OFFSET_EVERY_MS);
+    await settle();
+    await runner.stop();
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('moves nothing on a feed whose market clock is the wall', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 29, 18));
+    const bus = createMemoryBus();
+    const messages: { articles: NewsDraft[] }[] = [];
+    await bus.subscribe(NEWS_TOPICS.articles, (payload) => messages.push(JSON.parse(String(payload))));
+    const rss = draft({ source: 'rss', publishedAt: clock.now() - 60_000 });
+    const engine = { query: async () => JSON.stringify({ clock: clock.now() + 86_400_000 }) };
+    const runner = await startNewsSources(loadConfig({ MARKET_FEED: 'manual' }), bus, engine, log, {
+      sources: [fakeSource('rss', { drafts: [rss] })],
+      clock,
+    });
+    clock.advance(0);
+    await until('the source published', () => (messages.length === 1 ? true : undefined));
+    expect(messages[0]?.articles[0]?.publishedAt).toBe(rss.publishedAt);
+    await runner.stop();
   });
 });

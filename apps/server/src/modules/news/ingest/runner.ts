@@ -16,8 +16,41 @@ import { RETRY_BASE_MS, RETRY_MAX_MS } from './pollLoop.ts';
 // Each source is supervised on its own: its start, its sink and its batches share nothing with
 // another's, and nothing a source does reaches the process as an unhandled error.
 
+/** The engine's status, for its clock: `{kind: 'status'}` answers JSON with `clock` (ms). */
+export interface ClockEngine {
+  query(query: { kind: 'status' }): Promise<string>;
+}
+
 /** What the runner asks of the engine beside it. */
-export type NewsEngine = SimNewsEngine & NamesEngine;
+export type NewsEngine = SimNewsEngine & NamesEngine & ClockEngine;
+
+/** How often the distance between the market's clock and the wall is read again. */
+export const MARKET_OFFSET_EVERY_MS = 10_000;
+
+/**
+ * One clock for every article (issue 23 §5): the simulated wire stamps its news in the market's
+ * virtual time, real sources in the wall's. On the simulator's virtual clock a real article is
+ * moved onto the market clock, as far from the market's now as it is from the wall's, so the
+ * feed sorts and ages by one clock. On any other feed the market clock is the wall: no move.
+ */
+async function marketShift(config: Config, engine: ClockEngine, clock: Clock, log: Log) {
+  const market = config.marketFeed;
+  const virtual =
+    market.kind === 'feed' && market.feed.kind === 'simulator' && market.feed.sim.clock === 'virtual';
+  let offset = 0;
+  const read = async () => {
+    try {
+      const status = JSON.parse(await engine.query({ kind: 'status' })) as { clock?: unknown };
+      if (typeof status.clock === 'number') offset = status.clock - clock.now();
+    } catch (error) {
+      log.warn({ err: error }, 'market clock not read for news times');
+    }
+  };
+  if (!virtual) return { shift: (ms: number) => ms, stop: () => {} };
+  await read();
+  const timer = clock.setInterval(() => void read(), MARKET_OFFSET_EVERY_MS);
+  return { shift: (ms: number) => Math.max(0, Math.round(ms + offset)), stop: () => timer.cancel() };
+}
 
 export interface SourceStats extends NewsStats {
   /** Drafts waiting for the bus, and drafts dropped by the batcher. */
@@ -63,17 +96,19 @@ export async function startNewsSources(
   const sources = options.sources ?? createSources(deps);
   if (sources.length === 0 && config.news.warning) log.warn(config.news.warning);
 
-  const running = sources.map((source) => supervise(source, bus, log, clock));
+  const market = await marketShift(config, engine, clock, log);
+  const running = sources.map((source) => supervise(source, bus, log, clock, market.shift));
   if (running.length > 0) log.info({ sources: sources.map((s) => s.name) }, 'news sources running');
   return {
     stats: () => Object.fromEntries(running.map((r) => [r.source.name, r.stats()])),
     async stop() {
+      market.stop();
       await Promise.all(running.map((r) => r.stop()));
     },
   };
 }
 
-function supervise(source: NewsSource, bus: Bus, log: Log, clock: Clock) {
+function supervise(source: NewsSource, bus: Bus, log: Log, clock: Clock, toMarket: (ms: number) => number) {
   const name = source.name;
   let malformed = 0;
   let startFailures = 0;
@@ -93,8 +128,10 @@ function supervise(source: NewsSource, bus: Bus, log: Log, clock: Clock) {
         const good = [];
         for (const draft of drafts) {
           const parsed = newsDraftSchema.safeParse(draft);
-          if (parsed.success && parsed.data.source === name) good.push(parsed.data);
-          else malformed++;
+          if (!parsed.success || parsed.data.source !== name) malformed++;
+          // The simulated wire is on the market's clock already.
+          else if (name === 'simulated') good.push(parsed.data);
+          else good.push({ ...parsed.data, publishedAt: toMarket(parsed.data.publishedAt) });
         }
         batcher.push(good);
       } catch (error) {

@@ -1,10 +1,11 @@
-import { DEFAULT_FILTER_NAME, type SmartFilter } from '@tapeline/core';
+import { DEFAULT_FILTER_NAME, isTempFilterName, type SmartFilter, TEMP_FILTER_PREFIX } from '@tapeline/core';
 import { useCallback, useRef, useState } from 'react';
 import { useDismiss } from '../../../ui/useDismiss.ts';
 import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { filtersText as text } from './filtersText.ts';
 import { SmartFilterModal } from './SmartFilterModal.tsx';
 import './filters.css';
+import { Pencil } from '../../../ui/icons.ts';
 
 export interface FilterPickerProps {
   /** The saved filters, in the order they were added. */
@@ -24,6 +25,10 @@ export interface FilterPickerProps {
 }
 
 type ModalState = { editing: NamedFilter | null } | null;
+
+/** A name as the trader reads it: an unsaved filter without its internal 'temp-' prefix. */
+const shownName = (name: string) =>
+  isTempFilterName(name) ? text.unsaved(name.slice(TEMP_FILTER_PREFIX.length)) : name;
 
 /**
  * Discovery spec §4 filter picker: Default first, then the saved filters (pencil to edit and
@@ -60,10 +65,10 @@ export function FilterPicker({
         type="button"
         className="btn btn-secondary filter-picker__toggle"
         aria-expanded={expanded}
-        aria-label={`${text.pickerLabel}: ${selected}`}
+        aria-label={`${text.pickerLabel}: ${shownName(selected)}`}
         onClick={() => setExpanded((e) => !e)}
       >
-        {selected}
+        {shownName(selected)}
       </button>
       {expanded ? (
         <PickerMenu
@@ -137,7 +142,7 @@ function PickerMenu({
               aria-pressed={name === selected}
               onClick={() => onChoose(name)}
             >
-              {name}
+              {shownName(name)}
             </button>
             {editable(name) ? (
               <>
@@ -147,7 +152,7 @@ function PickerMenu({
                   aria-label={text.editOf(name)}
                   onClick={() => onEdit(name)}
                 >
-                  <span aria-hidden="true">✎</span>
+                  <Pencil size={12} aria-hidden="true" />
                 </button>
                 <button
                   type="button"

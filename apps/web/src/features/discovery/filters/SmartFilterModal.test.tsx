@@ -104,7 +104,9 @@ describe('Smart-filter modal (discovery §2, §5)', () => {
       values: { float: { min: null, max: 20000000.5 } },
     });
     expect(screen.queryByTestId('smart-filter-modal')).not.toHaveAttribute('open');
-    expect(await toggle()).toHaveTextContent('temp-filter');
+    // The picker names it for the trader, not by its internal 'temp-' name.
+    expect(await toggle()).toHaveTextContent(text.unsaved('filter'));
+    expect(await toggle()).not.toHaveTextContent('temp-');
     expect(api.calls('POST /api/settings/discovery')).toHaveLength(0);
   });
 

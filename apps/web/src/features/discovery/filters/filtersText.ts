@@ -17,4 +17,6 @@ export const filtersText = {
   update: 'Update',
   createAlert: 'Create alert from this filter',
   reservedName: 'Filter names cannot start with temp- or be Default',
+  /** How an applied, unsaved ('temp-') filter is named in the picker. */
+  unsaved: (name: string) => `${name} (not saved)`,
 } as const;

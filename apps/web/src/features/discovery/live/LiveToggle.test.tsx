@@ -67,7 +67,7 @@ describe('Discovery live toggle', () => {
     expect(screen.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem(DISCOVERY_LIVE_KEY)).toBe('on');
     expect(socket.rooms.get(DISCOVERY_LIVE_EVENTS.patch)).toEqual({
-      join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '1day' }],
+      join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '1d' }],
       leave: [DISCOVERY_LIVE_EVENTS.unsubscribe, { v: PROTOCOL_VERSION }],
     });
 
@@ -106,7 +106,7 @@ describe('Discovery live toggle', () => {
     await user.click(screen.getByRole('button', { name: '15min' }));
     expect(listeners()).toBe(1);
     expect(socket.rooms.get(DISCOVERY_LIVE_EVENTS.patch)).toMatchObject({
-      join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '15min' }],
+      join: [DISCOVERY_LIVE_EVENTS.subscribe, { v: PROTOCOL_VERSION, tf: '15m' }],
     });
   });
 });

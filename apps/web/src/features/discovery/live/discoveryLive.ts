@@ -5,6 +5,7 @@ import {
   discoveryPatchSchema,
   type TimeframeId,
 } from '@tapeline/core';
+import { STREAM_TF } from '@tapeline/market';
 import { useEffect, useRef } from 'react';
 import { browserStores, STORAGE_PREFIX } from '../../../lib/storageKeys.ts';
 import { listenSocket, type SocketCall } from '../../../lib/tabSocket.ts';
@@ -65,7 +66,8 @@ export function useDiscoveryLive(
         const patch = discoveryPatchSchema.safeParse(payload);
         if (patch.success && patch.data.tf === tf) latest.current.onPatch(patch.data);
       },
-      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf }], leave: LEAVE },
+      // Named on the wire as §7 names them (15m…1mo); patches answer with the engine's name.
+      { join: [DISCOVERY_LIVE_EVENTS.subscribe, { tf: STREAM_TF[tf] }], leave: LEAVE },
     );
     return () => {
       stopPatches();

@@ -17,6 +17,7 @@ import {
   type SortableColumnId,
 } from '@tapeline/core';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { ICON_SIZE, Lock } from '../../../ui/icons.ts';
 import { discoveryText as text } from '../discoveryText.ts';
 import { type CellContext, cellContent, UpgradeButton } from './cells.tsx';
 
@@ -173,8 +174,8 @@ const DiscoveryRow = memo(function DiscoveryRow({
       {columns.map((id) => (
         <td key={id} data-col={id} className={id === 'symbol' ? 'dv-sym' : 'num'}>
           {locked.has(id) ? (
-            <span className="dv-locked" title={text.locked}>
-              🔒
+            <span className="dv-locked" title={text.locked} role="img" aria-label={text.locked}>
+              <Lock size={ICON_SIZE} aria-hidden="true" />
             </span>
           ) : id === 'actions' && renderActions ? (
             renderActions(row)

@@ -11,11 +11,13 @@ describe('Discovery number formats (spec §9: k, m, b with 2 decimals)', () => {
     expect(abbreviate(Number.NaN)).toBe('-');
   });
 
-  it('signs percents and dollars, 4 decimals for a sub-dollar move', () => {
+  it('signs percents and dollars, 4 decimals for a move on a sub-dollar stock', () => {
     expect(percent(4.256)).toBe('+4.26%');
     expect(percent(-1.1)).toBe('-1.10%');
-    expect(dollars(1.25)).toBe('+$1.25');
-    expect(dollars(-0.045)).toBe('-$0.0450');
-    expect(dollars(undefined)).toBe('-');
+    expect(dollars(1.25, 12)).toBe('+$1.25');
+    // A sub-dollar move has the decimals of its stock's price: 2 on an $870 stock, 4 on a $0.80 one.
+    expect(dollars(-0.046, 870)).toBe('-$0.05');
+    expect(dollars(-0.045, 0.8)).toBe('-$0.0450');
+    expect(dollars(undefined, 12)).toBe('-');
   });
 });

@@ -1,21 +1,12 @@
-// How the Discovery table writes numbers (discovery spec §9): abbreviated with k, m and b and 2
-// decimals; prices with 2 decimals, 4 below a dollar (core formatPrice). '-' for unknown.
+import { formatAbbreviated } from '@tapeline/core';
 
-const UNITS: readonly [number, string][] = [
-  [1e9, 'b'],
-  [1e6, 'm'],
-  [1e3, 'k'],
-];
+// How the Discovery table writes numbers (discovery spec §9): abbreviated with k, m and b and 2
+// decimals; prices with 2 decimals, 4 below a dollar (core formatPrice), and so dollar moves. '-' for unknown.
 
 const known = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
 
-/** 950 → '950', 12_345 → '12.35k', 3_210_000 → '3.21m', −1.5e9 → '-1.50b'. */
-export function abbreviate(value: number | null | undefined): string {
-  if (!known(value)) return '-';
-  const abs = Math.abs(value);
-  for (const [size, suffix] of UNITS) if (abs >= size) return `${(value / size).toFixed(2)}${suffix}`;
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
+/** 950 → '950', 12_345 → '12.35k', 3_210_000 → '3.21m', −1.5e9 → '-1.50b' (core, shared with the popups). */
+export const abbreviate = formatAbbreviated;
 
 /** Signed percent, 2 decimals: '+4.25%', '-1.10%'. */
 export function percent(value: number | null | undefined): string {
@@ -23,11 +14,14 @@ export function percent(value: number | null | undefined): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
 }
 
-/** Signed dollars, 2 decimals (4 below a dollar of move): '+$1.25', '-$0.0450'. */
-export function dollars(value: number | null | undefined): string {
+/**
+ * Signed dollars with the decimals of the stock's price (core formatPrice): 2, or 4 on a stock
+ * below a dollar. '+$1.25', '-$0.05' on an $870 stock, '-$0.0450' on a $0.80 one.
+ */
+export function dollars(value: number | null | undefined, price: number | null | undefined): string {
   if (!known(value)) return '-';
   const abs = Math.abs(value);
-  const digits = abs > 0 && abs < 1 ? 4 : 2;
+  const digits = known(price) && Math.abs(price) < 1 ? 4 : 2;
   return `${value > 0 ? '+' : value < 0 ? '-' : ''}$${abs.toFixed(digits)}`;
 }
 

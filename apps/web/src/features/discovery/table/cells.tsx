@@ -59,7 +59,7 @@ export function cellContent(id: DiscoveryColumnId, r: DiscoveryDisplayRow, ctx: 
       return (
         <Pair
           main={formatPrice(r.last)}
-          sub={dollarsShown ? dollars(change) : percent(change)}
+          sub={dollarsShown ? dollars(change, r.last) : percent(change)}
           tone={toneOf(change)}
         />
       );
@@ -96,7 +96,7 @@ export function cellContent(id: DiscoveryColumnId, r: DiscoveryDisplayRow, ctx: 
       );
     case 'atr':
       return ctx.display('atr') === '$'
-        ? dollars(r.atr_dollar_dist).replace('+', '')
+        ? dollars(r.atr_dollar_dist, r.last).replace('+', '')
         : percent(r.atr).replace('+', '');
     case 'trend':
       return (
@@ -114,7 +114,7 @@ export function cellContent(id: DiscoveryColumnId, r: DiscoveryDisplayRow, ctx: 
       return <Signed value={r.rs} text={percent(r.rs)} />;
     case 'gap':
       return ctx.display('gap') === '$' ? (
-        <Signed value={r.gap} text={dollars(r.gap)} />
+        <Signed value={r.gap} text={dollars(r.gap, r.last)} />
       ) : (
         <Signed value={r.gap_percent_dist} text={percent(r.gap_percent_dist)} />
       );

@@ -1,5 +1,6 @@
 import { type SectorChoice, TIMEFRAME_IDS, type TimeframeId } from '@tapeline/core';
 import type { ReactNode } from 'react';
+import { ICON_SIZE, RefreshCw, Star } from '../../../ui/icons.ts';
 import { discoveryText as text } from '../discoveryText.ts';
 import { SectorPicker } from './SectorPicker.tsx';
 
@@ -52,7 +53,7 @@ export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
         title={text.favouritesTitle}
         onClick={() => p.onFavourites(!p.favourites)}
       >
-        <span aria-hidden="true">★</span>
+        <Star size={ICON_SIZE} aria-hidden="true" />
         <span className="dv-wide-only" aria-hidden="true">
           {text.favourites}
         </span>
@@ -86,9 +87,7 @@ export function DiscoveryToolbar(p: DiscoveryToolbarProps) {
         title={canRefresh ? undefined : text.refreshLimit}
         onClick={onRefresh}
       >
-        <span className={refreshing ? 'dv-spin' : undefined} aria-hidden="true">
-          ↻
-        </span>{' '}
+        <RefreshCw size={ICON_SIZE} className={refreshing ? 'dv-spin' : undefined} aria-hidden="true" />{' '}
         <span data-testid="discovery-countdown">{refreshing ? '…' : `${countdown}s`}</span>
       </button>
     </div>

@@ -1,3 +1,4 @@
+import { SaleCondition } from '@tapeline/market';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   captureSink,
@@ -145,6 +146,8 @@ describe('alpaca feed', () => {
       ]);
     }
     expect(got.trades).toEqual([['AAPL', 126.55, 1, Date.UTC(2021, 1, 22, 15, 51, 44, 208)]]);
+    // c ['@', 'I'] on tape C (UTP): an odd lot.
+    expect(got.conditions).toEqual([SaleCondition.odd_lot]);
     expect(got.statuses).toEqual([
       ['XYZ', true, 'T1', Date.UTC(2021, 1, 22, 15, 52)],
       ['XYZ', false, 'T1', Date.UTC(2021, 1, 22, 16, 25)],

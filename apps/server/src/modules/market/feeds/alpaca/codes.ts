@@ -25,8 +25,58 @@ export function haltReason(sc: string, rc: string): string {
 
 // Error codes of the stream (T:"error").
 export const ERR_AUTH_FAILED = 402;
+export const ERR_SYMBOL_LIMIT = 405;
 export const ERR_CONNECTION_LIMIT = 406;
 export const ERR_INSUFFICIENT_SUBSCRIPTION = 409;
+export const ERR_INVALID_SUBSCRIBE = 410;
+
+/** What the feed does about an error: stop, reconnect, wait the long backoff, shrink the subscription, or note it. */
+export type ErrorAction = 'fatal' | 'reconnect' | 'limit' | 'plan' | 'note';
+
+/**
+ * Every error the stream documents (docs.alpaca.markets, "WebSocket Stream", Errors), with
+ * what the operator reads and what the feed does. Anything else: logged with its code and the
+ * connection starts over.
+ */
+export const ALPACA_ERRORS: Readonly<
+  Record<number, { readonly action: ErrorAction; readonly says: string }>
+> = {
+  400: { action: 'reconnect', says: 'the stream could not read a message we sent (400 invalid syntax)' },
+  401: { action: 'reconnect', says: 'a message was sent before authenticating (401 not authenticated)' },
+  402: {
+    action: 'fatal',
+    says: 'authentication failed (402): check ALPACA_KEY_ID and ALPACA_SECRET_KEY (paper and live keys differ)',
+  },
+  403: { action: 'note', says: 'already authenticated (403)' },
+  404: {
+    action: 'reconnect',
+    says: 'authentication took longer than the 10 s the stream allows (404 auth timeout)',
+  },
+  405: {
+    action: 'plan',
+    says: 'the plan limits how many symbols one connection may subscribe (405 symbol limit exceeded)',
+  },
+  406: {
+    action: 'limit',
+    says: 'another client is connected with these keys (406 connection limit exceeded)',
+  },
+  407: {
+    action: 'reconnect',
+    says: 'the stream dropped us for reading too slowly (407 slow client): the engine thread is overloaded',
+  },
+  409: {
+    action: 'fatal',
+    says: 'the plan does not include this data feed (409 insufficient subscription): set ALPACA_FEED=iex for the free plan, or subscribe to Algo Trader Plus for ALPACA_FEED=sip',
+  },
+  410: { action: 'plan', says: 'the plan refused this subscription (410 invalid subscribe action)' },
+  500: { action: 'reconnect', says: 'the stream had an internal error (500)' },
+};
+
+/** Symbols one websocket may subscribe, by plan: the free plan's IEX stream allows 30. */
+export const PLAN_SYMBOL_LIMIT: Readonly<Record<'iex' | 'sip', number>> = {
+  iex: 30,
+  sip: Number.POSITIVE_INFINITY,
+};
 
 const digit = (s: string, i: number, n: number): number => {
   let v = 0;

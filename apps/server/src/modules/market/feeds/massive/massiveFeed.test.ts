@@ -1,3 +1,4 @@
+import { SaleCondition } from '@tapeline/market';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   captureSink,
@@ -53,7 +54,7 @@ describe('massive feed', () => {
       if (conn.index === 0) {
         conn.send([
           { ev: 'T', sym: 'ABC', x: 4, i: '1', z: 3, p: 101.5, s: 200, c: [12], t: T0, q: 1 },
-          { ev: 'T', sym: 'XYZ', x: 11, i: '2', z: 1, p: 0.5123, s: 5000, t: T0 + 1, q: 2 },
+          { ev: 'T', sym: 'XYZ', x: 11, i: '2', z: 1, p: 0.5123, s: 5000, c: [14, 37], t: T0 + 1, q: 2 },
           { ev: 'LULD', T: 'XYZ', h: 0.6, l: 0.4, i: [17], z: 3, t: T0 + 2, q: 3 },
           { ev: 'LULD', T: 'ABC', h: 111.65, l: 91.35, i: [], z: 3, t: T0 + 3, q: 4 },
         ]);
@@ -89,6 +90,8 @@ describe('massive feed', () => {
       ['XYZ', 0.5123, 5000, T0 + 1],
       ['XYZ', 0.55, 100, T0 + 300_001],
     ]);
+    // Sale conditions by Massive id: 12 form T (a regular print here), 14 ISO + 37 odd lot.
+    expect(got.conditions).toEqual([0, SaleCondition.odd_lot, 0]);
     expect(got.statuses).toEqual([
       ['XYZ', true, 'LUDP', T0 + 2],
       ['XYZ', false, 'LUDP', T0 + 300_000],

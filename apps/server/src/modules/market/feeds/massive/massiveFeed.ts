@@ -1,3 +1,4 @@
+import { massiveConditions } from '@tapeline/market';
 import { systemClock } from '../../../../platform/clock.ts';
 import type { HistorySettings } from '../../../../platform/config.ts';
 import { type Log, silentLog } from '../../../../platform/log.ts';
@@ -18,12 +19,15 @@ import { massiveHistory } from './massiveHistory.ts';
 // massive (formerly Polygon.io) stocks websocket. Protocol: connect; send
 // {"action":"auth","params":KEY}; on [{"ev":"status","status":"auth_success"}] send
 // {"action":"subscribe","params":"T.*,LULD.*"}. Frames are JSON arrays of messages tagged `ev`:
-//   T     trade: sym, p (price), s (size), t (SIP timestamp, Unix ms), plus x, i, z, c, q, trfi, trft
+//   T     trade: sym, p (price), s (size), t (SIP timestamp, Unix ms), c (condition ids:
+//         massiveConditions), plus x, i, z, q, trfi, trft
 //   LULD  limit up/limit down: T (ticker), h, l (band), i (indicator codes), z, t (Unix ms), q
 // LULD indicator 17 is a halt and 18 a resumption (documented for Nasdaq-listed names); both
 // map to statuses with reason LUDP. Other indicators are band updates and are not statuses.
 
 export const MASSIVE_SUBSCRIPTION = 'T.*,LULD.*';
+/** How the cluster words a plan refusal (auth_failed or a status error on a channel). */
+const PLAN_REFUSAL = /plan|not authorized|upgrade/i;
 const LULD_HALT = 17;
 const LULD_RESUME = 18;
 
@@ -95,7 +99,7 @@ export class MassiveFeed implements MarketFeed {
               case 'T':
                 if (typeof msg.sym === 'string' && isNum(msg.p) && isNum(msg.s) && isNum(msg.t)) {
                   counters.trades++;
-                  sink.trade(msg.sym, msg.p, msg.s, msg.t);
+                  sink.trade(msg.sym, msg.p, msg.s, msg.t, massiveConditions(msg.c));
                 } else counters.malformed++;
                 break;
               case 'LULD': {
@@ -134,15 +138,54 @@ export class MassiveFeed implements MarketFeed {
   private onStatus(status: string, message: string, send: (m: unknown) => void, logger: Log): void {
     const conn = this.conn;
     if (!conn) return;
-    if (status === 'auth_success') {
-      send({ action: 'subscribe', params: MASSIVE_SUBSCRIPTION });
-      conn.ready();
-    } else if (status === 'auth_failed') {
-      conn.fatal(new Error(`authentication failed (check MASSIVE_API_KEY): ${message}`));
-    } else if (status === 'max_connections') {
-      conn.connectionLimit(`connection limit exceeded: ${message}`);
-    } else if (status === 'error') {
+    const url = this.options.url;
+    const delayed = /delayed\./.test(url);
+    switch (status) {
+      case 'auth_success':
+        send({ action: 'subscribe', params: MASSIVE_SUBSCRIPTION });
+        conn.ready();
+        return;
+      case 'auth_failed':
+        if (PLAN_REFUSAL.test(message)) {
+          conn.fatal(
+            new Error(
+              `the plan of MASSIVE_API_KEY does not include ${url} ("${message}"): ${delayed ? 'a stocks plan with websocket access is needed' : 'real-time needs a real-time stocks plan; with a delayed plan set MASSIVE_WS_URL=wss://delayed.massive.com/stocks'}`,
+            ),
+          );
+        } else {
+          conn.fatal(new Error(`authentication failed (check MASSIVE_API_KEY): ${message}`));
+        }
+        return;
+      case 'max_connections':
+        conn.connectionLimit(`connection limit exceeded (another client uses this key): ${message}`);
+        return;
+      case 'error':
+        this.onError(message, logger);
+        return;
+      default:
+        // connected, success (subscribed to: …) and the like.
+        return;
+    }
+  }
+
+  /** A refused channel: without trades there is no feed; without LULD, halts come from elsewhere. */
+  private onError(message: string, logger: Log): void {
+    const conn = this.conn;
+    if (!conn) return;
+    if (!PLAN_REFUSAL.test(message)) {
       logger.warn(`massive: ${message}`);
+      return;
+    }
+    if (/\bT\.\*/.test(message)) {
+      conn.fatal(
+        new Error(
+          `the plan refused trades ("${message}"): the real-time cluster needs a real-time plan; with a delayed plan set MASSIVE_WS_URL=wss://delayed.massive.com/stocks`,
+        ),
+      );
+    } else {
+      logger.error(
+        `massive: the plan refused a channel ("${message}"): trades still stream; halts come from HALTS_SOURCE=nasdaqtrader and the prints alone`,
+      );
     }
   }
 

@@ -38,9 +38,9 @@ export function recordingSink(
     if (buffer.length >= FLUSH_BYTES) flush();
   };
   return {
-    trade(sym, price, size, ts) {
-      append(tradeLine(sym, price, size, ts));
-      inner.trade(sym, price, size, ts);
+    trade(sym, price, size, ts, conditions = 0) {
+      append(tradeLine(sym, price, size, ts, conditions));
+      inner.trade(sym, price, size, ts, conditions);
     },
     status(sym, halted, reason, ts) {
       append(statusLine(sym, halted, reason, ts));

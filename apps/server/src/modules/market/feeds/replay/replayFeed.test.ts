@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SaleCondition } from '@tapeline/market';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FeedConfigError } from '../feedConfigError.ts';
 import { captureSink } from '../testing/fakeWsServer.ts';
@@ -10,7 +11,7 @@ import { ReplayFeed } from './replayFeed.ts';
 const T0 = 1_763_994_600_000;
 const CANONICAL = [
   `{"type":"trade","sym":"ABC","price":101.5,"size":200,"ts":${T0}}`,
-  `{"type":"trade","sym":"ABC","price":101.25,"size":100,"ts":${T0 + 40}}`,
+  `{"type":"trade","sym":"ABC","price":101.25,"size":100,"ts":${T0 + 40},"conditions":["odd_lot","out_of_sequence"]}`,
   `{"type":"status","sym":"XYZ","halted":true,"reason":"LUDP","ts":${T0 + 50}}`,
   `{"type":"trade","sym":"Q\\"T","price":0.5123,"size":7,"ts":${T0 + 50}}`,
   `{"type":"status","sym":"XYZ","halted":false,"reason":"LUDP","ts":${T0 + 120}}`,
@@ -66,6 +67,8 @@ describe('replay feed', () => {
       ['XYZ', false, 'LUDP', T0 + 120],
     ]);
     expect(got.trades[2]).toEqual(['Q"T', 0.5123, 7, T0 + 50]);
+    // Sale conditions travel by name and come back as the same bits.
+    expect(got.conditions).toEqual([0, SaleCondition.odd_lot | SaleCondition.out_of_sequence, 0, 0]);
     expect(got.clock).toBe(T0 + 200);
     expect(feed.stats()).toEqual({ trades: 4, statuses: 2, malformed: 0, reconnects: 0 });
   });

@@ -27,11 +27,23 @@ export class SimulatorFeed implements MarketFeed {
   private readonly wall: Clock;
   /** Where virtual time starts; known before start() so the engine can be told its first session. */
   readonly startTs: number;
+  /** A restored checkpoint's time: the tape goes on from there (resumeFrom). */
+  private resumeTs: number | null = null;
 
   constructor(private readonly options: SimulatorFeedOptions) {
     this.wall = options.wall ?? systemClock;
     const now = this.wall.now();
     this.startTs = options.startTs ?? (options.clock === 'wall' ? now : openingBell(now));
+  }
+
+  /**
+   * Goes on from `ts` (a restored checkpoint's engine clock) rather than from the start: the
+   * seeded tape is replayed up to it unseen (the engine already holds those prints; the day's
+   * news items still go to the sink) and printed from there, so a restarted engine continues the
+   * same session and makes new highs and lows as the first run would have.
+   */
+  resumeFrom(ts: number): void {
+    if (ts > this.startTs) this.resumeTs = ts;
   }
 
   async start(sink: FeedSink): Promise<void> {
@@ -58,12 +70,21 @@ export class SimulatorFeed implements MarketFeed {
     // from then on the engine makes its own bars from the tape, continuing these across each
     // new day, and the prevClose of a new day's reference is the tape's own last print.
     sink.history?.(simulatedHistory(refs, { seed, startTs: this.startTs }));
-    sink.clock?.(this.startTs);
+    let day = sim.day;
+    const from = this.resumeTs ?? this.startTs;
+    if (from > this.startTs) {
+      // The same tape cut at another step gives the same prints (packages/market simulator).
+      sim.step(from, { trade: () => {}, status: () => {}, news: inner.news });
+      if (sim.day !== day) {
+        day = sim.day;
+        sink.reference(sim.reference());
+      }
+    }
+    sink.clock?.(from);
     const speed = this.options.clock === 'wall' ? 1 : this.options.speed;
     const wallStart = this.wall.now();
-    let day = sim.day;
     const tick = () => {
-      const ts = Math.floor(virtualTime(this.startTs, wallStart, this.wall.now(), speed));
+      const ts = Math.floor(virtualTime(from, wallStart, this.wall.now(), speed));
       sim.step(ts, inner);
       // A new trading day brings new prevClose values: hand the engine fresh reference data.
       if (sim.day !== day) {

@@ -57,6 +57,8 @@ export async function startFakeServer(
 
 export interface Captured {
   trades: [string, number, number, number][];
+  /** Each trade's normalized sale conditions, in the order of `trades`. */
+  conditions: number[];
   statuses: [string, boolean, string, number][];
   references: number;
   /** Each history handed over, with how many references and trades had come before it. */
@@ -65,11 +67,14 @@ export interface Captured {
 }
 
 export function captureSink(): { sink: FeedSink; got: Captured } {
-  const got: Captured = { trades: [], statuses: [], references: 0, histories: [], clock: 0 };
+  const got: Captured = { trades: [], conditions: [], statuses: [], references: 0, histories: [], clock: 0 };
   return {
     got,
     sink: {
-      trade: (sym, price, size, ts) => void got.trades.push([sym, price, size, ts]),
+      trade: (sym, price, size, ts, conditions = 0) => {
+        got.trades.push([sym, price, size, ts]);
+        got.conditions.push(conditions);
+      },
       status: (sym, halted, reason, ts) => void got.statuses.push([sym, halted, reason, ts]),
       reference: () => void got.references++,
       history: (source) =>

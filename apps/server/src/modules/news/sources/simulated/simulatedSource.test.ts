@@ -28,8 +28,10 @@ function stubEngine(items: SimNewsItem[]) {
     fail: 0,
     garbage: false,
     asked,
-    async query(query: SimNewsQuery | { kind: 'names' }): Promise<string> {
+    async query(query: SimNewsQuery | { kind: 'names' } | { kind: 'status' }): Promise<string> {
       if (query.kind === 'names') return JSON.stringify(items.map((i) => ({ s: i.sym, n: i.name })));
+      // The runner reads the market clock (manual feed here: the wall).
+      if (query.kind === 'status') return JSON.stringify({ clock: 0 });
       asked.push(query.since);
       if (engine.fail > 0) {
         engine.fail--;
