@@ -150,7 +150,13 @@ export const firedAlertSchema = z.object({
   kind: z.enum([...ALERT_TYPES, 'filtered', 'digest']),
   symbol: z.string(),
   msg: z.string(),
+  /** When the event happened on the market's clock: the exchange time of the print that fired it. */
   time: z.number(),
+  /**
+   * When the server published it, on the same clock (the engine's batch or tick that fired it):
+   * `published_ts − time` is how old the print was. Absent from an engine before issue 23.
+   */
+  published_ts: z.number().optional(),
   price: z.number().nullable(),
   price_dist: z.number().nullable(),
   uv: z.number().nullable(),

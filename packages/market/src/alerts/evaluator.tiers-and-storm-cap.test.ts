@@ -89,6 +89,7 @@ describe('storm cap: 20 alerts a minute per user, the rest as one digest when th
         symbol: 'S21',
         msg: '12 more alerts: S21, S22, S23, S24, S25, …',
         time: start + 60_000,
+        published_ts: start + 60_000,
         price: null,
         price_dist: null,
         uv: null,

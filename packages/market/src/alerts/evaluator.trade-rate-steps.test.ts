@@ -9,7 +9,7 @@ describe('trade (Hi/Low) rules: a $ step since the last fired price, per directi
     expect(w.walk('ABC', [12.0, 12.05, 12.08, 12.1])).toEqual(['ABC new high 12.00', 'ABC new high 12.10']);
   });
 
-  it('the fired alert carries the rule, the zone, the figures and a key made of them', () => {
+  it('the fired alert carries the rule, the zone, the figures, the print time and the publish time, and a key made of them', () => {
     const w = new World([{ sym: 'ABC', prevClose: 10 }]);
     w.ev.setUser(USER, ruleSet({ rules: [rule(7, 'trade', 'ABC', 0.1)] }));
     w.print('ABC', 11.9);
@@ -23,6 +23,8 @@ describe('trade (Hi/Low) rules: a $ step since the last fired price, per directi
       symbol: 'ABC',
       msg: 'ABC new high 12.00',
       time: t,
+      // The evaluator ran on the batch of the same instant: published as it printed.
+      published_ts: t,
       price: 12,
       price_dist: 20,
       uv: null, // no volume profile seeded
@@ -30,6 +32,17 @@ describe('trade (Hi/Low) rules: a $ step since the last fired price, per directi
       vwap_dist: ((12 - 11.95) / 11.95) * 100,
       zone: 'primary_high',
     });
+  });
+
+  it('a print published late says both times: the exchange time of the print and the later publish time', () => {
+    const w = new World([{ sym: 'ABC', prevClose: 10 }]);
+    w.ev.setUser(USER, ruleSet({ rules: [rule(7, 'trade', 'ABC', 0.1)] }));
+    w.print('ABC', 11.9);
+    const printed = w.now;
+    w.engine.ingest({ sym: 'ABC', price: 12, size: 100, ts: printed });
+    w.now += 3_000; // the batch leaves 3 s after the print: a lagging tape
+    const [a] = w.batch();
+    expect(a).toMatchObject({ time: printed, published_ts: printed + 3_000 });
   });
 
   it('lows fire on their own ladder, downward, in the primary_low zone', () => {

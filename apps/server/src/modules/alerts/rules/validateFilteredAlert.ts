@@ -43,7 +43,8 @@ async function discoveryRowsNow(deps: RulesDeps, principal: Principal, tf: Timef
 /**
  * POST /api/alerts/filtered-alert/validate: how many symbols the filter matches now on its
  * timeframe, against the most a filtered alert may match. Valid when within that and §5 finds
- * nothing wrong; otherwise `problem` says which rule failed (§5's words). Pro Plus only (the route's guard). Changes nothing.
+ * nothing wrong; otherwise `problem` says which rule failed (§5's words, or §8's too-many-matches
+ * message). Pro Plus only (the route's guard). Changes nothing.
  */
 export async function validateFilteredAlert(
   deps: RulesDeps,
@@ -55,6 +56,8 @@ export async function validateFilteredAlert(
   const values: [number, number] = [FILTERED_ALERT_MATCH_LIMIT, count];
   const problem =
     filteredAlertProblem(content) ??
-    (count > FILTERED_ALERT_MATCH_LIMIT ? alertMessages.tooManyMatches(count, FILTERED_ALERT_MATCH_LIMIT) : null);
+    (count > FILTERED_ALERT_MATCH_LIMIT
+      ? alertMessages.tooManyMatches(count, FILTERED_ALERT_MATCH_LIMIT)
+      : null);
   return problem === null ? { valid: true, values } : { valid: false, values, problem };
 }

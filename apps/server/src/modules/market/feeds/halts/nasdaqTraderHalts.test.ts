@@ -11,6 +11,15 @@ import { nyDateTime, parseHaltsRss } from './nasdaqTraderRss.ts';
 // Monday 24 Nov 2025 (EST): New York hh:mm is UTC hh+5.
 const ny = (h: number, m = 0, s = 0) => Date.UTC(2025, 10, 24, h + 5, m, s);
 const DAY = '11/24/2025';
+/** A pause over before the server started. */
+const OLD_PAUSE = {
+  sym: 'OLD',
+  reason: 'LUDP',
+  haltDate: DAY,
+  haltTime: '09:45:00',
+  resumeDate: DAY,
+  resumeTime: '09:50:00',
+};
 
 let rss: FakeHaltsRss | null = null;
 let source: NasdaqTraderHalts | null = null;
@@ -46,17 +55,7 @@ describe('Nasdaq Trader halts RSS', () => {
 
   it('polls every 15 s with a conditional GET; tells open halts, and resumptions when their time comes', async () => {
     rss = await startFakeHaltsRss();
-    rss.set([
-      { sym: 'NEWS', reason: 'T1', haltDate: DAY, haltTime: '10:40:00' },
-      {
-        sym: 'OLD',
-        reason: 'LUDP',
-        haltDate: DAY,
-        haltTime: '09:45:00',
-        resumeDate: DAY,
-        resumeTime: '09:50:00',
-      },
-    ]);
+    rss.set([{ sym: 'NEWS', reason: 'T1', haltDate: DAY, haltTime: '10:40:00' }, OLD_PAUSE]);
     const clock = createManualClock(ny(10, 45));
     const { logger } = recordingLogger();
     const told: [string, boolean, string, number][] = [];
@@ -82,14 +81,7 @@ describe('Nasdaq Trader halts RSS', () => {
         resumeDate: DAY,
         resumeTime: '10:46:00',
       },
-      {
-        sym: 'OLD',
-        reason: 'LUDP',
-        haltDate: DAY,
-        haltTime: '09:45:00',
-        resumeDate: DAY,
-        resumeTime: '09:50:00',
-      },
+      OLD_PAUSE,
     ]);
     clock.advance(HALTS_POLL_MS);
     await waitUntil(() => source?.stats.polls === 3);
