@@ -3,6 +3,8 @@
 // runs the server on embedded defaults (PGlite in ./data, dev outbox, simulated market).
 // Arguments pass through to the server: `npm start -- --role=engine` runs the market engine
 // alone, which serves no pages, so it skips the web build.
+// The server is a child process: SIGINT and SIGTERM are passed on to it, and the package.json
+// script `exec`s this file, so a signal to `npm start`'s PID reaches it (sh would swallow it).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +30,11 @@ const roleArg = args
   .find(Boolean);
 const servesPages = (roleArg ?? process.env.ROLE ?? 'all') !== 'engine';
 
-const stale = servesPages && (!existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs));
+// WEB_DIST names a build of one's own: it is served as it is.
+const stale =
+  servesPages &&
+  !process.env.WEB_DIST &&
+  (!existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs));
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@tapeline/web'], { cwd: root, stdio: 'inherit' });

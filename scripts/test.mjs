@@ -7,8 +7,16 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { checkPrerequisites } from './prerequisites.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// Before anything: what the stages need from the machine (README "Tests").
+const missing = await checkPrerequisites(process.env);
+if (missing.length > 0) {
+  console.error(`npm test cannot run yet:\n${missing.map((line) => `  - ${line}`).join('\n')}`);
+  process.exit(1);
+}
 const reports = path.join(root, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

@@ -4,6 +4,7 @@ import type { Server } from 'socket.io';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { alertHistoryRoutes } from './modules/alertHistory/routes.ts';
 import { type AlertsModule, startAlerts } from './modules/alerts/alertsModule.ts';
+import { countDeliveries } from './modules/alerts/delivery/countDeliveries.ts';
 import { type ApiV1, serveMarketReads, startApiV1 } from './modules/apiV1/apiV1Module.ts';
 import { startWsV1, type WsV1Server } from './modules/apiV1/ws/wsServer.ts';
 import { type AuthDeps, createAuthDeps } from './modules/auth/deps.ts';
@@ -26,6 +27,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { startQuotes } from './modules/quotes/quotesModule.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { cachedUniverse, engineUniverse } from './modules/settings/symbolUniverse.ts';
+import { healthRoutes } from './modules/system/health.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rekeyUsernames } from './modules/users/usernames.ts';
@@ -40,6 +42,7 @@ import { createGuards, type GuardSources } from './platform/http/guards.ts';
 import { installNulGuard } from './platform/http/nulGuard.ts';
 import { securityHeaders } from './platform/http/securityHeaders.ts';
 import { serveSpa } from './platform/http/spa.ts';
+import { metrics, watch } from './platform/metrics.ts';
 import { attachSocketServer, socketAdapterKey } from './platform/realtime/socketServer.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -105,6 +108,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   installErrorHandler(http);
   installNulGuard(http);
   installBodyTimeout(http, ctx.clock);
+  // By route pattern (a bounded set), never by URL.
+  http.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    metrics.httpSeconds.observe({ route }, reply.elapsedTime / 1000);
+  });
   await securityHeaders(http, ctx.config);
 
   const auth = createAuthDeps(ctx);
@@ -153,6 +162,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     ctx.clock,
   );
   const market = await startMarket(http, io, ctx, guards, dataSessions, dataPlans);
+  healthRoutes(http, ctx, market.source);
+  watch.engine(market.source);
+  watch.sockets(() => [...io._nsps.values()].map((nsp) => [nsp.name, nsp.sockets.size] as [string, number]));
+  watch.deliveries(() => countDeliveries(ctx.database.db));
   marketStatus = () => market.status.current();
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.

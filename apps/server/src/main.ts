@@ -6,7 +6,9 @@ import { systemClock } from './platform/clock.ts';
 import { argsToEnv, type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { closeContext } from './platform/context.ts';
 import { secureDataDir } from './platform/dataDir.ts';
+import { createHealth } from './platform/health.ts';
 import { createLogger, type Log, pinoLog } from './platform/log.ts';
+import { startMetricsServer, watch } from './platform/metrics.ts';
 
 /** Exits on the first signal after `stop`, or by force if stopping hangs. */
 function onSignals(log: Log, stop: () => Promise<void>): void {
@@ -33,12 +35,43 @@ function onSignals(log: Log, stop: () => Promise<void>): void {
   process.on('SIGINT', () => void handle('SIGINT'));
 }
 
-/** `--role=engine`: the market engine alone; no HTTP, no database. */
+/** `--role=engine`: the market engine alone; no public HTTP, no database. */
 async function runEngine(config: Config): Promise<void> {
   const log = pinoLog(createLogger(config.logLevel));
   const node = await startEngineNode(config, log, systemClock);
+  // The engine thread runs only while this process leads; a standby answers no status (not ready).
+  const engine = {
+    query: (query: { kind: 'status' }, timeoutMs?: number) =>
+      node.engine ? node.engine.query(query, timeoutMs) : Promise.reject(new Error('standing by')),
+  };
+  watch.engine(engine);
+  // ENGINE_HEALTH_PORT: its liveness, readiness (the engine answers, the feed moves) and metrics.
+  const health = createHealth({
+    clock: systemClock,
+    log: log.child({ module: 'health' }),
+    engine,
+    watchFeed: config.marketFeed.kind === 'feed',
+  });
+  const port = config.engineHealthPort
+    ? await startMetricsServer({
+        port: config.engineHealthPort,
+        host: config.metrics?.host ?? '127.0.0.1',
+        token: undefined,
+        log,
+        routes: {
+          '/health/live': async () => ({ status: 200, body: { ok: true } }),
+          '/health/ready': async () => {
+            const answer = await health.ready();
+            return { status: answer.ready ? 200 : 503, body: answer };
+          },
+        },
+      })
+    : null;
   // Stopping checkpoints the engine, so a restart resumes the session without false highs.
-  onSignals(log, () => node.stop());
+  onSignals(log, async () => {
+    await port?.close();
+    await node.stop();
+  });
 }
 
 async function main(): Promise<void> {
@@ -62,6 +95,7 @@ async function main(): Promise<void> {
   // The CLI's local-only way in while we hold the embedded database (Unix socket, never TCP).
   const adminChannel = dataDirLock ? await startAdminChannel(config.dataDir, ctx.database.db, ctx.log) : null;
   await http.listen({ port: config.port, host: config.host });
+  const metricsPort = config.metrics ? await startMetricsServer({ ...config.metrics, log: ctx.log }) : null;
   ctx.log.info(
     { url: config.appUrl, role: config.role, database: ctx.database.driver, mail: ctx.mailer.kind },
     `Tapeline is running at ${config.appUrl}`,
@@ -70,6 +104,7 @@ async function main(): Promise<void> {
   // Finishing in-flight requests first (keep-alive connections told to close, a grace, then
   // every connection closed), then the modules, then the database.
   onSignals(ctx.log, async () => {
+    await metricsPort?.close();
     await adminChannel?.close();
     await drain.drain();
     await http.close();

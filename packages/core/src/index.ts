@@ -8,6 +8,7 @@ export * from './api/billing.ts';
 export * from './api/chat.ts';
 export * from './api/dataHost.ts';
 export * from './api/discoveryLive.ts';
+export * from './api/health.ts';
 export * from './api/market.ts';
 export * from './api/marketStatus.ts';
 export * from './api/meters.ts';

@@ -3,6 +3,7 @@ import { setVipByEmail } from '../modules/admin/setVip.ts';
 import { listOutbox } from '../modules/dev/outbox.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
+import { backupTo } from './backup.ts';
 import type { ChannelRequest, ChannelResponse } from './protocol.ts';
 
 /** Runs one operator command against the database, whether the CLI or the server opened it. */
@@ -15,5 +16,7 @@ export async function runCommand(db: Db, request: ChannelRequest): Promise<Chann
       return setVipByEmail(db, request.email, request.vip);
     case 'mail:list':
       return { ok: true, mail: await listOutbox(db, request.limit) };
+    case 'backup':
+      return backupTo(db, request.file);
   }
 }

@@ -11,15 +11,19 @@ export const channelRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('user:role'), email: z.string().min(1).max(320), role: z.string().max(20) }),
   z.object({ op: z.literal('user:vip'), email: z.string().min(1).max(320), vip: z.boolean() }),
   z.object({ op: z.literal('mail:list'), limit: z.number().int().min(1).max(100) }),
+  /** An absolute path the server writes the dump to (the CLI and the server share the machine). */
+  z.object({ op: z.literal('backup'), file: z.string().min(1).max(4096) }),
 ]);
 export type ChannelRequest = z.infer<typeof channelRequestSchema>;
 
 export type MailListResult = { ok: true; mail: DevMail[] };
+export type BackupResult = { ok: true; backup: { file: string; bytes: number } };
 
 export type ChannelResponse =
   | SetRoleResult
   | SetVipResult
   | MailListResult
+  | BackupResult
   | { ok: false; error: 'bad_request' | 'internal'; message: string };
 
 /** A request line longer than this is not a CLI command. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isValidSymbol, normalizeSymbol } from '@tapeline/core';
 import { z } from 'zod';
 import { type BillingConfig, billingConfig } from './billingConfig.ts';
+import { serverRoot } from './build.ts';
 import { ConfigError } from './configError.ts';
 import {
   type MarketFeedConfig,
@@ -269,6 +270,14 @@ const envSchema = z.object({
       'must be CODE=percent,CODE=percent',
     )
     .optional(),
+  /** Prometheus metrics (`GET /metrics`) on their own port; unset: none (docs/operations.md). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics port listens: loopback unless set (e.g. 0.0.0.0 for a scraper in another container). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `--role=engine`: `/health/live`, `/health/ready` and `/metrics` on this port (METRICS_HOST); unset: none. */
+  ENGINE_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ...pushEnvShape,
   ...newsEnvShape,
 });
@@ -315,6 +324,10 @@ export interface Config {
   helpUrl: string | undefined;
   /** NEWS_* and the news sources' settings (docs/quotes-news.md §3). */
   news: NewsConfig;
+  /** The metrics port (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null: no metrics served. */
+  metrics: { port: number; host: string; token: string | undefined } | null;
+  /** ENGINE_HEALTH_PORT: the engine process's health and metrics port; null: none. */
+  engineHealthPort: number | null;
 }
 
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
@@ -355,7 +368,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,
     logLevel: env.LOG_LEVEL,
-    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitScale: env.RATE_LIMIT_SCALE,
     devRoutes: env.DEV_ROUTES === 'true',
@@ -368,6 +381,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     voiceHost: env.VOICE_HOST?.replace(/\/+$/, ''),
     helpUrl: env.HELP_URL,
     news: newsConfig(env, marketFeed),
+    metrics: env.METRICS_PORT
+      ? { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN }
+      : null,
+    engineHealthPort: env.ENGINE_HEALTH_PORT ?? null,
   };
 }
 
@@ -386,4 +403,13 @@ export function argsToEnv(args: readonly string[]): Record<string, string> {
     env.ROLE = value;
   }
   return env;
+}
+
+/** Every variable the configuration reads, with its default as text ('' when none): `.env.example`. */
+export function envVariables(): { name: string; fallback: string }[] {
+  const defaults = envSchema.parse({}) as Record<string, unknown>;
+  return Object.keys(envSchema.shape).map((name) => {
+    const value = defaults[name];
+    return { name, fallback: value === undefined ? '' : String(value) };
+  });
 }

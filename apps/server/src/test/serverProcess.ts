@@ -29,8 +29,20 @@ export async function freePort(): Promise<number> {
  * developer's own DATABASE_URL or SMTP_URL never leaks into the test.
  */
 export function spawnServer(env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
+  return spawnCommand(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], env);
+}
+
+/** A command run from the repository root as a user types it (`npm start`), with only `env`. */
+export function spawnCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { group?: boolean } = {},
+): ServerProcess {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
+    // Its own process group, so a failed test can end the command and what it started at once.
+    detached: options.group ?? false,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -101,6 +101,8 @@ export const MATRIX: MatrixRoute[] = [
   // System and dev.
   { method: 'GET', route: '/api/config', expect: all(200) },
   { method: 'GET', route: '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/health/live', expect: all(200) },
+  { method: 'GET', route: '/api/health/ready', expect: all(200) },
   // Voice clips: public (browsers play them with no token); a clip name outside voice1..5-n|s is a 400.
   { method: 'GET', route: '/voice/:symbol/:clip', url: '/voice/AAPL/voice6-s.mp3', expect: all(400) },
   { method: 'GET', route: '/api/dev/mail', expect: all(200) },

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../platform/build.ts';
 import type { Clock, Timer } from '../../platform/clock.ts';
 import type { Log } from '../../platform/log.ts';
 import type { RenderReply, RenderRequest } from './renderWorker.ts';
@@ -53,11 +54,7 @@ export function createWorkerRenderer(log: Log, clock: Clock): ClipRenderer {
   };
 
   const start = (): Worker => {
-    // The server runs TypeScript through tsx; the thread registers the same loader before its
-    // entry, as the engine thread does (a worker does not inherit the parent's module hooks).
-    const entry = new URL('./renderWorker.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const started = new Worker(bootstrap, { eval: true });
+    const started = startThread('voiceWorker', new URL('./renderWorker.ts', import.meta.url));
     started.on('message', (reply: RenderReply) => {
       const job = pending.get(reply.id);
       if (!job) return;

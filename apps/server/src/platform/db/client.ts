@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../build.ts';
 import * as schema from './schema.ts';
 
 /** One query surface for both drivers: repositories never know which one they run on. */
@@ -18,12 +18,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
-
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   /**
-   * `template`: an in-memory database starts from this dump of an already migrated one
+   * `template`: a new database (in memory, or an empty `dir`) starts from this dump of an already migrated one
    * (`dumpDataDir`), skipping initdb and most of the migrations (the test harness, ~4× faster).
    */
   | { kind: 'pglite'; dir: string | null; template?: Blob };
@@ -46,9 +44,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
   if (target.dir) await mkdir(target.dir, { recursive: true });
-  const client = target.dir
-    ? await PGlite.create(target.dir)
-    : await PGlite.create(target.template ? { loadDataDir: target.template } : {});
+  const start = target.template ? { loadDataDir: target.template } : {};
+  const client = target.dir ? await PGlite.create(target.dir, start) : await PGlite.create(start);
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });

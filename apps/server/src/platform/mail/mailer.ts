@@ -13,6 +13,8 @@ export interface Mail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: Mail): Promise<void>;
+  /** Whether the transport takes mail now (SMTP: connects and greets); the readiness check asks. */
+  verify(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,9 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     kind: 'smtp',
     async send(mail) {
       await transport.sendMail({ from, ...mail });
+    },
+    async verify() {
+      await transport.verify();
     },
     async close() {
       transport.close();
@@ -51,6 +56,8 @@ export function createOutboxMailer(db: Db, log: Log): Mailer {
       await db.insert(devMail).values({ ...mail, links });
       log.info({ subject: mail.subject }, OUTBOX_HINT);
     },
+    // The outbox is a table of the database, whose own check covers it.
+    async verify() {},
     async close() {},
   };
 }

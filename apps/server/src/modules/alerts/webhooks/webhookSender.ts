@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { alertSettings } from '../../../platform/db/schema.ts';
+import { metrics } from '../../../platform/metrics.ts';
 import type { DeliveryAttempt, DeliverySender, SendResult } from '../delivery/sender.ts';
 import { webhookUrlFor } from './enqueueWebhookDeliveries.ts';
 import { createSettingsLoader } from './settingsLoader.ts';
@@ -93,10 +94,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       'webhook-signature': new Webhook(settings.secret).sign(id, at, body),
     };
     let status: number;
+    const began = clock.now();
     try {
       status = await postJson(url, { headers, body, lookup, timeoutMs, agents, clock });
     } catch (error) {
       return { outcome: 'retry', status: null, error: describe(error) };
+    } finally {
+      metrics.webhookSeconds.observe((clock.now() - began) / 1000);
     }
     if (status >= 200 && status < 300) return { outcome: 'delivered', status };
     if (status === 410) {

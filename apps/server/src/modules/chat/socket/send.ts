@@ -7,6 +7,7 @@ import {
 } from '@tapeline/core';
 import type { z } from 'zod';
 import { sanitizeChatContent } from '../../../platform/html/sanitize.ts';
+import { metrics } from '../../../platform/metrics.ts';
 import { SocketRefusalError } from '../../../platform/realtime/socketRoute.ts';
 import { viewMessages } from '../messageView.ts';
 import { mentionAuthor, postMessage } from '../postMessage.ts';
@@ -48,6 +49,7 @@ export const send: ChatHandler<z.infer<typeof chatSendSchema>, { id: number }> =
   });
   // A retried send answers the stored message's id; its room heard it the first time.
   if (retried) return { id: row.id };
+  metrics.chatMessages.inc();
   const known = new Map([[author.id, author]]);
   const [message] = await viewMessages(deps.repository, [row], null, now.getTime(), known);
   const heard = message

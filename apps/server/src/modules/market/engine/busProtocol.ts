@@ -84,6 +84,17 @@ export const engineStatusSchema: z.ZodType<EngineStatus> = z.object({
   phase: z.string(),
   trades: z.number(),
   restored: z.boolean(),
+  counters: z
+    .object({
+      batches: z.number(),
+      batchMs: z.number(),
+      discoveryRecomputes: z.number(),
+      discoveryMs: z.number(),
+      alertsEvaluated: z.number(),
+      alertsFired: z.number(),
+      feedReconnects: z.number(),
+    })
+    .optional(),
 });
 
 /** `online: false` is the goodbye of an engine that is stopping. */

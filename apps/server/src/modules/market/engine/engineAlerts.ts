@@ -18,9 +18,13 @@ export const FILTERED_EVERY_MS = 1000;
  */
 export class EngineAlerts {
   private pending: FiredDraft[] = [];
+  /** Evaluation passes and alerts fired since start (the engine's metrics). */
+  evaluated = 0;
+  fired = 0;
   /** Per trader: the symbols their favorites and symbol rules name. */
   private readonly watched = new Map<string, readonly string[]>();
   private readonly evaluator = new AlertEvaluator((alert) => {
+    this.fired++;
     this.pending.push(alert);
   });
 
@@ -53,11 +57,13 @@ export class EngineAlerts {
 
   /** After each drain of the stream queue, empty or not: prints alone move price, uVol and VWAP. */
   afterDrain(now: number): void {
+    this.evaluated++;
     this.evaluator.onBatch(this.engine, now);
   }
 
   /** Filtered alerts on each timeframe some trader watches; then digests of minutes that ended. */
   refreshFiltered(now: number): void {
+    this.evaluated++;
     for (const tf of this.evaluator.filteredTimeframes()) this.evaluator.onDiscovery(tf, this.rows(tf), now);
     this.evaluator.tick(now);
   }

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { RuleSetsMessage } from '@tapeline/core';
+import { startThread } from '../../../platform/build.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Log } from '../../../platform/log.ts';
 import type { EngineQuery, EngineStatus, FromEngine, ToEngine } from './protocol.ts';
@@ -37,11 +37,9 @@ export async function startEngineHost(
   log: Log,
   clock: Clock,
 ): Promise<EngineHost> {
-  // The server runs TypeScript through tsx; the engine thread registers the same loader
-  // before it imports its entry (a worker does not inherit the parent's module hooks).
-  const entry = new URL('./worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: settings });
+  const worker = startThread('engineWorker', new URL('./worker.ts', import.meta.url), {
+    workerData: settings,
+  });
   const batchHandlers: ((frame: Buffer) => void)[] = [];
   const alertHandlers: ((json: string) => void)[] = [];
   const quoteHandlers: ((json: string) => void)[] = [];

@@ -44,6 +44,26 @@ export interface EngineStatus {
   phase: string;
   trades: number;
   restored: boolean;
+  /** Running totals for the operator's metrics (docs/operations.md); absent from older engines. */
+  counters?: EngineCounters;
+}
+
+/**
+ * The engine thread's running totals, plain numbers bumped where the work happens (no labels,
+ * nothing allocated per event); the metrics endpoints read them with the status.
+ */
+export interface EngineCounters {
+  /** Stream batches published, and the wall ms spent draining and encoding them. */
+  batches: number;
+  batchMs: number;
+  /** Discovery recomputes (at most one a second per timeframe asked) and their wall ms. */
+  discoveryRecomputes: number;
+  discoveryMs: number;
+  /** Alert evaluation passes (after each drain, each Discovery refresh) and alerts fired. */
+  alertsEvaluated: number;
+  alertsFired: number;
+  /** The feed's reconnects since the engine started. */
+  feedReconnects: number;
 }
 
 /** Messages from the API thread to the engine thread. */

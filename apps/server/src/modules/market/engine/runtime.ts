@@ -57,6 +57,10 @@ export class EngineRuntime {
   private readonly simNews: SimNewsItem[] = [];
   /** The alert evaluator beside the engine: rules in, fired alerts out (engineAlerts.ts). */
   readonly alerts: EngineAlerts;
+  /** Batches published and their build time: the engine thread's drain loop adds to them. */
+  readonly batches = { count: 0, ms: 0 };
+  /** The feed's reconnects so far; the engine thread points it at its feed. */
+  feedReconnects: () => number = () => 0;
 
   constructor(
     readonly feedName: string,
@@ -166,6 +170,15 @@ export class EngineRuntime {
       phase: this.engine.phase(),
       trades: this.trades,
       restored: this.restored,
+      counters: {
+        batches: this.batches.count,
+        batchMs: this.batches.ms,
+        discoveryRecomputes: this.discovery.stats.recomputes,
+        discoveryMs: this.discovery.stats.ms,
+        alertsEvaluated: this.alerts.evaluated,
+        alertsFired: this.alerts.fired,
+        feedReconnects: this.feedReconnects(),
+      },
     };
   }
 

@@ -95,7 +95,9 @@ async function start(): Promise<void> {
     const fired = runtime.alerts.take();
     if (fired) send({ type: 'alerts', json: fired });
   };
+  runtime.feedReconnects = () => feed?.stats().reconnects ?? 0;
   clock.setInterval(() => {
+    const began = clock.now();
     const json = runtime.drain();
     sendAlerts();
     if (!json) return;
@@ -104,6 +106,8 @@ async function start(): Promise<void> {
     // carries the whole ArrayBuffer, which the backlog would then keep).
     const { epoch, queue } = runtime.engine;
     send({ type: 'batch', bytes: encodeBusFrame(epoch, queue.published, deflateRawSync(json)) });
+    runtime.batches.count++;
+    runtime.batches.ms += clock.now() - began;
   }, data.drainMs);
   // Once a second: the filtered alert channels, and the live prices of what printed since.
   clock.setInterval(() => {
