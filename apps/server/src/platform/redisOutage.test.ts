@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHAT_EVENTS, defaultConfig } from '@tapeline/core';
+import { CHAT_EVENTS, defaultConfig, type HealthReady } from '@tapeline/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeTabs, joined, POST_STEP_MS } from '../modules/chat/testing/chatKit.ts';
 import { trader } from '../modules/chat/testing/people.ts';
@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from '../test/testApp.ts';
 import { until } from '../test/waitFor.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
+import { HEALTH_CHECK_TIMEOUT_MS } from './health.ts';
 import { silentLog } from './log.ts';
 
 // Issue 24 item 7: Redis goes away for 20 s under chat and settings traffic. A real redis-server
@@ -128,6 +129,19 @@ describe('a Redis outage', () => {
     const saveSettings = (node: TestApp) =>
       node.call('POST', '/api/settings/config', { token: alice.token, body: { config: defaultConfig() } });
     const stream = () => nodeB.call('GET', '/data/stream_bk', { token: dataToken });
+    // Readiness as a load balancer asks it. A check waiting on the bus times out on the node's
+    // clock, so the frozen test clock is moved until the answer comes.
+    const readiness = async (node: TestApp) => {
+      let answered = false;
+      const answer = node.call<HealthReady>('GET', '/api/health/ready').finally(() => {
+        answered = true;
+      });
+      while (!answered) {
+        node.clock.advance(HEALTH_CHECK_TIMEOUT_MS);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return answer;
+    };
 
     // Before: everything works across nodes.
     expect(nodes().every((w) => w.ready())).toBe(true);
@@ -135,6 +149,7 @@ describe('a Redis outage', () => {
     await onB.next('message', (e) => e.message.content === `post ${posts}`);
     await until('the engine heard on node B', () => nodeB.app.market.source.status ?? undefined);
     expect((await stream()).status).toBe(200);
+    for (const node of [nodeA, nodeB]) expect((await readiness(node)).body.parts.redis?.state).toBe('ok');
 
     // Redis goes away for 20 s, under traffic on both nodes.
     await stopRedis();
@@ -156,6 +171,11 @@ describe('a Redis outage', () => {
     // The engine's heartbeats are not heard: the data host says so rather than waiting.
     nodeB.clock.advance(3 * HEARTBEAT_MS + 1);
     expect((await stream()).status).toBe(503);
+    for (const node of [nodeA, nodeB]) {
+      const ready = await readiness(node);
+      expect(ready.status).toBe(503);
+      expect(ready.body.parts.redis?.state).toBe('down');
+    }
     expect(unhandled).toEqual([]);
     expect(unwatched()).toEqual([]);
 
@@ -186,6 +206,7 @@ describe('a Redis outage', () => {
       async () => ((await stream()).status === 200 ? true : undefined),
       RECOVERY_MS,
     );
+    for (const node of [nodeA, nodeB]) expect((await readiness(node)).body.parts.redis?.state).toBe('ok');
     expect(Date.now() - back).toBeLessThan(RECOVERY_MS + 2000);
     expect(unhandled).toEqual([]);
     expect(unwatched()).toEqual([]);

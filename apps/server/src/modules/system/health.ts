@@ -22,7 +22,11 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext, engine: Engi
     clock: ctx.clock,
     log: ctx.log.child({ module: 'health' }),
     database: () => ctx.database.db.execute(sql`select 1`),
-    redis: redis ? () => redis.ping() : undefined,
+    // A connection the watch knows is down answers at once, rather than a ping waiting in
+    // ioredis's offline queue until the check's timeout.
+    redis: redis
+      ? () => (ctx.redisWatch.ready() ? redis.ping() : Promise.reject(new Error('redis connection down')))
+      : undefined,
     engine: feed === 'off' ? undefined : engine,
     watchFeed: feed === 'feed' || feed === 'remote',
     mail: () => ctx.mailer.verify(),
