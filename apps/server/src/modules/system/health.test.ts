@@ -1,5 +1,6 @@
 import { healthLiveSchema, healthReadySchema } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
+import { HEALTH_CHECK_TIMEOUT_MS } from '../../platform/health.ts';
 import { withApp } from '../../test/withApp.ts';
 
 // A real node (engine thread on the manual feed, mail over a real SMTP server): the routes'
@@ -37,5 +38,24 @@ describe('GET /api/health/live and /api/health/ready', () => {
   it('keeps GET /api/health as it was', async () => {
     const res = await app.call('GET', '/api/health');
     expect(res.body).toEqual({ ok: true, database: app.ctx.database.driver });
+  });
+
+  it('turns 503 when the engine stops: the engine and its feed are down', async () => {
+    await app.app.market.engine?.stop();
+    // The engine's status query times out on the node's clock: move it until the answer comes.
+    let answered = false;
+    const answer = app.call('GET', '/api/health/ready').finally(() => {
+      answered = true;
+    });
+    while (!answered) {
+      app.clock.advance(HEALTH_CHECK_TIMEOUT_MS);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const down = await answer;
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({
+      ready: false,
+      parts: { engine: { state: 'down' }, feed: { state: 'down' } },
+    });
   });
 });

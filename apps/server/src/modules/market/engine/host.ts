@@ -105,6 +105,7 @@ export async function startEngineHost(
       worker.postMessage(build(id));
     });
 
+  let stopped: Promise<void> | undefined;
   return {
     get status() {
       return status as EngineStatus;
@@ -120,9 +121,14 @@ export async function startEngineHost(
     checkpoint: async () => {
       await ask((id) => ({ type: 'checkpoint', id }), 10_000);
     },
-    stop: async () => {
-      await ask((id) => ({ type: 'stop', id }), 10_000).catch(() => undefined);
-      await worker.terminate();
+    // Once: a second stop (a module stopping after a health probe or a leader change stopped
+    // the engine) would wait on an answer a terminated thread never sends.
+    stop: () => {
+      stopped ??= (async () => {
+        await ask((id) => ({ type: 'stop', id }), 10_000).catch(() => undefined);
+        await worker.terminate();
+      })();
+      return stopped;
     },
   };
 }
