@@ -45,12 +45,27 @@ const START = `Scalar.createApiReference('#app', ${JSON.stringify({
   withDefaultFonts: false,
   telemetry: false,
   hideClientButton: true,
+  // Scalar's AI agent asks proxy.scalar.com for its registry: nothing leaves for elsewhere.
+  agent: { disabled: true },
 })});\n`;
+
+/**
+ * The renderer bundles an older zod whose first parse probes `new Function('')` to choose its
+ * compiled parsers; under `script-src 'self'` that probe is a CSP violation on every load (the
+ * same probe our own app answers with zod's `jitless`, apps/web/src/zodConfig.ts). That zod has
+ * no global switch, so the probe is answered "no eval" in the bundle as served. If an upgrade
+ * changes the probe's text, e2e/apiDocs.spec.ts sees the violation again.
+ */
+const EVAL_PROBE = 'try{return new Function(""),!0}catch(e){return!1}';
+const withoutEvalProbe = (source: Buffer) =>
+  Buffer.from(source.toString('utf8').replace(EVAL_PROBE, 'return!1'));
 
 /** The renderer's self-contained bundle, from node_modules (read once, on first use). */
 let bundle: Promise<Buffer> | null = null;
 const scalarBundle = () => {
-  bundle ??= readFile(createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js'));
+  bundle ??= readFile(
+    createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js'),
+  ).then(withoutEvalProbe);
   return bundle;
 };
 
