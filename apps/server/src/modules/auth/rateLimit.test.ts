@@ -195,7 +195,7 @@ describe('Redis-backed limiter', () => {
     try {
       const ip = uniqueIp();
       await app.ctx.limiter.consume('resetIp', ip);
-      expect(await app.ctx.redis?.exists(`rl:resetIp:${ip}`)).toBe(1);
+      expect(await app.ctx.redis?.exists(`${app.ctx.config.busPrefix}rl:resetIp:${ip}`)).toBe(1);
     } finally {
       await app.close();
     }
