@@ -91,6 +91,8 @@ describe('PopoutPage', () => {
       const { unmount } = renderUi(<PopoutPage />, { at: `/popout/${widget}`, path: '/popout/:widget' });
       expect(await screen.findByTestId(`popout-${widget}`)).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent(`/popout/${widget}`);
+      // The widget's chunk has loaded: no import is left running after the test ends.
+      await waitFor(() => expect(screen.queryByTestId('widget-loading')).toBeNull());
       unmount();
     }
   });
