@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,10 @@ describe('two engine processes on one Redis', () => {
     await until('more batches', () => (heard.length > since + 4 ? true : undefined));
     expect(new Set(heard.map((h) => h.ep))).toEqual(new Set([firstEp]));
     expect(standby.stdout()).not.toContain('market engine running alone');
+    // The standby takes over from the last checkpoint: the leader has written one (every
+    // CHECKPOINT_MS) before it dies, else there is nothing to take over from.
+    const checkpoint = path.join(dataDir, 'engine', 'checkpoint.bin');
+    await until('the leader checkpointed', () => (existsSync(checkpoint) ? true : undefined), 30_000);
 
     leader.child.kill('SIGKILL'); // no goodbye, no last checkpoint, the lease left to expire
     const killedAt = Date.now();
