@@ -39,7 +39,9 @@ test('register, verify by the mailed link, log in, land on /profile, log out', a
 
   const mail = await waitForMail(email, /verify/i);
   await page.goto(linkIn(mail, /\/api\/auth\/verify_email\//));
-  await expect(page).toHaveURL(/\/login$/);
+  // The link confirms on arrival (issue 27 §12).
+  await expect(page).toHaveURL(/\/login\?_t=verified$/);
+  await expect(page.getByText(messages.emailVerified)).toBeVisible();
 
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/profile/);
@@ -65,7 +67,7 @@ test('a used verification link leads to /verify?_t=invalid with its error', asyn
   await register(page, email);
   const link = linkIn(await waitForMail(email, /verify/i), /\/api\/auth\/verify_email\//);
   await page.goto(link);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?_t=verified$/);
   await page.goto(link);
   await expect(page).toHaveURL(/\/verify\?_t=invalid$/);
   await expect(page.getByText(messages.verifyLinkInvalid)).toBeVisible();

@@ -35,6 +35,8 @@ describe('checkout wording follows the trial the server grants', () => {
   it('with a pending cancellation choosing again changes the plan: no trial wording', () => {
     const kind = checkoutKind(0, pendingCancel);
     expect(kind).toBe('change');
+    // A trial cancelled at its end is no trial that continues.
+    expect(checkoutKind(0, { ...pendingCancel, status: 'trialing' })).toBe('change');
     expect(checkoutNote({ kind, purchase: pro })).not.toMatch(/trial/i);
     expect(cardModalIntro({ kind, purchase: pro })).not.toMatch(/trial/i);
   });

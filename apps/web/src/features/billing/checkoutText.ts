@@ -1,7 +1,7 @@
 import { messages, type PlanOffer, type SubscriptionState } from '@tapeline/core';
 import { billingText } from './billingText.ts';
 import { formatUsd } from './format.ts';
-import { isBilled } from './planRules.ts';
+import { isBilled, pendingCancelAt } from './planRules.ts';
 
 /**
  * What subscribing does now: start a trial, charge at once (a returning trader: one trial per
@@ -10,9 +10,15 @@ import { isBilled } from './planRules.ts';
  */
 export type CheckoutKind = 'trial' | 'charge' | 'change' | 'trial-change';
 
-export function checkoutKind(trialDays: number, current: SubscriptionState | null | undefined): CheckoutKind {
-  // During a trial a plan change charges nothing: the trial goes on with the new plan.
-  if (isBilled(current)) return current?.status === 'trialing' ? 'trial-change' : 'change';
+export function checkoutKind(
+  trialDays: number,
+  current: (SubscriptionState & { cancel_at?: number | null }) | null | undefined,
+): CheckoutKind {
+  // During a trial a plan change charges nothing: the trial goes on with the new plan. A trial
+  // with a cancellation pending ends at its date, so no trial is promised for it.
+  if (isBilled(current)) {
+    return current?.status === 'trialing' && pendingCancelAt(current) === null ? 'trial-change' : 'change';
+  }
   return trialDays > 0 ? 'trial' : 'charge';
 }
 
