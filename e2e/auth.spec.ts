@@ -49,7 +49,7 @@ test('register, verify by the mailed link, log in, land on /profile, log out', a
   // Without a subscription there is no top bar or footer.
   await expect(page.getByText(messages.footer)).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
@@ -100,7 +100,7 @@ test('forgot password, reset by the mailed link, log in with the new password', 
   await expect(page).toHaveURL(/\/profile/);
 
   // The link was single use: opening it again ends on the expired-link error.
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).first().click();
   await page.goto(reset);
   await page.getByLabel('New password').fill('another-pass-1');
   await page.getByLabel('Confirm password').fill('another-pass-1');

@@ -26,7 +26,9 @@ import { freshEmail } from './support/users.ts';
 // fetched once beside the page (docs/decisions.md, "Smooth at the open").
 // Issue 22 (features behind their index.ts, wording in *Text.ts, the toasts' words in core):
 // the shared chunk splits differently, +0.1 KB on /login, while /login's CSS fell 23.9 → 14.3 KB.
-const LOGIN_BUDGET_KB = 164;
+// 164 → 168 (issue 23–25, 28): core's contract grew (v1 operations, health, market status and
+// stream schemas); the confusables table stays out of the web (core/username, server only).
+const LOGIN_BUDGET_KB = 168;
 const DASHBOARD_BUDGET_KB = 345;
 const PALETTE_BUDGET_KB = 20;
 

@@ -22,7 +22,7 @@ test('Log out ends the session on the server: the old token is refused afterward
   await newVerifiedUser(page, email);
   const token = await storedToken(page);
   expect(token).not.toBeNull();
-  await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   // Logging out is not an expiry: no notice.
   await expect(page.getByText(messages.sessionExpired)).toHaveCount(0);
@@ -89,7 +89,7 @@ test('an email change waits for the new address to confirm, then signs in with i
   const confirm = await waitForMail(next, /confirm your new/i);
   const link = confirm.links.find((l) => l.includes('/api/auth/verify_email/'));
   if (!link) throw new Error('no confirmation link');
-  await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).first().click();
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?_t=email_changed$/);
   await expect(page.getByText(messages.emailChanged)).toBeVisible();

@@ -49,4 +49,4 @@ export * from './rules/search.ts';
 export * from './rules/subscription.ts';
 export * from './rules/symbol.ts';
 export * from './rules/tier.ts';
-export * from './rules/username.ts';
+export * from './rules/usernameFold.ts';

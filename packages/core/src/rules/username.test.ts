@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedUsername, normalizeUsername, usernameKey, usernameProblem } from './username.ts';
+import { isReservedUsername, usernameKey, usernameProblem } from './username.ts';
+import { normalizeUsername } from './usernameFold.ts';
 
 describe('usernames', () => {
   it('treats names that differ only in case or compatibility form as the same name', () => {

@@ -1,5 +1,6 @@
 import unhomoglyph from 'unhomoglyph';
 import { USERNAME_MAX_LENGTH } from '../constants.ts';
+import { normalizeUsername, usernameFoldKey } from './usernameFold.ts';
 
 /**
  * Control, format (bidi overrides, zero-width joiners), surrogate, private-use and unassigned
@@ -34,14 +35,6 @@ export const RESERVED_USERNAMES = [
 
 export type UsernameProblem = 'required' | 'too_long' | 'forbidden_characters' | 'reserved';
 
-/** The name as stored: NFKC (so compatibility look-alikes such as ｆｕｌｌ-width letters fold) and trimmed. */
-export function normalizeUsername(raw: string): string {
-  return raw.normalize('NFKC').trim();
-}
-
-/** Upper then lower approximates Unicode full case folding: 'ß' → 'ss', final 'ς' → 'σ'. */
-const fold = (text: string) => text.toUpperCase().toLowerCase();
-
 /**
  * The confusables skeleton of Unicode TR39 §4: NFD, each character mapped to its prototype by
  * the confusables table (unhomoglyph ships Unicode's confusables.txt), NFD again. Cyrillic 'ѕес'
@@ -59,17 +52,26 @@ export function confusablesSkeleton(text: string): string {
  * index enforces one account per key.
  */
 export function usernameKey(raw: string): string {
-  return confusablesSkeleton(fold(normalizeUsername(raw))).normalize('NFKC');
+  return confusablesSkeleton(usernameFoldKey(raw)).normalize('NFKC');
 }
 
-const RESERVED_KEYS = new Set(RESERVED_USERNAMES.map((name) => usernameKey(name)));
+/**
+ * Made on first use, not at import: a module without work at load is left out of a bundle that
+ * never asks (the web's /login chunk must not carry the confusables table).
+ */
+let reservedKeys: Set<string> | undefined;
+const RESERVED_KEYS = () => {
+  reservedKeys ??= new Set(RESERVED_USERNAMES.map((name) => usernameKey(name)));
+  return reservedKeys;
+};
 /** Separators and digits a reserved name may be dressed in ('ad_min', 'support2'). */
 const DRESSING = /[\s_.\-\p{N}]/gu;
 
 /** Whether the name reads as one of `RESERVED_USERNAMES`. */
 export function isReservedUsername(raw: string): boolean {
   const name = normalizeUsername(raw);
-  return RESERVED_KEYS.has(usernameKey(name)) || RESERVED_KEYS.has(usernameKey(name.replace(DRESSING, '')));
+  const keys = RESERVED_KEYS();
+  return keys.has(usernameKey(name)) || keys.has(usernameKey(name.replace(DRESSING, '')));
 }
 
 /** Why a name is refused, or null. Length counts code points of the stored (normalized) form. */

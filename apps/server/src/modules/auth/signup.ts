@@ -4,8 +4,8 @@ import {
   type SessionResponse,
   type SignupRequest,
   type SignupResponse,
-  usernameProblem,
 } from '@tapeline/core';
+import { usernameProblem } from '@tapeline/core/username';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { uniqueViolation } from '../../platform/db/uniqueViolation.ts';

@@ -1,4 +1,5 @@
-import { chatMessages as chatText, type PushPayload, usernameKey } from '@tapeline/core';
+import { chatMessages as chatText, type PushPayload } from '@tapeline/core';
+import { usernameKey } from '@tapeline/core/username';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';

@@ -1,4 +1,4 @@
-import { usernameKey } from '@tapeline/core';
+import { usernameKey } from '@tapeline/core/username';
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import {

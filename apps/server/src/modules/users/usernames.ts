@@ -1,4 +1,5 @@
-import { messages, normalizeUsername, usernameKey, usernameProblem } from '@tapeline/core';
+import { messages, normalizeUsername } from '@tapeline/core';
+import { usernameKey, usernameProblem } from '@tapeline/core/username';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';

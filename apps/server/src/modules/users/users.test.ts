@@ -1,4 +1,5 @@
-import { usernameKey, usernameListSchema } from '@tapeline/core';
+import { usernameListSchema } from '@tapeline/core';
+import { usernameKey } from '@tapeline/core/username';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../platform/db/schema.ts';

@@ -1,4 +1,4 @@
-import { usernameKey } from '@tapeline/core';
+import { usernameFoldKey } from '@tapeline/core';
 import DOMPurify from 'dompurify';
 
 // A message's content is HTML the server rendered and sanitized (docs/chat.md). The client
@@ -51,9 +51,9 @@ export function safeContent(html: string, myName: string | null): SafeContent {
   });
   let mentionsMe = false;
   if (myName) {
-    const me = usernameKey(myName);
+    const me = usernameFoldKey(myName);
     for (const span of fragment.querySelectorAll('span.mention')) {
-      if (usernameKey(span.getAttribute('data-user') ?? '') !== me) continue;
+      if (usernameFoldKey(span.getAttribute('data-user') ?? '') !== me) continue;
       span.classList.add('mention--me');
       mentionsMe = true;
     }

@@ -6,7 +6,7 @@ import {
   isValidSymbol,
   parseSearch,
   USER_SEARCH_MIN_CHARS,
-  usernameKey,
+  usernameFoldKey,
 } from '@tapeline/core';
 import { chatText } from './chatText.ts';
 
@@ -59,7 +59,7 @@ const mentionsSymbol = (content: string, symbol: string) => content.includes(`da
 /** Whether a message belongs in a list filtered this way: the user's own posts, or posts naming the symbol. */
 export function matchesFilter(message: ChatMessage, filter: ChatFilter | null): boolean {
   if (!filter) return true;
-  if (filter.kind === 'user') return usernameKey(message.user.name) === usernameKey(filter.name);
+  if (filter.kind === 'user') return usernameFoldKey(message.user.name) === usernameFoldKey(filter.name);
   return mentionsSymbol(message.content, filter.symbol);
 }
 

@@ -160,22 +160,6 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 
-  it('a trader without Pro may hide a Discovery tile the layout shows, without being asked', async () => {
-    const api = settingsApi(
-      null,
-      savedLayouts().map((l) => (l.active ? { ...l, menu: { ...l.menu, discovery: true } } : l)),
-    );
-    signedIn(api, { subscription: subscription('standard') });
-    const { user } = renderDashboard();
-    await ready();
-    expect(region('Discovery')).toBeInTheDocument();
-
-    await user.click(toggle('DISCOVERY'));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(region('Discovery')).not.toBeInTheDocument();
-    expect(toggle('DISCOVERY')).toHaveAttribute('aria-pressed', 'false');
-  });
-
   it('the upgrade question’s OK opens the plan picker', async () => {
     serve('basic');
     const { user } = renderDashboard();

@@ -78,9 +78,9 @@ export function DashboardPage() {
 
   const layout = activeLayout(layouts);
   const onToggle = (toggle: WidgetToggle) => {
-    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus. Only showing it
-    // needs the plan: a tile already on screen (the default layout's) may always be hidden.
-    if (toggle === 'DISCOVERY' && !layout.menu.discovery && !canOpenDiscovery(subscription)) {
+    // Core's one Discovery predicate: a Pro plan (old or new) or Pro Plus. The spec asks on every
+    // click of a trader without it; the tile's own question has Cancel, which hides the tile.
+    if (toggle === 'DISCOVERY' && !canOpenDiscovery(subscription)) {
       setAskUpgrade(true);
       return;
     }

@@ -1,4 +1,4 @@
-import { usernameKey } from '@tapeline/core';
+import { usernameKey } from '@tapeline/core/username';
 import { type SeededUser, seedSubscription, seedUser } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/testApp.ts';
 import type { NewUser } from '../../auth/usersRepository.ts';
