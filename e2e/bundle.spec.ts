@@ -29,7 +29,9 @@ import { freshEmail } from './support/users.ts';
 // 164 → 168 (issue 23–25, 28): core's contract grew (v1 operations, health, market status and
 // stream schemas); the confusables table stays out of the web (core/username, server only).
 const LOGIN_BUDGET_KB = 168;
-const DASHBOARD_BUDGET_KB = 345;
+// 345 → 352 in the same turn: the unusual-volume strip, the feed badge and market clock, and the
+// icon set (lucide) joined the dashboard; a chunk to win back (notes of 29 Nov).
+const DASHBOARD_BUDGET_KB = 352;
 const PALETTE_BUDGET_KB = 20;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */
