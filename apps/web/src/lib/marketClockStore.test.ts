@@ -21,6 +21,18 @@ describe('the market clock and the tape age', () => {
     expect(batchAge({ ts: 10_000, highs: [entry(null)], lows: [], halts: [entry(1)] })).toBeNull();
   });
 
+  it("reads each entry's own publish time (protocol 6) before the batch's", () => {
+    const published = (eventTs: number, publishedTs: number) => ({ eventTs, publishedTs }) as never;
+    expect(
+      batchAge({
+        ts: 10_000,
+        highs: [published(7_000, 12_000), published(9_000, 12_000)],
+        lows: [],
+        halts: [],
+      }),
+    ).toBe(3_000);
+  });
+
   it('shows past 2 s only, and only while the batch that said it is recent', () => {
     expect(shownAge({ tapeAge: 2_000, tapeSeenAt: 0 }, 1_000)).toBeNull();
     expect(shownAge({ tapeAge: 2_001, tapeSeenAt: 0 }, 1_000)).toBe(2_001);

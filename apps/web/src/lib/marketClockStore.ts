@@ -45,15 +45,20 @@ export function marketTime(anchor: Anchor | null, localNow: number): number {
 export const marketNow = (localNow = Date.now()) => marketTime(marketClockStore.getState().anchor, localNow);
 
 /**
- * How far the batch's newest print was behind the market clock when the server published it
- * (`ts` is the engine's clock at the drain); null when no entry says its time.
+ * How far the batch's newest print was behind the market clock when the server published it:
+ * the least `publishedTs − eventTs` of its entries (an engine before protocol 6 sends no
+ * publishedTs: the batch's `ts`, the engine's clock at the drain, stands for it); null when no
+ * entry says its time.
  */
 export function batchAge(batch: Pick<StreamBatchView, 'ts' | 'highs' | 'lows' | 'halts'>): number | null {
-  let newest = Number.NEGATIVE_INFINITY;
+  let age = Number.POSITIVE_INFINITY;
   for (const list of [batch.highs, batch.lows]) {
-    for (const entry of list) if (entry.eventTs !== null && entry.eventTs > newest) newest = entry.eventTs;
+    for (const entry of list) {
+      if (entry.eventTs === null) continue;
+      age = Math.min(age, (entry.publishedTs ?? batch.ts) - entry.eventTs);
+    }
   }
-  return Number.isFinite(newest) ? Math.max(0, batch.ts - newest) : null;
+  return Number.isFinite(age) ? Math.max(0, age) : null;
 }
 
 /** How long a batch's age stands for the tape's: a quiet tape is the health's to say, not the badge's. */

@@ -12,8 +12,9 @@
  *    `{ok: false, error, message, retry_at?}` (socketRefusals.ts); no `stream_error`, no chat
  *    `error` event.
  * 5: stream batches gain `uvols`, the unusual-volume events (a batch of 4 reads as none).
+ * 6: entries gain element 13 (publishedTs), the server's publish time of each entry (issue 23 §3).
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** A message without a version is from before versions were named: protocol 1, today's shapes. */
 export const UNVERSIONED_PROTOCOL = 1;

@@ -83,9 +83,10 @@ describe('protocol 3 stream entries: element 12 is the event time', () => {
     expect(decodeStreamEntry(highV2).eventTs).toBeNull();
   });
 
-  it('an event time that is not a number, or a 14th element, is refused', () => {
+  it('an event time that is not a number, or a 15th element, is refused (the 14th is protocol 6 publishedTs)', () => {
     expect(streamEntryWireSchema.safeParse([...highV2, '10:23']).success).toBe(false);
-    expect(streamEntryWireSchema.safeParse([...highV3, 1]).success).toBe(false);
+    expect(streamEntryWireSchema.safeParse([...highV3, 1]).success).toBe(true);
+    expect(streamEntryWireSchema.safeParse([...highV3, 1, 2]).success).toBe(false);
   });
 });
 

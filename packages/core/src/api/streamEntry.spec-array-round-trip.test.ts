@@ -9,8 +9,8 @@ import {
   streamEntryWireSchema,
 } from './streamEntry.ts';
 
-// A new high of ABC at 11.2, its third of the session, made at 1_763_651_000_000, with options,
-// news (a story an hour before the latest filing) and all figures known.
+// A new high of ABC at 11.2, its third of the session, made at 1_763_651_000_000 and published
+// 420 ms later, with options, news (a story an hour before the latest filing) and all figures known.
 const high: StreamEntry = {
   symbol: 'ABC',
   last: 11.2,
@@ -25,6 +25,7 @@ const high: StreamEntry = {
   gap: -2.25,
   storyTime: 1_763_646_400_000,
   eventTs: 1_763_651_000_000,
+  publishedTs: 1_763_651_000_420,
 };
 const highOnWire: StreamEntryWire = [
   'ABC',
@@ -40,6 +41,7 @@ const highOnWire: StreamEntryWire = [
   -2.25,
   1_763_646_400_000,
   1_763_651_000_000,
+  1_763_651_000_420,
 ];
 
 // A halt of XYZ (reason code T1) whose float, news, ATR, gap and event time are unknown.
@@ -57,13 +59,14 @@ const halt: StreamEntry = {
   gap: null,
   storyTime: null,
   eventTs: null,
+  publishedTs: null,
 };
 
 describe('the stream entry codec: named fields in code, the spec array on the wire', () => {
-  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap, story, event time', () => {
+  it('encodes in the spec positions: symbol, last, count, active, flag, volume, exchange, float, news, atr, gap, story, event time, published time', () => {
     expect(encodeStreamEntry(high)).toEqual(highOnWire);
     expect(JSON.stringify(encodeStreamEntry(halt))).toBe(
-      '["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null,null,null]',
+      '["XYZ",50,1,1,"T1",0,"NYSE",null,null,null,null,null,null,null]',
     );
   });
 
@@ -94,8 +97,15 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
       -2.25,
     ];
     expect(streamEntryWireSchema.safeParse(old).success).toBe(true);
-    expect(decodeStreamEntry(old)).toEqual({ ...high, storyTime: null, eventTs: null });
-    expect(streamEntryCodec.decode(old)).toEqual({ ...high, storyTime: null, eventTs: null });
+    const none = { storyTime: null, eventTs: null, publishedTs: null };
+    expect(decodeStreamEntry(old)).toEqual({ ...high, ...none });
+    expect(streamEntryCodec.decode(old)).toEqual({ ...high, ...none });
+  });
+
+  it('an entry of protocol 3–5 (13 elements, before publishedTs) still decodes, publishedTs null', () => {
+    const old = highOnWire.slice(0, 13) as StreamEntryWire;
+    expect(streamEntryWireSchema.safeParse(old).success).toBe(true);
+    expect(decodeStreamEntry(old)).toEqual({ ...high, publishedTs: null });
   });
 
   it('zod codec: decode checks the array, encode checks the entry', () => {
@@ -114,6 +124,7 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
       null,
       null,
       null,
+      null,
     ]);
     expect(() => streamEntryCodec.encode({ ...high, last: Number.NaN })).toThrow();
     expect(streamEntryCodec.safeDecode(['ABC', 11.2] as unknown as StreamEntryWire).success).toBe(false);
@@ -124,6 +135,7 @@ describe('the stream entry codec: named fields in code, the spec array on the wi
     expect(streamEntryWireSchema.safeParse(highOnWire.slice(0, 10)).success).toBe(false);
     expect(streamEntryWireSchema.safeParse([...highOnWire, 1]).success).toBe(false);
     expect(streamEntryWireSchema.safeParse([...highOnWire.slice(0, 11), 'soon']).success).toBe(false);
+    expect(streamEntryWireSchema.safeParse([...highOnWire.slice(0, 13), 'later']).success).toBe(false);
     expect(
       streamEntryWireSchema.safeParse(['ABC', '11.2', 3, 1, 1, 0, 'NASDAQ', null, null, null, null]).success,
     ).toBe(false);

@@ -3,7 +3,7 @@ import { protocolOf, UNVERSIONED_PROTOCOL } from './protocol.ts';
 
 // The live stream's entry (dashboard spec §3 "Stream entry"): named fields in code, the spec's
 // 11-element array on the wire plus our element 11, storyTime (docs/quotes-news.md §3), and
-// element 12, eventTs (docs/continuity.md §0). The
+// element 12, eventTs (docs/continuity.md §0), and element 13, publishedTs. The
 // readings of the positions the spec leaves open (active, flag, units of atr and gap) are ours;
 // docs/metrics.md explains them.
 
@@ -37,6 +37,13 @@ export interface StreamEntry {
    * resume's time. Null from an engine before protocol 3, which did not send it.
    */
   eventTs: number | null;
+  /**
+   * When the server published the entry, on the market's clock (ms): the engine's clock at the
+   * drain that made its batch. `publishedTs − eventTs` is how old the print was when it went
+   * out; kept on the entry so it survives outside its batch (named-field APIs, stored lists).
+   * Null from an engine before protocol 6.
+   */
+  publishedTs: number | null;
 }
 
 /** The entry on the wire, in the spec's positions. */
@@ -56,6 +63,8 @@ export type StreamEntryWire = [
   storyTime?: number | null,
   /** Element 12, added in protocol 3: an older entry without it reads as null. */
   eventTs?: number | null,
+  /** Element 13, added in protocol 6: an older entry without it reads as null. */
+  publishedTs?: number | null,
 ];
 
 export const streamEntryWireSchema = z.tuple([
@@ -70,6 +79,7 @@ export const streamEntryWireSchema = z.tuple([
   z.number().nullable(),
   z.number().nullable(),
   z.number().nullable(),
+  z.number().nullable().optional(),
   z.number().nullable().optional(),
   z.number().nullable().optional(),
 ]) satisfies z.ZodType<StreamEntryWire>;
@@ -93,6 +103,7 @@ export function encodeStreamEntry(e: StreamEntry): StreamEntryWire {
     e.gap,
     e.storyTime,
     e.eventTs,
+    e.publishedTs,
   ];
 }
 
@@ -111,6 +122,7 @@ export function decodeStreamEntry(w: StreamEntryWire): StreamEntry {
     gap: w[10],
     storyTime: w[11] ?? null,
     eventTs: w[12] ?? null,
+    publishedTs: w[13] ?? null,
   };
 }
 
@@ -157,6 +169,7 @@ export const streamEntrySchema = z.object({
   gap: z.number().nullable(),
   storyTime: z.number().nullable(),
   eventTs: z.number().nullable(),
+  publishedTs: z.number().nullable(),
 }) satisfies z.ZodType<StreamEntry>;
 
 /** zod's two-way codec: `.decode(array)` → entry, `.encode(entry)` → array, each side checked. */

@@ -39,4 +39,22 @@ describe('stream batches name the engine epoch, their number and each event time
     expect(b.lows.map((w) => decodeStreamEntry(w).eventTs)).toEqual([T - 500]);
     expect(b.halts.map((w) => decodeStreamEntry(w).eventTs)).toEqual([T - 400, T - 100]);
   });
+
+  it("every entry carries the server's publish time of its own (protocol 6): the clock at its drain", () => {
+    const clock = testClock(T);
+    const e = new MarketEngine({ clock, capacity: 16, epoch: STARTED });
+    e.ingest({ sym: 'ABC', price: 10, size: 100, ts: T - 900 });
+    e.drainBatch();
+    e.ingest({ sym: 'ABC', price: 10.5, size: 100, ts: T - 600 });
+    e.ingest({ sym: 'ABC', price: 9.5, size: 100, ts: T - 500 });
+    e.ingestStatus({ sym: 'ABC', halted: true, reason: 'LUDP', ts: T - 400 });
+    clock.set(T + 1_500);
+    const b = e.drainBatch();
+    const published = [...b.highs, ...b.lows, ...b.halts].map((w) => decodeStreamEntry(w).publishedTs);
+    expect(published).toEqual([T + 1_500, T + 1_500, T + 1_500]);
+    expect(decodeStreamEntry(b.highs[0] as never).eventTs).toBe(T - 600);
+    e.ingest({ sym: 'ABC', price: 10.6, size: 100, ts: T + 1_600 });
+    clock.set(T + 1_750);
+    expect(decodeStreamEntry(e.drainBatch().highs[0] as never).publishedTs).toBe(T + 1_750);
+  });
 });

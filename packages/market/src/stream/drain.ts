@@ -50,6 +50,7 @@ export const blankEntry = (): StreamEntry => ({
   gap: null,
   storyTime: null,
   eventTs: null,
+  publishedTs: null,
 });
 
 /** A symbol's unusual-volume entry: its last price, levels reached, uVol % (flag) and time. */
@@ -82,6 +83,8 @@ export function drainStream(
   const d = e.day;
   const t = e.table;
   const out = blankEntry();
+  // Every entry of the batch goes out at this drain: its publish time is the batch's.
+  out.publishedTs = now;
   // Sorted in place: the queue hands these same lists, in time order, to the alert evaluator.
   const highIds = q.highIds.subarray(0, q.highN);
   highIds.sort((a, b) => (d.highTs[a] as number) - (d.highTs[b] as number) || a - b);

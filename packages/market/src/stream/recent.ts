@@ -36,6 +36,8 @@ export function recentStream(
   const t = e.table;
   const limit = options.limit ?? STREAM_RECENT_PER_SIDE;
   const out = blankEntry();
+  // The picture goes out now: its entries' publish time (their live batches' went before).
+  out.publishedTs = now;
 
   const side = (times: Float64Array, make: (id: number) => StreamEntryWire): StreamEntryWire[] => {
     const ids: number[] = [];

@@ -98,4 +98,5 @@ const ENTRY = {
   gap: null,
   storyTime: null,
   eventTs: null,
+  publishedTs: null,
 };

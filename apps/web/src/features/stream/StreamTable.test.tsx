@@ -25,6 +25,7 @@ function entry(symbol: string, last: number, count: number, newsTime: number | n
       atr: null,
       gap: null,
       eventTs: null,
+      publishedTs: null,
     }),
   );
 }

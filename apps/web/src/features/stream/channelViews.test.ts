@@ -39,6 +39,7 @@ function entry(symbol: string, last: number): StreamEntry {
     atr: null,
     gap: null,
     eventTs: null,
+    publishedTs: null,
   };
 }
 

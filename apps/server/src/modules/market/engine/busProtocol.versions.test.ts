@@ -75,7 +75,7 @@ describe('protocol versions on the engine bus', () => {
     await service.stop();
   });
 
-  it('a query without a version is protocol 1 (from before versions were named): refused by this v5 engine', async () => {
+  it('a query without a version is protocol 1 (from before versions were named): refused by this v6 engine', async () => {
     const bus = createMemoryBus();
     const seen: EngineQuery['kind'][] = [];
     const log = capturingLog();
@@ -84,8 +84,8 @@ describe('protocol versions on the engine bus', () => {
     await bus.subscribe(replyTopic(NODE), (p) => replies.push(p.toString()));
     await bus.publish(QUERY_TOPIC, JSON.stringify({ id: 8, node: NODE, query: { kind: 'optionable' } }));
     await until(() => replies.length > 0);
-    expect(PROTOCOL_VERSION).toBe(5);
-    const why = `an API node's query speaks protocol v1, this side speaks v5: refused; run the same build on both`;
+    expect(PROTOCOL_VERSION).toBe(6);
+    const why = `an API node's query speaks protocol v1, this side speaks v6: refused; run the same build on both`;
     expect(replies).toEqual([`8 err ${why}`]);
     expect(seen).toEqual([]);
     await service.stop();

@@ -43,6 +43,7 @@ export function entry(symbol: string, last: number, count: number): StreamEntry 
     atr: null,
     gap: null,
     eventTs: null,
+    publishedTs: null,
   };
 }
 
