@@ -205,7 +205,10 @@ export const webhookPayloadSchema = z.object({
   type: z.enum(WEBHOOK_TYPES),
   symbol: z.string(),
   msg: z.string(),
+  /** The exchange time of the print that fired the alert (UTC ms). */
   time: z.number(),
+  /** When the server published the alert (UTC ms, the market's clock): `published_ts − time` is its age. */
+  published_ts: z.number().optional(),
   price: z.number().nullable(),
   price_dist: z.number().nullable(),
   uv: z.number().nullable(),

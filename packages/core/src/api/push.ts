@@ -40,6 +40,9 @@ export const pushPayloadSchema = z.object({
     symbol: z.string(),
     /** The outbox row (the fired alert's id on the socket too). */
     id: z.number().int(),
+    /** A fired alert's exchange time of its print and the server's publish time (UTC ms); not on a mention. */
+    time: z.number().optional(),
+    published_ts: z.number().optional(),
   }),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
@@ -61,13 +64,22 @@ function utf8Length(text: string): number {
 }
 
 /** The notification for a fired alert: the alert's own message, shortened only to fit a push. */
-export function pushPayloadOf(alert: { id: number; kind: string; symbol: string; msg: string }): PushPayload {
+export function pushPayloadOf(alert: {
+  id: number;
+  kind: string;
+  symbol: string;
+  msg: string;
+  time?: number;
+  published_ts?: number;
+}): PushPayload {
   const payload: PushPayload = {
     title: PRODUCT_SHORT_NAME,
     body: alert.msg,
     tag: `${alert.kind}:${alert.symbol}`.slice(0, 64),
     data: { url: '/dashboard', symbol: alert.symbol.slice(0, 32), id: alert.id },
   };
+  if (alert.time !== undefined) payload.data.time = alert.time;
+  if (alert.published_ts !== undefined) payload.data.published_ts = alert.published_ts;
   // Code points, not UTF-16 units, so an emoji is never cut in half.
   let chars = Array.from(alert.msg);
   while (utf8Length(JSON.stringify(payload)) > PUSH_PAYLOAD_MAX_BYTES) {

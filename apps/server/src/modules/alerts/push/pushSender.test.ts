@@ -58,6 +58,7 @@ function draftFor(userId: string, msg = 'ABC new high 12.10'): FiredDraft {
     symbol: 'ABC',
     msg,
     time: app.clock.now(),
+    published_ts: app.clock.now() + 800,
     price: 12.1,
     price_dist: null,
     uv: null,
@@ -131,7 +132,14 @@ describe('the web push sender', () => {
       title: PRODUCT_SHORT_NAME,
       body: 'ABC new high 12.10',
       tag: 'trade:ABC',
-      data: { url: '/dashboard', symbol: 'ABC', id: delivery.outboxId },
+      data: {
+        url: '/dashboard',
+        symbol: 'ABC',
+        id: delivery.outboxId,
+        // The print's exchange time and the server's publish time, as on the socket.
+        time: app.clock.now(),
+        published_ts: app.clock.now() + 800,
+      },
     });
     expect(push).toMatchObject({ ttl: PUSH_TTL_SECONDS, urgency: 'high' });
     expect(push?.vapid).toMatchObject({ aud: new URL(sub.endpoint).origin, publicKey });
@@ -239,7 +247,14 @@ describe('the web push sender', () => {
     expect(shown.body.endsWith('…')).toBe(true);
     expect(long.startsWith(shown.body.slice(0, -1))).toBe(true);
     expect(shown).toEqual(
-      pushPayloadOf({ id: delivery.outboxId ?? 0, kind: 'trade', symbol: 'ABC', msg: long }),
+      pushPayloadOf({
+        id: delivery.outboxId ?? 0,
+        kind: 'trade',
+        symbol: 'ABC',
+        msg: long,
+        time: app.clock.now(),
+        published_ts: app.clock.now() + 800,
+      }),
     );
   });
 });

@@ -26,7 +26,14 @@ export async function enqueuePushDeliveries(
   return enqueuePush(tx, {
     source: { outboxId: row.id },
     userIds: [row.userId],
-    payload: pushPayloadOf({ id: row.id, kind: alert.kind, symbol: alert.symbol, msg: alert.msg }),
+    payload: pushPayloadOf({
+      id: row.id,
+      kind: alert.kind,
+      symbol: alert.symbol,
+      msg: alert.msg,
+      time: alert.time,
+      ...(alert.published_ts !== undefined ? { published_ts: alert.published_ts } : {}),
+    }),
     symbol: alert.symbol,
     at: row.createdAt,
   });

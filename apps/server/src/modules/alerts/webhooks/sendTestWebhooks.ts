@@ -28,6 +28,7 @@ function sample(userId: string, type: WebhookType, now: Date): FiredDraft {
     symbol: TEST_SYMBOL,
     msg: `Test ${type} webhook from Tapeline`,
     time: now.getTime(),
+    published_ts: now.getTime(),
     price: 10,
     price_dist: 0.1,
     uv: 120,

@@ -18,11 +18,16 @@ import { WEBHOOK_USER_AGENT } from './webhookSender.ts';
 const h = deliveryHarness();
 
 describe('webhook delivery', () => {
-  it('POSTs the alert as JSON, signed so that standardwebhooks verifies it, and records it delivered', async () => {
+  it('POSTs the alert as JSON (its print time and publish time), signed so that standardwebhooks verifies it, and records it delivered', async () => {
     const clock = createManualClock();
     const user = await traderIn(h.database.db);
     const secret = await setWebhooks(h.database.db, user, { high_low: `${h.receiver.url}/hook` });
-    const [row] = await fire(h.database.db, user, new Date(clock.now()), { kind: 'trade', symbol: 'ABC' });
+    // Printed at `now`, published by the server 1.2 s later: the payload carries both.
+    const [row] = await fire(h.database.db, user, new Date(clock.now()), {
+      kind: 'trade',
+      symbol: 'ABC',
+      published_ts: clock.now() + 1_200,
+    });
     if (!row) throw new Error('no delivery row');
 
     expect(await h.worker(clock).runOnce()).toBe(1);
@@ -43,6 +48,7 @@ describe('webhook delivery', () => {
       symbol: 'ABC',
       msg: 'ABC new high 12.00',
       time: clock.now(),
+      published_ts: clock.now() + 1_200,
       price: 12,
       price_dist: 0.1,
       uv: 150,

@@ -57,6 +57,7 @@ export function toWebhookPayload(alert: FiredFields): WebhookPayload | null {
     vwap: alert.vwap,
     vwap_dist: alert.vwap_dist,
   };
+  if (alert.published_ts !== undefined) payload.published_ts = alert.published_ts;
   if (alert.filter !== undefined) payload.filter = alert.filter;
   if (alert.kind === 'halt') {
     if (alert.subtype) payload.subtype = alert.subtype;
