@@ -174,7 +174,7 @@ export function benchSimulator(options: { seed?: number; minutes?: number } = {}
 export function simulatorTable(figures: SimulatorFigures): string[] {
   return [
     'Simulated market (seed 1, the default universe and rate) against the US market',
-    ...figures.rows.map(([what, figure, target]) => `  ${what.padEnd(62)} ${figure.padEnd(28)} ${target}`),
+    ...figures.rows.map(([what, figure, target]) => `  ${what.padEnd(80)} ${figure.padEnd(28)} ${target}`),
   ];
 }
 
