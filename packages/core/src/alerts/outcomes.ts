@@ -64,7 +64,8 @@ export function sweepMarks(
     out.push(usable ? { mark, move: movePercent(firePrice, price) } : { mark, missed: true });
   }
   // A fire with no close mark (after the session's end) settles once its last minute mark has.
-  if (closeAt === null && !settled[4] && now >= (times[3] as number)) out.push({ mark: 'close', missed: true });
+  if (closeAt === null && !settled[4] && now >= (times[3] as number))
+    out.push({ mark: 'close', missed: true });
   return out;
 }
 
@@ -134,7 +135,11 @@ export function outcomeStats(fires: readonly OutcomeFire[]): OutcomeStats {
 export const alertOutcomesResponseSchema = z.object({
   /** Per rule: symbol and category rules by id, filtered alerts by the filter's name. */
   rules: z.array(
-    z.object({ rule_id: z.number().int().nullable(), filter: z.string().nullable(), stats: outcomeStatsSchema }),
+    z.object({
+      rule_id: z.number().int().nullable(),
+      filter: z.string().nullable(),
+      stats: outcomeStatsSchema,
+    }),
   ),
   /** Per alert type (core ALERT_TYPES and `filtered`). */
   types: z.array(z.object({ kind: z.string(), stats: outcomeStatsSchema })),

@@ -419,4 +419,5 @@ export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type AlertHistoryRow = typeof alertHistory.$inferSelect;
 
 export * from './chatSchema.ts';
+export * from './outcomesSchema.ts';
 export * from './quotesNewsSchema.ts';
