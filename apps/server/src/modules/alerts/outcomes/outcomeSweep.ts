@@ -57,7 +57,7 @@ export function startOutcomeSweep(deps: OutcomeSweepDeps): OutcomeSweep {
     for (let i = 0; i < symbols.length; i += QUOTES_CHUNK) {
       const chunk = symbols.slice(i, i + QUOTES_CHUNK);
       const figures = await readFigures(engine, chunk, false, log);
-      chunk.forEach((s, k) => out.set(s, figures[k]?.last ?? null));
+      for (let k = 0; k < chunk.length; k++) out.set(chunk[k] as string, figures[k]?.last ?? null);
     }
     return out;
   };
