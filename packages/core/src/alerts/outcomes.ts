@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { FORWARD_HORIZONS, FORWARD_MINUTES, type ForwardHorizon } from '../api/alertLab.ts';
 
 // The live outcome ledger (issue 26 item 4, docs/alerts.md "Outcome ledger"): what the price did
 // after each alert fired in the live product, at +1, +5, +15 and +30 minutes and at the close.
 // Pure rules; the server's once-a-minute sweep feeds them the engine's last price and clock.
 
-/** The forward marks, in minutes after the fire; the close is the last mark. */
-export const OUTCOME_MINUTES = [1, 5, 15, 30] as const;
-/** Names of the marks, in order; `close` is the session's close (after-hours fires: its end). */
-export const OUTCOME_MARKS = ['m1', 'm5', 'm15', 'm30', 'close'] as const;
-export type OutcomeMark = (typeof OUTCOME_MARKS)[number];
+/** The marks, the backtest's forward horizons (in order; `close` is the session's close, after-hours fires: its end). */
+export const OUTCOME_MARKS = FORWARD_HORIZONS;
+export type OutcomeMark = ForwardHorizon;
+const OUTCOME_MINUTES = [FORWARD_MINUTES.m1, FORWARD_MINUTES.m5, FORWARD_MINUTES.m15, FORWARD_MINUTES.m30];
 
 /**
  * A mark is recorded at the first sweep at or after it, when that sweep comes at most this late;
