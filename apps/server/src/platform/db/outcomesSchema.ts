@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './usersSchema.ts';
 
 // The live outcome ledger (docs/alerts.md "Outcome ledger"), beside schema.ts which re-exports
 // it: one row per dispatched alert with a price, its moves filled in by the once-a-minute sweep.
