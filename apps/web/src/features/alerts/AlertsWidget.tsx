@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { OutcomeMoves } from '../alertLab/index.ts';
-import { useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
+import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
 
