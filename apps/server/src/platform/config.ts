@@ -181,6 +181,8 @@ const envSchema = z.object({
     })
     .optional(),
   MARKET_RECORD: trimmed.optional(),
+  /** Alert lab: recorded sessions kept under DATA_DIR/sessions (0: the recorder is off). */
+  RECORD_SESSIONS: z.coerce.number().int().min(0).max(500).default(30),
   REPLAY_SPEED: trimmed
     .transform((value, ctx) => {
       if (value === 'max') return Number.POSITIVE_INFINITY;
@@ -328,6 +330,8 @@ export interface Config {
   metrics: { port: number; host: string; token: string | undefined } | null;
   /** ENGINE_HEALTH_PORT: the engine process's health and metrics port; null: none. */
   engineHealthPort: number | null;
+  /** Alert lab: recorded sessions kept (RECORD_SESSIONS; 0: the recorder is off). */
+  recordSessions: number;
 }
 
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
@@ -385,6 +389,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN }
       : null,
     engineHealthPort: env.ENGINE_HEALTH_PORT ?? null,
+    recordSessions: env.RECORD_SESSIONS,
   };
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { MarketFeedConfig } from '../../../platform/config.ts';
+import { sessionsDir } from '../../lab/sessionFiles.ts';
 import type { EngineWorkerData } from './worker.ts';
 
 export const DRAIN_MS = 250;
@@ -9,11 +10,16 @@ export const CHECKPOINT_MS = 10_000;
 export type EngineFeed = Extract<MarketFeedConfig, { kind: 'feed' | 'manual' }>;
 
 /** The engine thread's settings, the same whether it runs beside the API or alone. */
-export function engineSettings(dataDir: string, market: EngineFeed): EngineWorkerData {
+export function engineSettings(dataDir: string, market: EngineFeed, recordSessions = 0): EngineWorkerData {
   return {
     feed: market.name,
     source: market.kind === 'feed' ? market.feed : null,
     checkpointFile: path.join(dataDir, 'engine', 'checkpoint.bin'),
+    // The Alert lab's recorder runs with a feed; a hand-fed engine (tests, tools) records nothing.
+    record:
+      recordSessions > 0 && market.kind === 'feed'
+        ? { dir: sessionsDir(dataDir), keep: recordSessions }
+        : null,
     drainMs: DRAIN_MS,
     checkpointMs: CHECKPOINT_MS,
     clockStart: market.kind === 'manual' ? market.clockStart : null,
