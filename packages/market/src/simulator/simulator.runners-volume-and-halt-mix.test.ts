@@ -82,6 +82,19 @@ describe('the simulated open at 10:00', () => {
   });
 });
 
+describe('the index ETFs at 10:00', () => {
+  it('move with the day together: one sign, IWM and QQQ further than DIA', () => {
+    const move = (sym: string) => {
+      const ref = openHalts.refs.find((r) => r.sym === sym) as ReferenceData;
+      return (openHalts.last.get(sym) as number) / ref.prevClose - 1;
+    };
+    const moves = ['SPY', 'QQQ', 'DIA', 'IWM'].map(move);
+    expect(new Set(moves.map(Math.sign)).size).toBe(1);
+    expect(Math.abs(move('IWM'))).toBeGreaterThan(Math.abs(move('DIA')));
+    expect(Math.abs(move('QQQ'))).toBeGreaterThan(Math.abs(move('DIA')));
+  });
+});
+
 describe('the halts of a simulated open', () => {
   it('by 10:00: LULD pauses both ways and news halts T1, T2 and T12, T1 the most common news halt', () => {
     const count = (k: string) => openHalts.halts.filter((h) => h.startsWith(`${k} `)).length;

@@ -33,6 +33,14 @@ export interface DayState {
 }
 
 /**
+ * An index ETF's own intraday volatility and gap beyond the market's, which it takes by beta:
+ * small, so SPY, QQQ, DIA and IWM move together with the day (same sign, IWM and QQQ the
+ * larger) rather than apart. (Its seeded history keeps dailyVol: ATR about 1.5 %.)
+ */
+const INDEX_OWN_VOL = 0.003;
+const INDEX_OWN_GAP = 0.001;
+
+/**
  * Regular-session volatility of a symbol's price (log return, one standard deviation): cheap
  * names move more than dear ones, thin floats more than widely held ones.
  */
@@ -51,6 +59,8 @@ const MARKET_DAY_VOL = 0.008;
 const SECTOR_DAY_VOL = 0.006;
 /** Share of the day's prints that fall in the opening drive (the U-shaped profile's first ten minutes). */
 const OPEN_DRIVE_SHARE = 0.07;
+/** Share of a runner's day move it makes in the opening drive. */
+const RUNNER_OPEN_MOVE = 0.35;
 /** Share of the runners that gap down (short setups) rather than up. */
 export const GAP_DOWN_SHARE = 0.35;
 /** No name trades more dollars than this share of SPY's. */
@@ -169,6 +179,8 @@ export function buildDay(
   // and the rest of the day; every symbol takes them times its beta (index ETFs included).
   const marketMove = MARKET_DAY_VOL * rng.normal();
   const marketDrive = OPEN_DRIVE_VOL * rng.normal() + 0.5 * marketMove;
+  // The overnight news every name shares (by beta): the index ETFs gap together.
+  const marketGap = INDEX_GAP_VOL * rng.normal();
   const sectorMove = new Float64Array(256);
   for (let k = 0; k < sectorMove.length; k++) sectorMove[k] = SECTOR_DAY_VOL * rng.normal();
   const dollars = new Float64Array(n);
@@ -193,7 +205,8 @@ export function buildDay(
       : Math.exp(0.3 * rng.normal());
     const prints = isRunner[i] ? expected * (1 - NEWS_PICK_SHARE) : expected;
     meanSize[i] = Math.max(1, (ref.avgVolume * rvol) / prints);
-    sigma[i] = (isRunner[i] ? 0.12 : dailyVol(ref)) / Math.sqrt(expected);
+    const vol = isRunner[i] ? 0.12 : i < INDEX_ETFS.length ? INDEX_OWN_VOL : dailyVol(ref);
+    sigma[i] = vol / Math.sqrt(expected);
     const pc = prevClose[i] as number;
     const beta = betaOf(i, ref, rng);
     const sector = i < INDEX_ETFS.length ? 0 : (sectorMove[ref.sector & 255] as number);
@@ -203,10 +216,14 @@ export function buildDay(
       const fade = rng.next() < 0.2;
       const move = down ? Math.log(0.55 + 0.3 * rng.next()) : Math.log(1.2 + 0.8 * rng.next());
       drift[i] = (fade ? -0.5 * move : move) / expected;
+      // The open is where a gapper flushes or squeezes: a third of its day's move in the
+      // opening drive, its own way (LULD pauses on both sides come from here).
+      openDrift[i] =
+        (RUNNER_OPEN_MOVE * (fade ? -0.5 * move : move)) / Math.max(1, expected * OPEN_DRIVE_SHARE);
       price[i] = pc * (down ? 0.6 + 0.3 * rng.next() : 1.1 + 0.5 * rng.next());
     } else {
-      const gapVol = i < INDEX_ETFS.length ? INDEX_GAP_VOL : GAP_VOL;
-      price[i] = pc * Math.exp(0.3 * beta * marketMove + gapVol * rng.normal());
+      const gapVol = i < INDEX_ETFS.length ? INDEX_OWN_GAP : GAP_VOL;
+      price[i] = pc * Math.exp(beta * (0.3 * marketMove + marketGap) + gapVol * rng.normal());
       drift[i] = (0.5 * beta * marketMove + sector) / expected;
       openDrift[i] = (beta * marketDrive + 0.5 * sector) / Math.max(1, expected * OPEN_DRIVE_SHARE);
     }
