@@ -24,6 +24,7 @@ const entry = (symbol: string, last: number, count: number, float = 20_000_000):
   atr: 3.2,
   gap: 1.5,
   eventTs: Date.parse('2026-11-24T14:58:00Z'),
+  publishedTs: Date.parse('2026-11-24T14:58:00.250Z'),
 });
 
 // The widest of each column: five-letter symbols, four-figure counts, prices to $4,999.99 and
