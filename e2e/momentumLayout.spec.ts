@@ -57,7 +57,8 @@ for (const [width, height] of [
 
     const discovery = page.getByTestId('discovery');
     await expect(discovery).toHaveAttribute('data-density', 'standard');
-    await expect(discovery.locator('tbody tr[data-symbol]').nth(20)).toBeAttached({ timeout: 20_000 });
+    // Rows have arrived (standard rows: only the dozen in view are in the DOM).
+    await expect(discovery.locator('tbody tr[data-symbol]').first()).toBeAttached({ timeout: 20_000 });
     const saved = configSaved(
       page,
       (b) => (b.config as { discoveryDensity?: string }).discoveryDensity === 'compact',
