@@ -102,7 +102,10 @@ export async function startEngineNode(config: Config, log: Log, clock: Clock): P
   let lease: LeaderLease | null = null;
   let leaseRedis: Redis | null = null;
   let leading: Promise<void>;
-  const settings = engineSettings(config.dataDir, market, config.engineCheckpointMs);
+  const settings = engineSettings(config.dataDir, market, {
+    checkpointMs: config.engineCheckpointMs,
+    recordSessions: config.recordSessions,
+  });
   // While standing by, the engine thread waits with its code loaded (a hot standby): a takeover
   // then costs the checkpoint's restore, not a thread's start (seconds under tsx).
   let waiting: EngineStandby | null = null;
