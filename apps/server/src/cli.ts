@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ROLES } from '@tapeline/core';
-import { PG_DUMP_HINT, restoreFrom } from './cli/backup.ts';
+import { backupRefusal, restoreFrom } from './cli/backup.ts';
 import { runOperatorCommand } from './cli/operatorCommand.ts';
 import type { ChannelRequest, ChannelResponse } from './cli/protocol.ts';
 import { isRole } from './modules/admin/setRole.ts';
@@ -108,8 +108,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Restored ${file} into ${config.dataDir} (${users} users)`);
     return 0;
   }
-  if (request.op === 'backup' && config.databaseUrl) {
-    console.error(PG_DUMP_HINT);
+  const refusal = request.op === 'backup' ? backupRefusal(config) : null;
+  if (refusal) {
+    console.error(refusal);
     return 1;
   }
   const result = await runOperatorCommand(config, request);

@@ -10,6 +10,11 @@ import type { ChannelResponse } from './protocol.ts';
 export const PG_DUMP_HINT =
   'backup and restore are for the embedded database; with DATABASE_URL use pg_dump / pg_restore (docs/operations.md "Backups")';
 
+/** Why `backup` cannot run with this configuration (the Postgres server has pg_dump), or null. */
+export function backupRefusal(config: Pick<Config, 'databaseUrl'>): string | null {
+  return config.databaseUrl ? PG_DUMP_HINT : null;
+}
+
 /**
  * Writes PGlite's own dump of the open database (`dumpDataDir`: a gzipped tarball of its data
  * directory, taken between queries, so consistent) to `file`, owner-only, through a temporary

@@ -12,7 +12,7 @@ import { closeRedis, createRedisWatch, type RedisWatch } from '../../platform/re
 import { startNewsSources } from '../news/ingest/runner.ts';
 import { bridgeAlerts } from './engine/alertsBridge.ts';
 import { type EngineService, startEngineService } from './engine/engineService.ts';
-import { type EngineHost, startEngineHost } from './engine/host.ts';
+import { type EngineHost, type EngineStandby, prepareEngineHost, startEngineHost } from './engine/host.ts';
 import { bridgeNews } from './engine/newsBridge.ts';
 import { type EngineFeed, engineSettings } from './engine/settings.ts';
 import { STREAM_TOPIC } from './stream/gateway.ts';
@@ -46,13 +46,9 @@ async function lead(
   bus: Bus,
   log: Log,
   clock: Clock,
+  engine: EngineHost,
   epoch: number | undefined,
 ): Promise<Leading> {
-  const settings = engineSettings(config.dataDir, market, {
-    checkpointMs: config.engineCheckpointMs,
-    recordSessions: config.recordSessions,
-  });
-  const engine = await startEngineHost(epoch === undefined ? settings : { ...settings, epoch }, log, clock);
   engine.onBatch((frame) => {
     bus
       .publish(STREAM_TOPIC, frame)
@@ -106,8 +102,23 @@ export async function startEngineNode(config: Config, log: Log, clock: Clock): P
   let lease: LeaderLease | null = null;
   let leaseRedis: Redis | null = null;
   let leading: Promise<void>;
+  const settings = engineSettings(config.dataDir, market, {
+    checkpointMs: config.engineCheckpointMs,
+    recordSessions: config.recordSessions,
+  });
+  // While standing by, the engine thread waits with its code loaded (a hot standby): a takeover
+  // then costs the checkpoint's restore, not a thread's start (seconds under tsx).
+  let waiting: EngineStandby | null = null;
   if (!config.redisUrl) {
-    current = await lead(config, market, bus, log, clock, undefined);
+    current = await lead(
+      config,
+      market,
+      bus,
+      log,
+      clock,
+      await startEngineHost(settings, log, clock),
+      undefined,
+    );
     leading = Promise.resolve();
   } else {
     leaseRedis = redisWatch.add('leader lease', new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }));
@@ -121,9 +132,21 @@ export async function startEngineNode(config: Config, log: Log, clock: Clock): P
     log.info({ id }, 'market engine standing by for the leader lease');
     const run = async () => {
       while (!stopped) {
+        const prepared = await prepareEngineHost(settings, log, clock);
+        if (stopped) {
+          await prepared.stop(); // stop() ran while the thread was loading
+          return;
+        }
+        waiting = prepared;
+        log.info('market engine thread loaded, waiting for the leader lease');
         const epoch = await held.acquire();
-        if (stopped) return;
-        current = await lead(config, market, bus, log, clock, epoch);
+        const standby = waiting;
+        waiting = null;
+        if (stopped) {
+          await standby.stop();
+          return;
+        }
+        current = await lead(config, market, bus, log, clock, await standby.lead(epoch), epoch);
         led();
         await held.lost();
         const deposed = current;
@@ -150,6 +173,7 @@ export async function startEngineNode(config: Config, log: Log, clock: Clock): P
       current = null;
       // The last checkpoint first, then the lease: a standby taking over restores that checkpoint.
       await running?.stop();
+      await waiting?.stop();
       await lease?.close();
       if (leaseRedis) await closeRedis(leaseRedis);
       await bus.close();

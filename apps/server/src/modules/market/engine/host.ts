@@ -37,6 +37,40 @@ export async function startEngineHost(
   log: Log,
   clock: Clock,
 ): Promise<EngineHost> {
+  const thread = spawnEngine({ ...settings, standby: false }, log, clock);
+  await thread.ready;
+  return thread.host;
+}
+
+/** An engine thread with its code loaded, waiting to lead (a hot standby: engineNode.ts). */
+export interface EngineStandby {
+  /** Restores the last checkpoint and runs with `epoch`; resolves once running. */
+  lead(epoch: number): Promise<EngineHost>;
+  /** Ends the waiting thread. */
+  stop(): Promise<void>;
+}
+
+/** Starts an engine thread that loads its code and waits; resolves once it waits. */
+export async function prepareEngineHost(
+  settings: EngineWorkerData,
+  log: Log,
+  clock: Clock,
+): Promise<EngineStandby> {
+  const thread = spawnEngine({ ...settings, standby: true }, log, clock);
+  await thread.standingBy;
+  return {
+    async lead(epoch) {
+      thread.worker.postMessage({ type: 'lead', epoch } satisfies ToEngine);
+      await thread.ready;
+      return thread.host;
+    },
+    async stop() {
+      await thread.worker.terminate();
+    },
+  };
+}
+
+function spawnEngine(settings: EngineWorkerData, log: Log, clock: Clock) {
   const worker = startThread('engineWorker', new URL('./worker.ts', import.meta.url), {
     workerData: settings,
   });
@@ -47,10 +81,18 @@ export async function startEngineHost(
   let nextId = 1;
   let status: EngineStatus | null = null;
 
+  let standingBy = () => {};
+  const waiting = new Promise<void>((resolve, reject) => {
+    standingBy = resolve;
+    worker.once('error', reject);
+  });
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: FromEngine) => {
       switch (message.type) {
+        case 'standing-by':
+          standingBy();
+          return;
         case 'ready':
           status = message.status;
           resolve();
@@ -83,7 +125,9 @@ export async function startEngineHost(
     });
   });
   worker.on('error', (error) => log.error({ err: error }, 'engine thread failed'));
-  await ready;
+  // Neither is awaited yet: a rejection is the caller's once it waits (not an unhandled one).
+  waiting.catch(() => undefined);
+  ready.catch(() => undefined);
 
   const ask = (build: (id: number) => ToEngine, timeoutMs: number) =>
     new Promise<string>((resolve, reject) => {
@@ -106,7 +150,7 @@ export async function startEngineHost(
     });
 
   let stopped: Promise<void> | undefined;
-  return {
+  const host: EngineHost = {
     get status() {
       return status as EngineStatus;
     },
@@ -131,4 +175,5 @@ export async function startEngineHost(
       return stopped;
     },
   };
+  return { worker, host, ready, standingBy: waiting };
 }

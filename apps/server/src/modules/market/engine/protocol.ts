@@ -75,13 +75,17 @@ export type ToEngine =
   /** News times from the bus's `news:times`: [symbol, published ms, 1 when a filing]. */
   | { type: 'newsTimes'; items: [string, number, 0 | 1][] }
   | { type: 'checkpoint'; id: number }
-  | { type: 'stop'; id: number };
+  | { type: 'stop'; id: number }
+  /** A hot standby thread (worker.ts `standby`) takes the lead with the lease's epoch. */
+  | { type: 'lead'; epoch: number };
 
 /**
  * Messages from the engine thread. `batch` is a bus frame (stream/busFrame.ts): the batch's `ep`
  * and `seq` as a 16-byte header, then its JSON text, raw-deflated.
  */
 export type FromEngine =
+  /** A standby thread has loaded its code and waits for `lead`. */
+  | { type: 'standing-by' }
   | { type: 'ready'; status: EngineStatus }
   | { type: 'batch'; bytes: Uint8Array }
   /** Fired alerts as the bus's `alerts:fired` JSON, serialized once on the engine thread. */

@@ -32,6 +32,11 @@ export interface EngineWorkerData {
    * wall-clock start.
    */
   epoch?: number;
+  /**
+   * A hot standby (engineNode.ts): the thread loads its code, says `standing-by` and waits for
+   * `lead` with the lease's epoch before it reads the checkpoint (then the dead leader's last).
+   */
+  standby?: boolean;
 }
 
 // The engine thread: the feed, the hot loop and the recomputes run here so that the API's
@@ -59,6 +64,19 @@ const feedLog: Log = {
   error: toParent('error'),
   child: () => feedLog,
 };
+
+if (data.standby) {
+  // Every import above is loaded by now (under tsx, compiled): what a takeover no longer waits for.
+  data.epoch = await new Promise<number>((resolve) => {
+    const onLead = (message: ToEngine) => {
+      if (message.type !== 'lead') return;
+      port.off('message', onLead);
+      resolve(message.epoch);
+    };
+    port.on('message', onLead);
+    send({ type: 'standing-by' });
+  });
+}
 
 // A hand-fed engine (MARKET_FEED=manual: tests, tools) has no feed.
 // A feed whose plan refuses the whole market streams the symbols traders watch (read when it

@@ -11,6 +11,7 @@ export function spawnSimEngine(env: {
   REDIS_URL: string;
   BUS_PREFIX: string;
   DATA_DIR: string;
+  ENGINE_CHECKPOINT_MS?: string;
 }): ServerProcess {
   return spawnServer(
     {
