@@ -1,7 +1,7 @@
 import { encodeStreamEntry, PROTOCOL_VERSION, type StreamEntry } from '@tapeline/core';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
-import { expect, test } from './support/test.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // Issue 29 item 2: Last, Count and Symbol are never cut, nor the Stream heading (nor an Alerts
@@ -86,5 +86,49 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
           .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
       );
     await expect.poll(cut, { message: `cut at ${width} px` }).toEqual([]);
+    // The news N mark sits right after its symbol, however wide the Symbol column.
+    const first = stream.getByRole('table', { name: 'High stream' }).locator('tbody tr td.sym').first();
+    const gap = await newsMarkGap(page, first);
+    expect(gap, `N mark ${gap} px after its symbol at ${width} px`).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThanOrEqual(8);
   }
 });
+
+/**
+ * How far the gold N mark starts after the end of its symbol's text, in CSS px, read from the
+ * cell's pixels (the mark is a pseudo-element: it has no box a script can ask for).
+ */
+async function newsMarkGap(page: Page, symbolCell: Locator): Promise<number> {
+  const png = (await symbolCell.screenshot({ scale: 'css', animations: 'disabled' })).toString('base64');
+  const symbolEnd = await symbolCell.evaluate((td) => {
+    const link = td.querySelector('.symbol-link') ?? td;
+    return link.getBoundingClientRect().right - td.getBoundingClientRect().left;
+  });
+  const markStart = await page.evaluate(async (data) => {
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--gold)';
+    document.body.append(probe);
+    const gold = (getComputedStyle(probe).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    probe.remove();
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return -1;
+    context.drawImage(image, 0, 0);
+    const { data: pixels, width, height } = context.getImageData(0, 0, image.width, image.height);
+    for (let x = 0; x < width; x++) {
+      for (let y = 0; y < height; y++) {
+        const at = (y * width + x) * 4;
+        const near = [0, 1, 2].every((c) => Math.abs((pixels[at + c] ?? 0) - (gold[c] ?? 0)) < 24);
+        if (near) return x;
+      }
+    }
+    return -1;
+  }, png);
+  if (markStart < 0) throw new Error('no N mark in the symbol cell');
+  return markStart - symbolEnd;
+}
