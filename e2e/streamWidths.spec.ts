@@ -58,6 +58,14 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
   // Tuesday 10:00 New York, the market open; no live batch moves the rows under the check.
   await page.clock.setFixedTime(new Date('2026-11-24T15:00:00Z'));
   await page.routeWebSocket(/\/socket\.io\//, () => {});
+  // The market's clock too (the web reads the server's, the simulator's virtual one): standing at
+  // that open, so the news a minute old is recent and its N mark shows.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.market = { ...json.market, clock: { at: Date.parse('2026-11-24T15:00:00Z'), rate: 0 } };
+    await route.fulfill({ response, json });
+  });
   await page.route(/\/data\/stream_bk/, (route) => route.fulfill({ json: recent }));
   await page.route('**/api/alert_history', (route) =>
     route.fulfill({
@@ -66,7 +74,8 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
   );
   await signInSubscriber(page, freshEmail(info, 'widths'));
   await dashboardReady(page);
-  await expect(page.locator('.alerts-item__msg')).toHaveText(/^RCW new high/);
+  // A busy machine draws the whole dashboard slowly.
+  await expect(page.locator('.alerts-item__msg')).toHaveText(/^RCW new high/, { timeout: 20_000 });
 
   for (const width of [1500, 1300, 1100, 900, 700, 400]) {
     await page.setViewportSize({ width, height: 900 });
