@@ -1,4 +1,4 @@
-import { cell, dashboardReady, placeOf } from './support/dashboard.ts';
+import { cell, dashboardReady, placeOf, toggle } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
 import { expect, type Locator, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
@@ -132,7 +132,40 @@ test.describe('dashboard defects', () => {
     await expect((await reopened).getByTestId('popout-popular')).toBeVisible();
     const elapsed =
       (await page.evaluate(() => (window as unknown as { reopenedAt: number }).reopenedAt)) - closedAt;
-    expect(elapsed).toBeGreaterThanOrEqual(450);
-    expect(elapsed).toBeLessThanOrEqual(650);
+    // Not before the 500 ms debounce (a few ms of slack for two processes' clock readings). No
+    // upper bound beyond the 5 s wait: a loaded machine runs the timer late (671–999 ms seen),
+    // which says nothing about the dashboard.
+    expect(elapsed).toBeGreaterThanOrEqual(490);
+  });
+
+  test('a toggle turned off from the keyboard, still focused, does not look on', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Dynamic, the default layout, is unlocked and shows Popular and the streams.
+    const popular = toggle(page, 'POPULAR');
+    await expect(popular).toHaveAttribute('aria-pressed', 'true');
+    await popular.focus();
+    await page.keyboard.press('Space');
+    await expect(popular).toHaveAttribute('aria-pressed', 'false');
+    await expect(popular).toBeFocused();
+    const looks = (button: Locator) =>
+      button.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const mark = getComputedStyle(el, '::before');
+        return {
+          fill: style.backgroundColor,
+          text: style.color,
+          mark: mark.content === 'none' ? 'no mark' : mark.backgroundColor,
+          ring: style.outlineStyle,
+        };
+      });
+    const off = await looks(popular);
+    const on = await looks(toggle(page, 'STREAM'));
+    // The focus shows (a ring) …
+    expect(off.ring).not.toBe('none');
+    // … and none of what says "on": the lit mark, the fill, the bright text.
+    expect(on.mark).not.toBe('no mark');
+    expect(off.mark).not.toBe(on.mark);
+    expect(off.fill).not.toBe(on.fill);
+    expect(off.text).not.toBe(on.text);
   });
 });

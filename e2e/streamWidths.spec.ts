@@ -1,7 +1,7 @@
 import { encodeStreamEntry, PROTOCOL_VERSION, type StreamEntry } from '@tapeline/core';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
-import { expect, test } from './support/test.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // Issue 29 item 2: Last, Count and Symbol are never cut, nor the Stream heading (nor an Alerts
@@ -59,6 +59,14 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
   // Tuesday 10:00 New York, the market open; no live batch moves the rows under the check.
   await page.clock.setFixedTime(new Date('2026-11-24T15:00:00Z'));
   await page.routeWebSocket(/\/socket\.io\//, () => {});
+  // The market's clock too (the web reads the server's, the simulator's virtual one): standing at
+  // that open, so the news a minute old is recent and its N mark shows.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.market = { ...json.market, clock: { at: Date.parse('2026-11-24T15:00:00Z'), rate: 0 } };
+    await route.fulfill({ response, json });
+  });
   await page.route(/\/data\/stream_bk/, (route) => route.fulfill({ json: recent }));
   await page.route('**/api/alert_history', (route) =>
     route.fulfill({
@@ -67,7 +75,8 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
   );
   await signInSubscriber(page, freshEmail(info, 'widths'));
   await dashboardReady(page);
-  await expect(page.locator('.alerts-item__msg')).toHaveText(/^RCW new high/);
+  // A busy machine draws the whole dashboard slowly.
+  await expect(page.locator('.alerts-item__msg')).toHaveText(/^RCW new high/, { timeout: 20_000 });
 
   for (const width of [1500, 1300, 1100, 900, 700, 400]) {
     await page.setViewportSize({ width, height: 900 });
@@ -87,5 +96,49 @@ test('Last, Count, Symbol, the heading and alert messages read whole at 1500, 13
           .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
       );
     await expect.poll(cut, { message: `cut at ${width} px` }).toEqual([]);
+    // The news N mark sits right after its symbol, however wide the Symbol column.
+    const first = stream.getByRole('table', { name: 'High stream' }).locator('tbody tr td.sym').first();
+    const gap = await newsMarkGap(page, first);
+    expect(gap, `N mark ${gap} px after its symbol at ${width} px`).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThanOrEqual(8);
   }
 });
+
+/**
+ * How far the gold N mark starts after the end of its symbol's text, in CSS px, read from the
+ * cell's pixels (the mark is a pseudo-element: it has no box a script can ask for).
+ */
+async function newsMarkGap(page: Page, symbolCell: Locator): Promise<number> {
+  const png = (await symbolCell.screenshot({ scale: 'css', animations: 'disabled' })).toString('base64');
+  const symbolEnd = await symbolCell.evaluate((td) => {
+    const link = td.querySelector('.symbol-link') ?? td;
+    return link.getBoundingClientRect().right - td.getBoundingClientRect().left;
+  });
+  const markStart = await page.evaluate(async (data) => {
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--gold)';
+    document.body.append(probe);
+    const gold = (getComputedStyle(probe).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    probe.remove();
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return -1;
+    context.drawImage(image, 0, 0);
+    const { data: pixels, width, height } = context.getImageData(0, 0, image.width, image.height);
+    for (let x = 0; x < width; x++) {
+      for (let y = 0; y < height; y++) {
+        const at = (y * width + x) * 4;
+        const near = [0, 1, 2].every((c) => Math.abs((pixels[at + c] ?? 0) - (gold[c] ?? 0)) < 24);
+        if (near) return x;
+      }
+    }
+    return -1;
+  }, png);
+  if (markStart < 0) throw new Error('no N mark in the symbol cell');
+  return markStart - symbolEnd;
+}

@@ -66,7 +66,7 @@ export function ScrollRow({
       window.removeEventListener('resize', measure);
     };
   }, [measure]);
-  // Setting scrollLeft follows the row's smooth scroll-behavior; the scroll events measure again.
+  // At once, not smoothly: a row that is still moving would move the item a click aims at.
   const page = (direction: 1 | -1) => {
     const el = list.current;
     if (!el) return;

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../test/manualClock.ts';
 import type { EngineStatus } from './protocol.ts';
-import { EngineRuntime } from './runtime.ts';
+import { acmeRuntime, OPEN } from './testing/runtimeKit.ts';
 
 // The running totals the metrics read (platform/metrics.ts) travel in the status answer.
 
-// Friday 2026-11-20, 09:30 New York.
-const OPEN = Date.UTC(2026, 10, 20, 14, 30);
-
 describe("the engine's counters in its status", () => {
   it('count trades, Discovery recomputes, alert passes and the feed reconnects it is told of', () => {
-    const clock = createManualClock(OPEN);
-    const r = new EngineRuntime('manual', null, { clock, clockStart: OPEN });
-    r.sink.reference([
-      {
-        sym: 'ACMB',
-        name: 'Acme Bio Inc',
-        sector: 4,
-        float: 1e7,
-        shortRatio: 1,
-        optionable: false,
-        prevClose: 2,
-        avgVolume: 1e6,
-        exchange: 'NASDAQ',
-      },
-    ]);
+    const r = acmeRuntime('manual', createManualClock(OPEN));
     const status = () => JSON.parse(r.answer({ kind: 'status' })) as EngineStatus;
     expect(status().counters).toEqual({
       batches: 0,

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SimNewsItem } from './protocol.ts';
 import { EngineRuntime, SIM_NEWS_KEPT } from './runtime.ts';
+import { acmeRuntime, OPEN } from './testing/runtimeKit.ts';
 
-// Friday 2026-11-20, 09:30 New York.
-const OPEN = Date.UTC(2026, 10, 20, 14, 30);
-
-function runtime() {
-  const r = new EngineRuntime('simulator', null, { clockStart: OPEN });
-  r.sink.reference([
-    {
-      sym: 'ACMB',
-      name: 'Acme Bio Inc',
-      sector: 4,
-      float: 1e7,
-      shortRatio: 1,
-      optionable: false,
-      prevClose: 2,
-      avgVolume: 1e6,
-      exchange: 'NASDAQ',
-    },
-  ]);
-  return r;
-}
+const runtime = () => acmeRuntime('simulator');
 const simNews = (r: EngineRuntime, since: number) =>
   JSON.parse(r.answer({ kind: 'simNews', since })) as SimNewsItem[];
 
