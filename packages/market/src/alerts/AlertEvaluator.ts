@@ -155,7 +155,7 @@ export class AlertEvaluator {
   /** A Discovery refresh of timeframe tf: filtered alerts for symbols that entered a result. */
   onDiscovery(tf: Timeframe, rows: readonly DiscoveryRow[], now: number): void {
     this.out.begin(now);
-    this.filtered.evaluate(tf, rows, (sub, row) => this.entered(sub, row, now));
+    this.filtered.evaluate(tf, rows, (sub, row) => this.entered(sub, row, now), now);
   }
 
   /** Timeframes with filtered alerts: the Discovery rows onDiscovery needs. */
