@@ -94,7 +94,8 @@ export class AlertEvaluator {
         this.rules.add(u, rule, category.symbol, stash);
       } else if (rule.type === 'trade') {
         const source = sourceOf(category.category, set.channels, set.favorites, proPlus);
-        if (source) this.channels.add(u, rule.id, category.category, source, rule.rate);
+        if (source)
+          this.channels.add(u, rule.id, category.category, source, rule.rate, rule.unit === 'percent');
       }
     }
     if (proPlus) for (const f of set.filtered) this.filtered.add(u, f, baselines);

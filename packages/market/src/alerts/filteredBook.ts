@@ -31,7 +31,7 @@ export class DistinctFilter {
   /** Whether prev holds a result yet. */
   evaluated = false;
   /** By book symbol index: when the symbol last left the result (NaN: in it, or never in). */
-  leftAt = new Float64Array(0);
+  leftAt: Float64Array<ArrayBuffer> = new Float64Array(0);
   constructor(
     readonly key: string,
     readonly tf: Timeframe,
@@ -183,7 +183,7 @@ export class FilteredBook {
   }
 }
 
-function grownNaN(x: Float64Array, n: number): Float64Array {
+function grownNaN(x: Float64Array, n: number): Float64Array<ArrayBuffer> {
   const y = new Float64Array(n).fill(Number.NaN);
   y.set(x);
   return y;
