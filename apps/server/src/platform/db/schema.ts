@@ -301,6 +301,10 @@ export const alertRules = pgTable(
     /** A symbol (upper-case), a stream category (lower-case) or `halt`. */
     category: text('category').notNull(),
     rate: doublePrecision('rate').notNull(),
+    /** Hi/Low only: `rate` in dollars or a percent of the last fired price (issue 27). */
+    unit: text('unit', { enum: ['dollar', 'percent'] })
+      .notNull()
+      .default('dollar'),
     high: doublePrecision('high'),
     low: doublePrecision('low'),
     createdAt: createdAt(),
