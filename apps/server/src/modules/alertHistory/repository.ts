@@ -1,4 +1,10 @@
-import { ALERT_HISTORY_MAX, ALERT_MSG_MAX_LENGTH, type AlertHistoryItem } from '@tapeline/core';
+import {
+  ALERT_HISTORY_MAX,
+  ALERT_MSG_MAX_LENGTH,
+  type AlertDetail,
+  type AlertHistoryItem,
+  alertDetailSchema,
+} from '@tapeline/core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { alertHistory } from '../../platform/db/schema.ts';
@@ -13,10 +19,10 @@ export function createAlertHistoryRepository(db: Db) {
      * trader's history stays bounded without a sweeper. The trim is one statement on the user's
      * own rows (indexed), cheap next to the insert.
      */
-    async append(userId: string, msg: string, at: Date): Promise<void> {
+    async append(userId: string, msg: string, at: Date, detail: AlertDetail | null = null): Promise<void> {
       await db
         .insert(alertHistory)
-        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), createdAt: at });
+        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), detail, createdAt: at });
       const beyond = db
         .select({ id: alertHistory.id })
         .from(alertHistory)
@@ -31,12 +37,18 @@ export function createAlertHistoryRepository(db: Db) {
     /** Newest first; `date` is UTC milliseconds, like every other time the API sends. */
     async list(userId: string): Promise<AlertHistoryItem[]> {
       const rows = await db
-        .select({ msg: alertHistory.msg, createdAt: alertHistory.createdAt })
+        .select({ msg: alertHistory.msg, detail: alertHistory.detail, createdAt: alertHistory.createdAt })
         .from(alertHistory)
         .where(eq(alertHistory.userId, userId))
         .orderBy(...newestFirst)
         .limit(ALERT_HISTORY_MAX);
-      return rows.map((row) => ({ msg: row.msg, date: row.createdAt.getTime() }));
+      return rows.map((row) => {
+        const item: AlertHistoryItem = { msg: row.msg, date: row.createdAt.getTime() };
+        // Checked on the way out: a row written by another version answers without its detail.
+        const detail = alertDetailSchema.safeParse(row.detail);
+        if (detail.success) item.detail = detail.data;
+        return item;
+      });
     },
 
     async clear(userId: string): Promise<void> {

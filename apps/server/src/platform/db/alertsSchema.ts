@@ -29,6 +29,8 @@ export const alertHistory = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     msg: text('msg').notNull(),
+    /** Core AlertDetail: symbol, figures, what fired it (issue 27); null for older rows. */
+    detail: jsonb('detail'),
     createdAt: createdAt(),
   },
   (t) => [index('alert_history_user_idx').on(t.userId, t.createdAt)],
