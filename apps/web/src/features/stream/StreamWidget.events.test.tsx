@@ -1,4 +1,4 @@
-import type { DashboardConfig } from '@tapeline/core';
+import { type DashboardConfig, defaultConfig } from '@tapeline/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SymbolOverlays } from '../symbols/index.ts';
