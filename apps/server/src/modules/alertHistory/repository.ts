@@ -7,7 +7,7 @@ import {
 } from '@tapeline/core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { alertHistory } from '../../platform/db/schema.ts';
+import { alertHistory, alertOutcomes } from '../../platform/db/schema.ts';
 
 const newestFirst = [desc(alertHistory.createdAt), desc(alertHistory.id)];
 
@@ -19,10 +19,18 @@ export function createAlertHistoryRepository(db: Db) {
      * trader's history stays bounded without a sweeper. The trim is one statement on the user's
      * own rows (indexed), cheap next to the insert.
      */
+<<<<<<< HEAD
     async append(userId: string, msg: string, at: Date, detail: AlertDetail | null = null): Promise<void> {
       await db
         .insert(alertHistory)
         .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), detail, createdAt: at });
+=======
+    async append(userId: string, msg: string, at: Date): Promise<number> {
+      const [row] = await db
+        .insert(alertHistory)
+        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), createdAt: at })
+        .returning({ id: alertHistory.id });
+>>>>>>> main
       const beyond = db
         .select({ id: alertHistory.id })
         .from(alertHistory)
@@ -32,16 +40,35 @@ export function createAlertHistoryRepository(db: Db) {
       await db
         .delete(alertHistory)
         .where(and(eq(alertHistory.userId, userId), inArray(alertHistory.id, beyond)));
+      return row?.id ?? 0;
     },
 
-    /** Newest first; `date` is UTC milliseconds, like every other time the API sends. */
+    /**
+     * Newest first; `date` is UTC milliseconds, like every other time the API sends. An alert
+     * the outcome ledger follows carries its moves so far.
+     */
     async list(userId: string): Promise<AlertHistoryItem[]> {
       const rows = await db
+<<<<<<< HEAD
         .select({ msg: alertHistory.msg, detail: alertHistory.detail, createdAt: alertHistory.createdAt })
+=======
+        .select({
+          msg: alertHistory.msg,
+          createdAt: alertHistory.createdAt,
+          m1: alertOutcomes.m1,
+          m5: alertOutcomes.m5,
+          m15: alertOutcomes.m15,
+          m30: alertOutcomes.m30,
+          close: alertOutcomes.close,
+          outcome: alertOutcomes.id,
+        })
+>>>>>>> main
         .from(alertHistory)
+        .leftJoin(alertOutcomes, eq(alertOutcomes.historyId, alertHistory.id))
         .where(eq(alertHistory.userId, userId))
         .orderBy(...newestFirst)
         .limit(ALERT_HISTORY_MAX);
+<<<<<<< HEAD
       return rows.map((row) => {
         const item: AlertHistoryItem = { msg: row.msg, date: row.createdAt.getTime() };
         // Checked on the way out: a row written by another version answers without its detail.
@@ -49,6 +76,13 @@ export function createAlertHistoryRepository(db: Db) {
         if (detail.success) item.detail = detail.data;
         return item;
       });
+=======
+      return rows.map(({ msg, createdAt, outcome, m1, m5, m15, m30, close }) =>
+        outcome === null
+          ? { msg, date: createdAt.getTime() }
+          : { msg, date: createdAt.getTime(), moves: { m1, m5, m15, m30, close } },
+      );
+>>>>>>> main
     },
 
     async clear(userId: string): Promise<void> {

@@ -4,5 +4,6 @@ export * from './alertsSchema.ts';
 export * from './billingSchema.ts';
 export * from './chatSchema.ts';
 export * from './marketSchema.ts';
+export * from './outcomesSchema.ts';
 export * from './quotesNewsSchema.ts';
 export * from './usersSchema.ts';

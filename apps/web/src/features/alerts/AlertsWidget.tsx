@@ -6,9 +6,14 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
+<<<<<<< HEAD
 import { SymbolLink } from '../symbols/index.ts';
 import { detailRows } from './alertDetail.ts';
 import { useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
+=======
+import { OutcomeMoves } from '../alertLab/index.ts';
+import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
+>>>>>>> main
 import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
 
@@ -33,6 +38,7 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
         {formatAlertTimestamp(item.date)}
       </time>
       <p className="alert-detail__msg">{item.msg}</p>
+<<<<<<< HEAD
       {item.detail && (
         <>
           {item.detail.kind !== 'digest' && <SymbolLink symbol={item.detail.symbol} />}
@@ -53,6 +59,9 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
           </dl>
         </>
       )}
+=======
+      {item.moves ? <OutcomeMoves moves={item.moves} /> : null}
+>>>>>>> main
     </article>
   );
 }
@@ -109,7 +118,10 @@ export function AlertsWidget({ id }: WidgetProps) {
                     <time className="alerts-item__time" dateTime={new Date(item.date).toISOString()}>
                       {formatAlertTime(item.date, now)}
                     </time>
-                    <span className="alerts-item__msg">{item.msg}</span>
+                    <span className="alerts-item__msg">
+                      {item.msg}
+                      {item.moves ? <OutcomeMoves moves={item.moves} /> : null}
+                    </span>
                   </button>
                 </li>
               ))}

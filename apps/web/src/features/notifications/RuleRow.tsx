@@ -7,6 +7,7 @@ import { RateSlider } from '../../ui/RateSlider.tsx';
 import { formatRate, rateRange } from '../../ui/rateScale.ts';
 import { StepUnitToggle } from '../../ui/StepUnitToggle.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { RuleOutcome } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface RuleRowProps {
@@ -129,6 +130,7 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
         <span className="rule-summary">
           {formatRate(type, rule.rate, savedUnit)}
           {bounds ? <span className="muted"> · {bounds}</span> : null}
+          <RuleOutcome ruleId={rule.id} />
         </span>
       )}
       <div className="rule-actions">
