@@ -60,12 +60,9 @@ export type AlertDetail = z.infer<typeof alertDetailSchema>;
 export const alertHistoryItemSchema = z.object({
   msg: z.string().max(ALERT_MSG_MAX_LENGTH),
   date: z.number().int(),
-<<<<<<< HEAD
   detail: alertDetailSchema.optional(),
-=======
   /** What the price did after it (the outcome ledger); absent for alerts without a price. */
   moves: outcomeMovesSchema.optional(),
->>>>>>> main
 });
 export type AlertHistoryItem = z.infer<typeof alertHistoryItemSchema>;
 

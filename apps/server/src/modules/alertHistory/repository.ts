@@ -19,18 +19,11 @@ export function createAlertHistoryRepository(db: Db) {
      * trader's history stays bounded without a sweeper. The trim is one statement on the user's
      * own rows (indexed), cheap next to the insert.
      */
-<<<<<<< HEAD
-    async append(userId: string, msg: string, at: Date, detail: AlertDetail | null = null): Promise<void> {
-      await db
-        .insert(alertHistory)
-        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), detail, createdAt: at });
-=======
-    async append(userId: string, msg: string, at: Date): Promise<number> {
+    async append(userId: string, msg: string, at: Date, detail: AlertDetail | null = null): Promise<number> {
       const [row] = await db
         .insert(alertHistory)
-        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), createdAt: at })
+        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), detail, createdAt: at })
         .returning({ id: alertHistory.id });
->>>>>>> main
       const beyond = db
         .select({ id: alertHistory.id })
         .from(alertHistory)
@@ -49,11 +42,9 @@ export function createAlertHistoryRepository(db: Db) {
      */
     async list(userId: string): Promise<AlertHistoryItem[]> {
       const rows = await db
-<<<<<<< HEAD
-        .select({ msg: alertHistory.msg, detail: alertHistory.detail, createdAt: alertHistory.createdAt })
-=======
         .select({
           msg: alertHistory.msg,
+          detail: alertHistory.detail,
           createdAt: alertHistory.createdAt,
           m1: alertOutcomes.m1,
           m5: alertOutcomes.m5,
@@ -62,27 +53,19 @@ export function createAlertHistoryRepository(db: Db) {
           close: alertOutcomes.close,
           outcome: alertOutcomes.id,
         })
->>>>>>> main
         .from(alertHistory)
         .leftJoin(alertOutcomes, eq(alertOutcomes.historyId, alertHistory.id))
         .where(eq(alertHistory.userId, userId))
         .orderBy(...newestFirst)
         .limit(ALERT_HISTORY_MAX);
-<<<<<<< HEAD
-      return rows.map((row) => {
-        const item: AlertHistoryItem = { msg: row.msg, date: row.createdAt.getTime() };
+      return rows.map(({ msg, detail, createdAt, outcome, m1, m5, m15, m30, close }) => {
+        const item: AlertHistoryItem = { msg, date: createdAt.getTime() };
         // Checked on the way out: a row written by another version answers without its detail.
-        const detail = alertDetailSchema.safeParse(row.detail);
-        if (detail.success) item.detail = detail.data;
+        const parsed = alertDetailSchema.safeParse(detail);
+        if (parsed.success) item.detail = parsed.data;
+        if (outcome !== null) item.moves = { m1, m5, m15, m30, close };
         return item;
       });
-=======
-      return rows.map(({ msg, createdAt, outcome, m1, m5, m15, m30, close }) =>
-        outcome === null
-          ? { msg, date: createdAt.getTime() }
-          : { msg, date: createdAt.getTime(), moves: { m1, m5, m15, m30, close } },
-      );
->>>>>>> main
     },
 
     async clear(userId: string): Promise<void> {

@@ -1,19 +1,15 @@
 import type { AlertHistoryItem } from '@tapeline/core';
 import { useMemo, useState } from 'react';
+import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { formatAlertTime, formatAlertTimestamp } from '../../lib/alerts/alertTime.ts';
 import { useMarketMinute } from '../../lib/marketClock.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
-<<<<<<< HEAD
+import { OutcomeMoves } from '../alertLab/index.ts';
 import { SymbolLink } from '../symbols/index.ts';
 import { detailRows } from './alertDetail.ts';
-import { useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
-=======
-import { OutcomeMoves } from '../alertLab/index.ts';
-import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
->>>>>>> main
 import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
 
@@ -38,7 +34,6 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
         {formatAlertTimestamp(item.date)}
       </time>
       <p className="alert-detail__msg">{item.msg}</p>
-<<<<<<< HEAD
       {item.detail && (
         <>
           {item.detail.kind !== 'digest' && <SymbolLink symbol={item.detail.symbol} />}
@@ -59,9 +54,7 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
           </dl>
         </>
       )}
-=======
       {item.moves ? <OutcomeMoves moves={item.moves} /> : null}
->>>>>>> main
     </article>
   );
 }

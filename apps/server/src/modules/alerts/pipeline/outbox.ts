@@ -76,12 +76,13 @@ export function startOutbox(deps: OutboxDeps): Outbox {
       let deliveries = 0;
       for (const row of rows) {
         const alert = row.alert as FiredDraft;
-<<<<<<< HEAD
-        await history.append(row.userId, alert.msg, new Date(alert.time), alertDetailOf(alert));
-=======
-        const historyId = await history.append(row.userId, alert.msg, new Date(alert.time));
+        const historyId = await history.append(
+          row.userId,
+          alert.msg,
+          new Date(alert.time),
+          alertDetailOf(alert),
+        );
         await recordOutcome(tx, row.userId, historyId, alert);
->>>>>>> main
         deliveries += await deps.enqueue(tx, row);
       }
       await tx
