@@ -77,6 +77,8 @@ export interface Config {
   engineHealthPort: number | null;
   /** ENGINE_CHECKPOINT_MS: how often the engine checkpoints. */
   engineCheckpointMs: number;
+  /** Alert lab: recorded sessions kept (RECORD_SESSIONS; 0: the recorder is off). */
+  recordSessions: number;
 }
 
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
@@ -135,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : null,
     engineHealthPort: env.ENGINE_HEALTH_PORT ?? null,
     engineCheckpointMs: env.ENGINE_CHECKPOINT_MS,
+    recordSessions: env.RECORD_SESSIONS,
   };
 }
 

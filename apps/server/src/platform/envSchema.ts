@@ -160,6 +160,8 @@ export const envSchema = z.object({
     })
     .optional(),
   MARKET_RECORD: trimmed.optional(),
+  /** Alert lab: recorded sessions kept under DATA_DIR/sessions (0: the recorder is off). */
+  RECORD_SESSIONS: z.coerce.number().int().min(0).max(500).default(30),
   REPLAY_SPEED: trimmed
     .transform((value, ctx) => {
       if (value === 'max') return Number.POSITIVE_INFINITY;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { MarketFeedConfig } from '../../../platform/config.ts';
+import { sessionsDir } from '../../lab/sessionFiles.ts';
 import type { EngineWorkerData } from './worker.ts';
 
 export const DRAIN_MS = 250;
@@ -13,12 +14,20 @@ export type EngineFeed = Extract<MarketFeedConfig, { kind: 'feed' | 'manual' }>;
 export function engineSettings(
   dataDir: string,
   market: EngineFeed,
-  checkpointMs = CHECKPOINT_MS,
+  {
+    checkpointMs = CHECKPOINT_MS,
+    recordSessions = 0,
+  }: { checkpointMs?: number; recordSessions?: number } = {},
 ): EngineWorkerData {
   return {
     feed: market.name,
     source: market.kind === 'feed' ? market.feed : null,
     checkpointFile: path.join(dataDir, 'engine', 'checkpoint.bin'),
+    // The Alert lab's recorder runs with a feed; a hand-fed engine (tests, tools) records nothing.
+    record:
+      recordSessions > 0 && market.kind === 'feed'
+        ? { dir: sessionsDir(dataDir), keep: recordSessions }
+        : null,
     drainMs: DRAIN_MS,
     checkpointMs,
     clockStart: market.kind === 'manual' ? market.clockStart : null,
