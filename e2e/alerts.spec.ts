@@ -48,6 +48,10 @@ test.afterAll(async () => {
   await pushService.close();
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 test('a price alert from the symbol menu reaches the toast, the Alerts widget, push, webhook and voice', async ({
   page,
 }, info) => {
@@ -96,10 +100,15 @@ test('a price alert from the symbol menu reaches the toast, the Alerts widget, p
   await page.keyboard.press('Home');
   await expect(slider).toHaveAttribute('aria-valuetext', /0\.1/);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(
-    page.getByTestId('toast').filter({ hasText: alertMessages.added('Price', symbol) }),
-  ).toBeVisible();
+  const added = page.getByTestId('toast').filter({ hasText: alertMessages.added('Price', symbol) });
+  await expect(added).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Issue 27: a toast never covers the symbol search.
+  const [toastBox, searchBox] = await Promise.all([
+    added.boundingBox(),
+    page.getByLabel('Search symbol or @user').boundingBox(),
+  ]);
+  expect(toastBox && searchBox && !overlaps(toastBox, searchBox)).toBe(true);
 
   // The rule is live: wait for it to fire (the history is written before the tab hears it).
   const clip = page.waitForResponse((r) => r.url().includes(`/voice/${symbol}/voice1-s.mp3`), {

@@ -11,6 +11,7 @@ import {
   successAnswerSchema,
 } from '@tapeline/core';
 import { api } from './authApi.ts';
+import { applyTick, liveTicks } from './liveTicks.ts';
 import { saveOnExit } from './settings/settingsApi.ts';
 
 // The trader's favourite quotes: one TanStack query every widget shares (Quote widget, the
@@ -50,10 +51,17 @@ export function reorderOnExit(quotes: readonly string[]): void {
   saveOnExit(QUOTES_PATHS.reorder, { quotes });
 }
 
+/** The list, with the live prices that came while it was on its way laid over it (liveTicks.ts). */
+async function listWithTicks(): Promise<Quote[]> {
+  const mark = liveTicks.mark();
+  const list = await quotesApi.list();
+  return applyTick(list, liveTicks.since(mark));
+}
+
 export function useQuotes() {
   return useQuery({
     queryKey: QUOTES_KEY,
-    queryFn: () => quotesApi.list(),
+    queryFn: listWithTicks,
     refetchInterval: QUOTES_REFRESH_MS,
     staleTime: QUOTES_REFRESH_MS / 2,
   });
@@ -66,7 +74,7 @@ const symbolsOf = (list: Quote[]) => list.map((q) => q.symbol);
 export function useQuoteSymbols(): readonly string[] {
   const { data } = useQuery({
     queryKey: QUOTES_KEY,
-    queryFn: () => quotesApi.list(),
+    queryFn: listWithTicks,
     refetchInterval: QUOTES_REFRESH_MS,
     staleTime: QUOTES_REFRESH_MS / 2,
     select: symbolsOf,

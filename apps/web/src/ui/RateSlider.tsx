@@ -1,4 +1,4 @@
-import type { RuleType } from '@tapeline/core';
+import type { RuleType, StepUnit } from '@tapeline/core';
 import { type CSSProperties, useId, useMemo } from 'react';
 import { formatRate, positionToRate, rateStops, rateToPosition } from './rateScale.ts';
 
@@ -9,15 +9,24 @@ interface RateSliderProps {
   /** The accessible name ("Rate for AAPL"). */
   label: string;
   disabled?: boolean;
+  /** Hi/Low: dollars (default) or a percent of the last fired price. */
+  unit?: StepUnit;
 }
 
 /** An alert's rate over its type's §9 range, in round steps, the value shown beside it. */
-export function RateSlider({ type, value, onChange, label, disabled = false }: RateSliderProps) {
+export function RateSlider({
+  type,
+  value,
+  onChange,
+  label,
+  disabled = false,
+  unit = 'dollar',
+}: RateSliderProps) {
   const id = useId();
-  const stops = useMemo(() => rateStops(type), [type]);
+  const stops = useMemo(() => rateStops(type, unit), [type, unit]);
   const position = rateToPosition(stops, value);
   const last = stops.length - 1;
-  const text = formatRate(type, value);
+  const text = formatRate(type, value, unit);
   const style = { '--at': `${(position / last) * 100}%`, '--f': position / last } as CSSProperties;
 
   return (

@@ -1,4 +1,4 @@
-import { RATE_RANGES, type RuleType } from '@tapeline/core';
+import { PERCENT_STEP_RANGE, RATE_RANGES, type RuleType, type StepUnit } from '@tapeline/core';
 
 // A rate slider runs over ranges of up to almost five decades (0.02–1000 for Hi/Low), so it
 // steps through round values per decade (1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9 ×10ⁿ) rather than
@@ -6,9 +6,14 @@ import { RATE_RANGES, type RuleType } from '@tapeline/core';
 
 const MANTISSAS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9];
 
+/** A type's range; a Hi/Low step in percent has its own (0.1–100 %). */
+export function rateRange(type: RuleType, unit: StepUnit = 'dollar') {
+  return type === 'trade' && unit === 'percent' ? PERCENT_STEP_RANGE : RATE_RANGES[type];
+}
+
 /** The values a type's slider stops at, ascending. */
-export function rateStops(type: RuleType): number[] {
-  const { min, max, default: initial } = RATE_RANGES[type];
+export function rateStops(type: RuleType, unit: StepUnit = 'dollar'): number[] {
+  const { min, max, default: initial } = rateRange(type, unit);
   const stops = new Set([min, max, initial]);
   for (let exp = Math.floor(Math.log10(min)); exp <= Math.ceil(Math.log10(max)); exp += 1) {
     for (const m of MANTISSAS) {
@@ -35,8 +40,8 @@ export function positionToRate(stops: readonly number[], position: number): numb
   return stops[at] as number;
 }
 
-/** Hi/Low rates are dollars of price move; the others percentages. */
-export function formatRate(type: RuleType, rate: number): string {
-  if (type === 'trade') return `$${rate.toFixed(2)}`;
+/** Hi/Low rates are dollars of price move (or a percent of it); the others percentages. */
+export function formatRate(type: RuleType, rate: number, unit: StepUnit = 'dollar'): string {
+  if (type === 'trade' && unit === 'dollar') return `$${rate.toFixed(2)}`;
   return `${Number.parseFloat(rate.toFixed(2))}%`;
 }

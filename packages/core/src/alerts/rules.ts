@@ -31,6 +31,23 @@ export const RATE_RANGES: Readonly<Record<RuleType, { min: number; max: number; 
   price: { min: 0.1, max: 100, default: 2 },
 };
 
+/**
+ * A Hi/Low (`trade`) rule's step is dollars (§9) or, added for issue 27, a percent of the last
+ * fired price: one setting that means the same on a $2 and a $200 name. Other types ignore it.
+ */
+export const STEP_UNITS = ['dollar', 'percent'] as const;
+export type StepUnit = (typeof STEP_UNITS)[number];
+/** The percent step's default and slider range (0.1 % … 100 %). */
+export const PERCENT_STEP_RANGE = { min: 0.1, max: 100, default: 1 } as const;
+
+/** A Hi/Low step as stored: a percent step clamped to its own range, a dollar one as clampRate. */
+export function clampStep(unit: StepUnit, rate: number | null | undefined): number {
+  if (unit === 'dollar') return clampRate('trade', rate);
+  const r = PERCENT_STEP_RANGE;
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return r.default;
+  return Math.min(r.max, Math.max(r.min, rate));
+}
+
 /** A rate as stored: the default when missing, clamped to the slider's range (§5). */
 export function clampRate(type: RuleType, rate: number | null | undefined): number {
   const r = RATE_RANGES[type];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { alertMessages } from '../alerts/alertMessages.ts';
 import { FILTERED_ALERTS_MAX, filteredAlertSchema } from '../alerts/filteredAlert.ts';
-import { ALERT_TYPES, RULE_TYPES } from '../alerts/rules.ts';
+import { ALERT_TYPES, RULE_TYPES, STEP_UNITS } from '../alerts/rules.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
 
 // The alert calls of dashboard spec §7, their answers, the socket's alert events and the
@@ -17,6 +17,8 @@ export const alertRuleSchema = z.object({
   rate: z.number(),
   high: z.number().nullable(),
   low: z.number().nullable(),
+  /** Hi/Low only: `rate` in dollars (absent, as before) or a percent of the last fired price. */
+  unit: z.enum(STEP_UNITS).optional(),
 });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
@@ -28,6 +30,8 @@ export const createAlertRequestSchema = z
     high: price,
     low: price,
     type: z.enum(RULE_TYPES),
+    /** Hi/Low only: the step's unit, dollars when absent. */
+    unit: z.enum(STEP_UNITS).optional(),
   })
   .refine((b) => b.high == null || b.low == null || b.low <= b.high, {
     message: alertMessages.boundsInverted,
@@ -41,6 +45,7 @@ export const updateAlertRequestSchema = z.object({
   rate: z.number().finite().nullable().optional(),
   high: price,
   low: price,
+  unit: z.enum(STEP_UNITS).optional(),
 });
 export type UpdateAlertRequest = z.infer<typeof updateAlertRequestSchema>;
 

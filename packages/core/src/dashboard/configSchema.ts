@@ -73,6 +73,22 @@ export const voiceNotiSchema = z.object({
 export const VOICE_BUFFER_MAX = 10;
 
 /**
+ * The Stream widgets' halts strip (issue 27, as MOMO filters it): halts older than `minutes`
+ * are hidden (0 hides every halt), and with `maxLength` above 0 so are symbols longer than it
+ * (warrants and units: "ABCDW", "ABCDU"). Absent until first saved: HALTS_STRIP_DEFAULT.
+ */
+export const HALTS_MINUTES_MAX = 240;
+export const HALTS_SYMBOL_LENGTH_MAX = 6;
+export const haltsStripSchema = z
+  .object({
+    minutes: z.number().int().min(0).max(HALTS_MINUTES_MAX),
+    maxLength: z.number().int().min(0).max(HALTS_SYMBOL_LENGTH_MAX),
+  })
+  .strict();
+export type HaltsStrip = z.infer<typeof haltsStripSchema>;
+export const HALTS_STRIP_DEFAULT: HaltsStrip = { minutes: 30, maxLength: 0 };
+
+/**
  * Discovery column options (discovery spec §3 config): per column whether it is hidden and, for
  * price, ATR and gap, whether it shows % or $. Saved in the dashboard config as `discovery`;
  * read through normalizeDiscoveryColumns (a short list means the default).
@@ -96,6 +112,8 @@ export const dashboardConfigSchema = z
     voiceBuffer: z.number().min(0).max(VOICE_BUFFER_MAX),
     /** Discovery column options; absent until first saved (the default applies). */
     discovery: discoveryConfigSchema.optional(),
+    /** The halts strip's filters; absent until first saved (HALTS_STRIP_DEFAULT). */
+    halts: haltsStripSchema.optional(),
     /** Discovery's row density; absent: the spec's 65 px rows. */
     discoveryDensity: z.enum(DISCOVERY_DENSITIES).optional(),
     /** The chat channel the trader last had open; Chat reopens on it. Absent: the first. */

@@ -94,7 +94,8 @@ export class AlertEvaluator {
         this.rules.add(u, rule, category.symbol, stash);
       } else if (rule.type === 'trade') {
         const source = sourceOf(category.category, set.channels, set.favorites, proPlus);
-        if (source) this.channels.add(u, rule.id, category.category, source, rule.rate);
+        if (source)
+          this.channels.add(u, rule.id, category.category, source, rule.rate, rule.unit === 'percent');
       }
     }
     if (proPlus) for (const f of set.filtered) this.filtered.add(u, f, baselines);
@@ -155,7 +156,7 @@ export class AlertEvaluator {
   /** A Discovery refresh of timeframe tf: filtered alerts for symbols that entered a result. */
   onDiscovery(tf: Timeframe, rows: readonly DiscoveryRow[], now: number): void {
     this.out.begin(now);
-    this.filtered.evaluate(tf, rows, (sub, row) => this.entered(sub, row, now));
+    this.filtered.evaluate(tf, rows, (sub, row) => this.entered(sub, row, now), now);
   }
 
   /** Timeframes with filtered alerts: the Discovery rows onDiscovery needs. */

@@ -28,6 +28,8 @@ export class Watch {
     readonly dir: number,
     readonly rate: number,
     readonly source: Source,
+    /** `rate` is a percent of the last fired price (core StepUnit 'percent'). */
+    readonly percent = false,
   ) {
     const size = source.kind === 'set' ? source.symbols.length : 0;
     this.high = new Float64Array(size).fill(Number.NaN);
@@ -156,12 +158,19 @@ export class ChannelWatches {
     return this.groups.size;
   }
 
-  add(u: number, ruleId: number, category: StreamCategory, source: Source, rate: number): void {
+  add(
+    u: number,
+    ruleId: number,
+    category: StreamCategory,
+    source: Source,
+    rate: number,
+    percent = false,
+  ): void {
     const dir = DIR_OF[category];
-    const key = `${source.key}#${category}#${dir}#${rate}`;
+    const key = `${source.key}#${category}#${dir}#${rate}${percent ? '%' : ''}`;
     let w = this.watches.get(key);
     if (!w) {
-      w = new Watch(key, category, dir, rate, source);
+      w = new Watch(key, category, dir, rate, source, percent);
       this.watches.set(key, w);
       this.attach(w);
     }

@@ -2,6 +2,7 @@ import type { FilteredAlert, FiredDraft } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import type { DiscoveryRow } from '../discovery/row.ts';
 import { AlertEvaluator } from './AlertEvaluator.ts';
+import { FILTER_REARM_MS } from './filteredBook.ts';
 import { rule, ruleSet, USER, USER2 } from './testWorld.ts';
 
 const T0 = Date.UTC(2025, 10, 24, 15, 0);
@@ -46,9 +47,9 @@ function setup() {
   const ev = new AlertEvaluator((a) => alerts.push(a));
   ev.setUser(USER, ruleSet({ rules: [], filtered: [gappers] }));
   let t = T0;
-  const refresh = (rows: DiscoveryRow[], tf: '1day' | '15min' = '1day') => {
+  const refresh = (rows: DiscoveryRow[], tf: '1day' | '15min' = '1day', stepMs = 1000) => {
     const before = alerts.length;
-    t += 1000;
+    t += stepMs;
     ev.onDiscovery(tf, rows, t);
     return alerts.slice(before).map((a) => `${a.userId === USER ? 'u1' : 'u2'} ${a.msg}`);
   };
@@ -75,7 +76,32 @@ describe('filtered alerts: a symbol newly entering the filter’s result', () =>
     expect(alerts[0]?.vwap).toBeCloseTo(10.5 / 1.015, 9);
     expect(refresh([row('ABC', 6), row('XYZ', 7)])).toEqual([]);
     expect(refresh([row('ABC', 6), row('XYZ', 4.9)])).toEqual([]); // left
+    // Out for the whole hysteresis: entering again fires.
+    expect(refresh([row('ABC', 6), row('XYZ', 4.9)], '1day', FILTER_REARM_MS)).toEqual([]);
     expect(refresh([row('ABC', 6), row('XYZ', 5.2)])).toEqual(['u1 XYZ entered filter Gappers']);
+  });
+
+  it('a symbol flickering across the threshold fires once, not at every re-entry', () => {
+    // The issue's "ONEZ entered filter 15m movers" three times in 34 s.
+    const { refresh } = setup();
+    refresh([]);
+    expect(refresh([row('ONEZ', 5.1)])).toEqual(['u1 ONEZ entered filter Gappers']);
+    for (let i = 0; i < 17; i++) {
+      expect(refresh([row('ONEZ', 4.9)])).toEqual([]);
+      expect(refresh([row('ONEZ', 5.1)])).toEqual([]);
+    }
+  });
+
+  it('re-arms only after 5 minutes out without a break: a return inside the window restarts it', () => {
+    const { refresh } = setup();
+    refresh([]);
+    expect(refresh([row('XYZ', 6)])).toEqual(['u1 XYZ entered filter Gappers']);
+    refresh([row('XYZ', 2)]); // out at t
+    expect(refresh([row('XYZ', 6)], '1day', FILTER_REARM_MS - 2000)).toEqual([]); // 4:58 out: silent
+    refresh([row('XYZ', 2)]); // out again: the 5 minutes start over
+    expect(refresh([row('XYZ', 6)], '1day', FILTER_REARM_MS - 1000)).toEqual([]);
+    refresh([row('XYZ', 2)]);
+    expect(refresh([row('XYZ', 6)], '1day', FILTER_REARM_MS)).toEqual(['u1 XYZ entered filter Gappers']);
   });
 
   it('only its own timeframe and its sectors count', () => {
@@ -93,7 +119,7 @@ describe('filtered alerts: a symbol newly entering the filter’s result', () =>
     expect(ev.stats()).toMatchObject({ filteredAlerts: 2, distinctFilters: 1 });
     expect(refresh([row('ABC', 6)])).toEqual(['u1 ABC entered filter Gappers']);
     expect(refresh([row('ABC', 2)])).toEqual([]);
-    expect(refresh([row('ABC', 6)])).toEqual([
+    expect(refresh([row('ABC', 6)], '1day', FILTER_REARM_MS)).toEqual([
       'u1 ABC entered filter Gappers',
       'u2 ABC entered filter My gaps',
     ]);

@@ -89,7 +89,7 @@ describe('trade (Hi/Low) rules: a $ step since the last fired price, per directi
     expect(w.walk('ABC', [12.4, 12.45])).toEqual(['ABC new high 12.45']);
   });
 
-  it('setUser with the same rule keeps its re-arm state; a changed rate starts afresh', () => {
+  it('setUser with the same rule keeps its re-arm state; a changed rate keeps the ladder in the new step', () => {
     const w = new World([{ sym: 'ABC' }]);
     const set = ruleSet({ rules: [rule(7, 'trade', 'ABC', 0.1)] });
     w.ev.setUser(USER, set);
@@ -97,6 +97,10 @@ describe('trade (Hi/Low) rules: a $ step since the last fired price, per directi
     w.ev.setUser(USER, set);
     expect(w.walk('ABC', [12.05])).toEqual([]);
     w.ev.setUser(USER, ruleSet({ rules: [rule(7, 'trade', 'ABC', 0.5)] }));
-    expect(w.walk('ABC', [12.06])).toEqual(['ABC new high 12.06']);
+    // Issue 27: an edit does not fire at the next tick of the current level (12.06 used to).
+    expect(w.walk('ABC', [12.06])).toEqual([]);
+    // Another rule (new id) on the symbol is new: it starts afresh.
+    w.ev.setUser(USER, ruleSet({ rules: [rule(8, 'trade', 'ABC', 0.5)] }));
+    expect(w.walk('ABC', [12.07])).toEqual(['ABC new high 12.07']);
   });
 });

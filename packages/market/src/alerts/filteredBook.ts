@@ -9,6 +9,12 @@ import { RowIndex } from './filterIndex.ts';
 // compiled conditions, sectors and timeframe, whatever their names) are evaluated once per
 // refresh and share their last result; each subscriber — a user's named filter — gets its own
 // alert. A subscriber's first evaluation only records the result (the baseline), silently.
+// Hysteresis (docs/alerts.md "Filtered alerts re-arm after 5 minutes out"): a symbol that left
+// the result re-arms only once it has stayed out for FILTER_REARM_MS; back in sooner, it is
+// silently in again, so a symbol flickering across a threshold fires once.
+
+/** How long a symbol must stay out of a filter's result before entering it fires again. */
+export const FILTER_REARM_MS = 5 * 60_000;
 
 export interface FilterSub {
   readonly u: number;
@@ -24,6 +30,8 @@ export class DistinctFilter {
   prevN = 0;
   /** Whether prev holds a result yet. */
   evaluated = false;
+  /** By book symbol index: when the symbol last left the result (NaN: in it, or never in). */
+  leftAt: Float64Array<ArrayBuffer> = new Float64Array(0);
   constructor(
     readonly key: string,
     readonly tf: Timeframe,
@@ -113,8 +121,11 @@ export class FilteredBook {
     }
   }
 
-  /** One refresh of timeframe tf: calls `enter` for each subscriber and newly entered row. */
-  evaluate(tf: Timeframe, rows: readonly DiscoveryRow[], enter: EnterSink): void {
+  /**
+   * One refresh of timeframe tf at `now`: calls `enter` for each subscriber and row that newly
+   * entered the result, unless the row left it less than FILTER_REARM_MS ago.
+   */
+  evaluate(tf: Timeframe, rows: readonly DiscoveryRow[], enter: EnterSink, now: number): void {
     const list = this.byTf.get(tf);
     if (!list || list.length === 0) return;
     const index = new RowIndex(rows, spyPriceDist(rows));
@@ -123,12 +134,25 @@ export class FilteredBook {
     for (const d of list) {
       const n = index.match(d.compiled, this.buf);
       const hits = this.buf.rows;
-      const seq = this.nextMark();
+      if (d.leftAt.length < this.mark.length) d.leftAt = grownNaN(d.leftAt, this.mark.length);
+      const left = d.leftAt;
+      // Marks: seq = in the last result; seq2 = in this one too (so not left).
+      let seq = this.nextMark();
       for (let k = 0; k < d.prevN; k++) this.mark[d.prev[k] as number] = seq;
       for (let k = 0; k < n; k++) {
         const row = hits[k] as number;
-        if (this.mark[sym[row] as number] === seq) continue;
+        const s = sym[row] as number;
+        if (this.mark[s] === seq) continue;
+        const out = left[s] as number;
+        left[s] = Number.NaN;
+        if (now - out < FILTER_REARM_MS) continue;
         for (const sub of d.subs) if (sub.baselined) enter(sub, rows[row] as DiscoveryRow);
+      }
+      seq = this.nextMark();
+      for (let k = 0; k < n; k++) this.mark[sym[hits[k] as number] as number] = seq;
+      for (let k = 0; k < d.prevN; k++) {
+        const s = d.prev[k] as number;
+        if (this.mark[s] !== seq) left[s] = now;
       }
       for (const sub of d.subs) sub.baselined = true;
       if (d.prev.length < n) d.prev = new Int32Array(Math.max(n, d.prev.length * 2));
@@ -157,4 +181,10 @@ export class FilteredBook {
     if (this.markSeq === 1) this.mark.fill(0);
     return this.markSeq;
   }
+}
+
+function grownNaN(x: Float64Array, n: number): Float64Array<ArrayBuffer> {
+  const y = new Float64Array(n).fill(Number.NaN);
+  y.set(x);
+  return y;
 }

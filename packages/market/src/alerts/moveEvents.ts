@@ -10,7 +10,7 @@ import {
   uVolNow,
 } from './figures.ts';
 import { insideBounds, priceBase, priceNext, uvFires, uvRearms, vwapFires, vwapRearms } from './rearm.ts';
-import { type SymbolRules, T_PRICE, T_UV, T_VWAP } from './symbolRules.ts';
+import { SILENT_LOOK, type SymbolRules, T_PRICE, T_UV, T_VWAP } from './symbolRules.ts';
 
 // `price`, `uv` and `vwap` rules of the symbols that traded since the last batch: their
 // figures only change with a print, so a symbol that did not trade cannot fire (nor re-arm:
@@ -41,14 +41,17 @@ export function moveEvents(
       const type = rules.type[r] as number;
       const rate = rules.rate[r] as number;
       const state = rules.a[r] as number;
+      // The first look (with a known figure) after an edit records the state and sends nothing.
+      const silent = rules.b[r] === SILENT_LOOK;
       if (type === T_PRICE) {
         const pct = fig[F_PRICE_DIST] as number;
         if (Number.isNaN(pct)) continue;
+        rules.b[r] = Number.NaN;
         const base = priceBase(state, pct);
         const inside = insideBounds(last, rules.low[r] as number, rules.high[r] as number);
         const next = inside ? priceNext(base, pct, rate) : base;
         rules.a[r] = next;
-        if (next === base) continue;
+        if (next === base || silent) continue;
         const zone = pct >= 0 ? 'primary_high' : 'primary_low';
         if (!uvRead) fig[F_UV] = uVolNow(e, id, slot);
         uvRead = true;
@@ -60,22 +63,26 @@ export function moveEvents(
         }
         const uv = fig[F_UV] as number;
         if (Number.isNaN(uv)) continue;
+        rules.b[r] = Number.NaN;
         if (state === 1) {
           if (uvRearms(uv, rate)) rules.a[r] = 0;
           continue;
         }
         if (!uvFires(uv, rate)) continue;
         rules.a[r] = 1;
+        if (silent) continue;
         send(out, rules, r, sym, 'uv', alertText.uv(sym, uv), ts, 'primary_high');
       } else if (type === T_VWAP) {
         const dist = fig[F_VWAP_DIST] as number;
         if (Number.isNaN(dist)) continue;
+        rules.b[r] = Number.NaN;
         if (state === 1) {
           if (vwapRearms(dist, rate)) rules.a[r] = 0;
           continue;
         }
         if (!vwapFires(dist, rate)) continue;
         rules.a[r] = 1;
+        if (silent) continue;
         const zone = dist >= 0 ? 'primary_high' : 'primary_low';
         if (!uvRead) fig[F_UV] = uVolNow(e, id, slot);
         uvRead = true;

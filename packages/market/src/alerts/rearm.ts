@@ -6,11 +6,20 @@ const EPS = 1e-7;
 
 /**
  * `trade`: a new high (dir 1) or low (dir −1) at `price` fires when the rule has not fired in
- * that direction yet (lastFired NaN), or the price is `rate` dollars beyond the last fired one.
+ * that direction yet (lastFired NaN), or the price is `rate` dollars (or, `percent`, `rate` % of
+ * the last fired price) beyond the last fired one.
  */
-export function tradeFires(dir: number, price: number, lastFired: number, rate: number): boolean {
+export function tradeFires(
+  dir: number,
+  price: number,
+  lastFired: number,
+  rate: number,
+  percent = false,
+): boolean {
   if (Number.isNaN(lastFired)) return true;
-  return dir > 0 ? price >= lastFired + rate - EPS : price <= lastFired - rate + EPS;
+  // A percent step is a dollar step of `rate` % of the last fired price (10 % of 2.00 is 0.20).
+  const step = percent ? (lastFired * rate) / 100 : rate;
+  return dir > 0 ? price >= lastFired + step - EPS : price <= lastFired - step + EPS;
 }
 
 /**

@@ -65,7 +65,7 @@ function watchEvent(
 ): void {
   if ((w.dir & (up ? DIR_HIGH : DIR_LOW)) === 0) return;
   const last = up ? w.high : w.low;
-  if (!tradeFires(up ? 1 : -1, price, last[at] as number, w.rate)) return;
+  if (!tradeFires(up ? 1 : -1, price, last[at] as number, w.rate, w.percent)) return;
   last[at] = price;
   // The fan-out: every member once per event. On a busy open most members are at the storm
   // cap, so that case is read from the cap's arrays here, with no call until one goes out.
@@ -107,7 +107,8 @@ export function tradeEvent(
       const u = R.user[r] as number;
       if (claim[u] === seq) continue;
       claim[u] = seq;
-      if (!tradeFires(up ? 1 : -1, price, (up ? R.a[r] : R.b[r]) as number, R.rate[r] as number)) continue;
+      const lastFired = (up ? R.a[r] : R.b[r]) as number;
+      if (!tradeFires(up ? 1 : -1, price, lastFired, R.rate[r] as number, R.percent[r] === 1)) continue;
       if (up) R.a[r] = price;
       else R.b[r] = price;
       if (!p.out.admit(u, sym)) continue;

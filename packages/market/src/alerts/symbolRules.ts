@@ -8,6 +8,11 @@ export const T_TRADE = 0;
 export const T_UV = 1;
 export const T_VWAP = 2;
 export const T_PRICE = 3;
+/**
+ * `b` of an edited uv/vwap/price rule: its next look only records where the figure stands, so
+ * an edit never fires at once at the current level (docs/alerts.md "Editing a rule").
+ */
+export const SILENT_LOOK = 1;
 export const TYPE_CODE: Readonly<Record<string, number>> = {
   trade: T_TRADE,
   uv: T_UV,
@@ -26,12 +31,14 @@ export class SymbolRules {
   user = new Int32Array(256);
   type = new Uint8Array(256);
   rate = new Float64Array(256);
+  /** trade: 1 when `rate` is a percent of the last fired price (core StepUnit 'percent'). */
+  percent = new Uint8Array(256);
   /** `price` bounds, NaN when open. */
   low = new Float64Array(256);
   high = new Float64Array(256);
   /** trade: last fired high · price: fired step (signed, 0 armed) · uv/vwap: 1 while fired. */
   a = new Float64Array(256);
-  /** trade: last fired low. */
+  /** trade: last fired low · uv/vwap/price: SILENT_LOOK after an edit, else NaN. */
   b = new Float64Array(256);
   readonly symbol: string[] = [];
   private used = 0;
@@ -56,12 +63,23 @@ export class SymbolRules {
     this.user[slot] = u;
     this.type[slot] = type;
     this.rate[slot] = rule.rate;
+    this.percent[slot] = rule.unit === 'percent' ? 1 : 0;
     this.low[slot] = rule.low ?? Number.NaN;
     this.high[slot] = rule.high ?? Number.NaN;
     this.symbol[slot] = symbol;
     const kept = stash.get(this.signature(slot));
-    this.a[slot] = kept ? kept[0] : type === T_TRADE ? Number.NaN : 0;
-    this.b[slot] = kept ? kept[1] : Number.NaN;
+    const edited = kept ? undefined : stash.get(this.editKey(slot));
+    if (kept) {
+      this.a[slot] = kept[0];
+      this.b[slot] = kept[1];
+    } else if (edited && type === T_TRADE) {
+      // The ladder goes on from the last fired high and low, now in the new step.
+      this.a[slot] = edited[0];
+      this.b[slot] = edited[1];
+    } else {
+      this.a[slot] = type === T_TRADE ? Number.NaN : 0;
+      this.b[slot] = edited ? SILENT_LOOK : Number.NaN;
+    }
     let w = this.bySymbol.get(symbol);
     if (!w) {
       w = { trade: [], move: [] };
@@ -81,7 +99,9 @@ export class SymbolRules {
     if (!mine) return stash;
     this.byUser.delete(u);
     for (const slot of mine) {
-      stash.set(this.signature(slot), [this.a[slot] as number, this.b[slot] as number]);
+      const state: [number, number] = [this.a[slot] as number, this.b[slot] as number];
+      stash.set(this.signature(slot), state);
+      stash.set(this.editKey(slot), state);
       const symbol = this.symbol[slot] as string;
       const w = this.bySymbol.get(symbol);
       if (w) {
@@ -108,7 +128,12 @@ export class SymbolRules {
 
   /** A rule is "the same" across setUser when nothing that decides its firing changed. */
   private signature(slot: number): string {
-    return `${this.ruleId[slot]}|${this.type[slot]}|${this.symbol[slot]}|${this.rate[slot]}|${this.low[slot]}|${this.high[slot]}`;
+    return `${this.ruleId[slot]}|${this.type[slot]}|${this.symbol[slot]}|${this.rate[slot]}|${this.percent[slot]}|${this.low[slot]}|${this.high[slot]}`;
+  }
+
+  /** The same rule (id, type, symbol) with another rate or bounds: an edit. */
+  private editKey(slot: number): string {
+    return `edit|${this.ruleId[slot]}|${this.type[slot]}|${this.symbol[slot]}`;
   }
 
   private take(): number {
@@ -134,5 +159,8 @@ export class SymbolRules {
     const type = new Uint8Array(n);
     type.set(this.type);
     this.type = type;
+    const percent = new Uint8Array(n);
+    percent.set(this.percent);
+    this.percent = percent;
   }
 }

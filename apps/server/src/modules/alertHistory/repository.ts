@@ -1,4 +1,10 @@
-import { ALERT_HISTORY_MAX, ALERT_MSG_MAX_LENGTH, type AlertHistoryItem } from '@tapeline/core';
+import {
+  ALERT_HISTORY_MAX,
+  ALERT_MSG_MAX_LENGTH,
+  type AlertDetail,
+  type AlertHistoryItem,
+  alertDetailSchema,
+} from '@tapeline/core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { alertHistory, alertOutcomes } from '../../platform/db/schema.ts';
@@ -13,10 +19,10 @@ export function createAlertHistoryRepository(db: Db) {
      * trader's history stays bounded without a sweeper. The trim is one statement on the user's
      * own rows (indexed), cheap next to the insert.
      */
-    async append(userId: string, msg: string, at: Date): Promise<number> {
+    async append(userId: string, msg: string, at: Date, detail: AlertDetail | null = null): Promise<number> {
       const [row] = await db
         .insert(alertHistory)
-        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), createdAt: at })
+        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), detail, createdAt: at })
         .returning({ id: alertHistory.id });
       const beyond = db
         .select({ id: alertHistory.id })
@@ -38,6 +44,7 @@ export function createAlertHistoryRepository(db: Db) {
       const rows = await db
         .select({
           msg: alertHistory.msg,
+          detail: alertHistory.detail,
           createdAt: alertHistory.createdAt,
           m1: alertOutcomes.m1,
           m5: alertOutcomes.m5,
@@ -51,11 +58,14 @@ export function createAlertHistoryRepository(db: Db) {
         .where(eq(alertHistory.userId, userId))
         .orderBy(...newestFirst)
         .limit(ALERT_HISTORY_MAX);
-      return rows.map(({ msg, createdAt, outcome, m1, m5, m15, m30, close }) =>
-        outcome === null
-          ? { msg, date: createdAt.getTime() }
-          : { msg, date: createdAt.getTime(), moves: { m1, m5, m15, m30, close } },
-      );
+      return rows.map(({ msg, detail, createdAt, outcome, m1, m5, m15, m30, close }) => {
+        const item: AlertHistoryItem = { msg, date: createdAt.getTime() };
+        // Checked on the way out: a row written by another version answers without its detail.
+        const parsed = alertDetailSchema.safeParse(detail);
+        if (parsed.success) item.detail = parsed.data;
+        if (outcome !== null) item.moves = { m1, m5, m15, m30, close };
+        return item;
+      });
     },
 
     async clear(userId: string): Promise<void> {

@@ -80,7 +80,22 @@ describe('a price alert from rule to every channel', () => {
       const list = res.body as unknown as { msg: string; date: number }[];
       return list.length > 0 ? list : undefined;
     });
-    expect(history).toEqual([{ msg: alert.msg, date: FRI_OPEN + 1000 }]);
+    // The detail (issue 27): the symbol, the price and the figures at the print, what fired it.
+    // (`moves`, the outcome ledger's, is another part's to assert.)
+    expect(history).toMatchObject([
+      {
+        msg: alert.msg,
+        date: FRI_OPEN + 1000,
+        detail: {
+          symbol: 'ABC',
+          kind: 'price',
+          price: 10.25,
+          price_dist: alert.price_dist,
+          uv: alert.uv,
+          vwap_dist: alert.vwap_dist,
+        },
+      },
+    ]);
 
     // A delivery the kick finds not yet visible (another connection's commit, on the Postgres
     // server) is the poll's; the test clock is frozen, so the wait moves it as time would pass.

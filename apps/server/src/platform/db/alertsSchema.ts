@@ -29,6 +29,8 @@ export const alertHistory = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     msg: text('msg').notNull(),
+    /** Core AlertDetail: symbol, figures, what fired it (issue 27); null for older rows. */
+    detail: jsonb('detail'),
     createdAt: createdAt(),
   },
   (t) => [index('alert_history_user_idx').on(t.userId, t.createdAt)],
@@ -46,6 +48,10 @@ export const alertRules = pgTable(
     /** A symbol (upper-case), a stream category (lower-case) or `halt`. */
     category: text('category').notNull(),
     rate: doublePrecision('rate').notNull(),
+    /** Hi/Low only: `rate` in dollars or a percent of the last fired price (issue 27). */
+    unit: text('unit', { enum: ['dollar', 'percent'] })
+      .notNull()
+      .default('dollar'),
     high: doublePrecision('high'),
     low: doublePrecision('low'),
     createdAt: createdAt(),

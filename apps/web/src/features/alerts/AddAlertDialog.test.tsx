@@ -53,6 +53,29 @@ describe('Add alert dialog', () => {
     await waitFor(() => expect(screen.getByTestId('add-alert-dialog')).not.toHaveAttribute('open'));
   });
 
+  it('a Hi/Low step may be a percent: % starts at 1 % on its own scale and is sent with the unit', async () => {
+    const api = fakeApi().on(
+      'POST /api/alerts',
+      list([alertRule({ id: 4, category: 'TSLA', rate: 1, unit: 'percent' })]),
+    );
+    const { user } = renderDialog('standard', api);
+    const d = await openFor('TSLA');
+    const slider = d.getByRole('slider', { name: text.rateOf('TSLA') });
+    const units = d.getByRole('radiogroup', { name: text.stepUnitOf('TSLA') });
+    expect(within(units).getByRole('radio', { name: /dollars/ })).toBeChecked();
+    await user.click(within(units).getByRole('radio', { name: /percent/ }));
+    expect(slider).toHaveAttribute('aria-valuetext', '1%');
+    expect(d.getByText(text.rateHintPercent)).toBeInTheDocument();
+    await user.click(d.getByRole('button', { name: text.add }));
+    expect(await screen.findByText(alertMessages.added('Trade', 'TSLA'))).toBeInTheDocument();
+    expect(api.calls('POST /api/alerts')[0]?.body).toEqual({
+      category: 'TSLA',
+      type: 'trade',
+      rate: 1,
+      unit: 'percent',
+    });
+  });
+
   it('Pro: a Price alert starts at 2 % and sends its bounds, checked first', async () => {
     const api = fakeApi().on(
       'POST /api/alerts',

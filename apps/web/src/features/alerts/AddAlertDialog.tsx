@@ -1,4 +1,4 @@
-import { meetsTier, RATE_RANGES, RULE_TYPES, type RuleType, tierForType, tierOf } from '@tapeline/core';
+import { meetsTier, RULE_TYPES, type RuleType, STEP_UNITS, tierForType, tierOf } from '@tapeline/core';
 import { z } from 'zod';
 import { useUser } from '../../app/session.tsx';
 import { useCreateAlert } from '../../lib/alerts/useAlerts.ts';
@@ -8,7 +8,9 @@ import { formRules } from '../../ui/form/formRules.ts';
 import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
+import { rateRange } from '../../ui/rateScale.ts';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
+import { StepUnitToggle } from '../../ui/StepUnitToggle.tsx';
 import { settingControlText } from '../../ui/settingControlText.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { notificationsText as text } from '../notifications/index.ts';
@@ -17,7 +19,7 @@ import './addAlert.css';
 import { boundsProblem, parseBound, registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';
 
 const addAlertForm = formRules(
-  { type: z.enum(RULE_TYPES), rate: z.number(), high: z.string(), low: z.string() },
+  { type: z.enum(RULE_TYPES), rate: z.number(), unit: z.enum(STEP_UNITS), high: z.string(), low: z.string() },
   (v) => (v.type === 'price' ? boundsProblem(v.high, v.low, text.boundsInvalid) : null),
 );
 
@@ -49,17 +51,23 @@ function AddAlertForm({ symbol }: { symbol: string }) {
   const create = useCreateAlert();
   const defaults: z.input<typeof addAlertForm> = {
     type: 'trade',
-    rate: RATE_RANGES.trade.default,
+    rate: rateRange('trade').default,
+    unit: 'dollar',
     high: '',
     low: '',
   };
   const form = useRuleForm(addAlertForm, defaults);
   const type = form.watch('type');
   const rate = form.watch('rate');
+  const unit = form.watch('unit');
 
   const choose = (next: RuleType) => {
     form.setValue('type', next);
-    form.setValue('rate', RATE_RANGES[next].default);
+    form.setValue('rate', rateRange(next, unit).default);
+  };
+  const chooseUnit = (next: typeof unit) => {
+    form.setValue('unit', next);
+    form.setValue('rate', rateRange(type, next).default);
   };
 
   const submit = form.submit((v) => {
@@ -69,6 +77,7 @@ function AddAlertForm({ symbol }: { symbol: string }) {
         category: symbol,
         type: v.type,
         rate: v.rate,
+        ...(v.type === 'trade' && v.unit === 'percent' ? { unit: v.unit } : {}),
         high: price ? bound(v.high) : undefined,
         low: price ? bound(v.low) : undefined,
       },
@@ -106,13 +115,21 @@ function AddAlertForm({ symbol }: { symbol: string }) {
       </fieldset>
       <div className="field">
         <span className="field-label">{text.rateOf(symbol)}</span>
-        <RateSlider
-          type={type}
-          value={rate}
-          onChange={(r) => form.setValue('rate', r)}
-          label={text.rateOf(symbol)}
-        />
-        <p className="setting-hint">{text.rateHint[type]}</p>
+        <div className="rate-with-unit">
+          <RateSlider
+            type={type}
+            unit={type === 'trade' ? unit : 'dollar'}
+            value={rate}
+            onChange={(r) => form.setValue('rate', r)}
+            label={text.rateOf(symbol)}
+          />
+          {type === 'trade' ? (
+            <StepUnitToggle value={unit} onChange={chooseUnit} label={text.stepUnitOf(symbol)} />
+          ) : null}
+        </div>
+        <p className="setting-hint">
+          {type === 'trade' && unit === 'percent' ? text.rateHintPercent : text.rateHint[type]}
+        </p>
       </div>
       {type === 'price' ? (
         <fieldset className="price-bounds">

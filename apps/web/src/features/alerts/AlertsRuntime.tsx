@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { alertDetailOf } from '@tapeline/core';
 import { useCallback } from 'react';
 import { ALERT_HISTORY_KEY, prependAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { appStores, readToken } from '../../lib/session.ts';
@@ -29,7 +30,10 @@ export function AlertsRuntime({ speak = true }: { speak?: boolean }) {
       (alert, arrival) => {
         if (arrival.stale) return;
         toast(alert.msg, { tone: 'info', lane: 'live' });
-        if (!arrival.caughtUp) prependAlertHistory(client, { msg: alert.msg, date: Math.round(alert.time) });
+        if (!arrival.caughtUp) {
+          const item = { msg: alert.msg, date: Math.round(alert.time), detail: alertDetailOf(alert) };
+          prependAlertHistory(client, item);
+        }
         voice(alert);
       },
       [toast, client, voice],

@@ -1,9 +1,11 @@
 import { alertHistoryResponseSchema, successResponseSchema } from '@tapeline/core';
 import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
+import { SymbolOverlays } from '../symbols/index.ts';
 import { AlertsWidget } from './AlertsWidget.tsx';
 import { alertsMessages, alertsText } from './alertsText.ts';
 
@@ -13,6 +15,13 @@ const HISTORY = [
   { msg: 'AAPL crossed 200.00', date: NEWER },
   { msg: 'MSFT volume spike', date: OLDER },
 ];
+
+const withOverlays = (ui: ReactNode) => (
+  <>
+    {ui}
+    <SymbolOverlays />
+  </>
+);
 
 async function confirmClear(user: { click(element: Element): Promise<void> }) {
   const dialog = screen.getByRole('dialog', { name: alertsText.clearQuestion });
@@ -77,6 +86,37 @@ describe('AlertsWidget', () => {
 
     await user.click(screen.getByRole('button', { name: /Back/ }));
     expect(screen.getByRole('list', { name: alertsText.list })).toBeInTheDocument();
+  });
+
+  it('shows the price, the figure that fired it, the print time and a link to the symbol', async () => {
+    const detail = {
+      symbol: 'ONEZ',
+      kind: 'uv' as const,
+      price: 4.21,
+      price_dist: 12.5,
+      uv: 245.4,
+      vwap_dist: 3.1,
+    };
+    fakeApi().on(
+      'GET /api/alert_history',
+      ok(alertHistoryResponseSchema, [{ msg: 'ONEZ unusual volume 245%', date: NEWER, detail }]),
+    );
+    const { user } = renderUi(<AlertsWidget {...widgetProps('alerts')} />, { wrap: withOverlays });
+    await user.click(await screen.findByRole('button', { name: /ONEZ unusual volume/ }));
+    const article = screen.getByRole('article', { name: alertsText.detail });
+    const figures = within(article)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      [alertsText.figures.price, '4.21'],
+      [alertsText.figures.change, '+12.50%'],
+      [alertsText.figures.uv, `245% · ${alertsText.firedOn}`],
+      [alertsText.figures.vwap, '+3.10%'],
+      // 15:30 UTC on 5 Jan 2026 is 10:30 in New York.
+      [alertsText.printedAt, expect.stringContaining('10:30:00')],
+    ]);
+    await user.click(within(article).getByRole('button', { name: 'ONEZ' }));
+    expect(screen.getByRole('menu', { name: 'ONEZ actions' })).toBeInTheDocument();
   });
 
   it('clears the history on the server, empties the list and confirms', async () => {

@@ -8,6 +8,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { OutcomeMoves } from '../alertLab/index.ts';
+import { SymbolLink } from '../symbols/index.ts';
+import { detailRows } from './alertDetail.ts';
 import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
 
@@ -32,6 +34,26 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
         {formatAlertTimestamp(item.date)}
       </time>
       <p className="alert-detail__msg">{item.msg}</p>
+      {item.detail && (
+        <>
+          {item.detail.kind !== 'digest' && <SymbolLink symbol={item.detail.symbol} />}
+          <dl className="alert-detail__figures">
+            {detailRows(item.detail).map((row) => (
+              <div key={row.label} className={row.fired ? 'fired' : undefined}>
+                <dt>{row.label}</dt>
+                <dd>
+                  {row.value}
+                  {row.fired && <span className="muted"> · {alertsText.firedOn}</span>}
+                </dd>
+              </div>
+            ))}
+            <div>
+              <dt>{alertsText.printedAt}</dt>
+              <dd>{formatAlertTimestamp(item.date)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
       {item.moves ? <OutcomeMoves moves={item.moves} /> : null}
     </article>
   );

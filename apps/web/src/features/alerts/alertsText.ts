@@ -14,5 +14,15 @@ export const alertsText = {
   back: 'Back',
   list: 'Alert history, newest first',
   detail: 'Alert',
+  printedAt: 'Print time',
+  firedOn: 'fired it',
+  figures: {
+    price: 'Price',
+    change: 'Change from prior close',
+    uv: 'Unusual volume',
+    vwap: 'Distance from VWAP',
+    filter: 'Filter',
+    reason: 'Halt reason',
+  },
   count: (n: number) => (n === 1 ? '1 alert' : `${n} alerts`),
 } as const;

@@ -1,10 +1,11 @@
-import { type AlertRule, alertMessages, type RuleType } from '@tapeline/core';
+import { type AlertRule, alertMessages, type RuleType, type StepUnit } from '@tapeline/core';
 import { useEffect, useState } from 'react';
 import { boundsProblem, parseBound } from '../../lib/alerts/ruleToasts.ts';
 import { useDeleteAlert, useUpdateAlert } from '../../lib/alerts/useAlerts.ts';
 import { FormMessage } from '../../ui/FormMessage.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
-import { formatRate } from '../../ui/rateScale.ts';
+import { formatRate, rateRange } from '../../ui/rateScale.ts';
+import { StepUnitToggle } from '../../ui/StepUnitToggle.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { RuleOutcome } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
@@ -31,6 +32,8 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
   const remove = useDeleteAlert();
   const symbol = rule.category;
   const [rate, setRate] = useState(rule.rate);
+  const savedUnit: StepUnit = rule.unit ?? 'dollar';
+  const [unit, setUnit] = useState<StepUnit>(savedUnit);
   const [high, setHigh] = useState(boundText(rule.high));
   const [low, setLow] = useState(boundText(rule.low));
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,10 +42,16 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
   // biome-ignore lint/correctness/useExhaustiveDependencies: `editing` is the trigger, not read
   useEffect(() => {
     setRate(rule.rate);
+    setUnit(savedUnit);
     setHigh(boundText(rule.high));
     setLow(boundText(rule.low));
     setProblem(null);
-  }, [editing, rule.rate, rule.high, rule.low]);
+  }, [editing, rule.rate, rule.high, rule.low, savedUnit]);
+
+  const chooseUnit = (next: StepUnit) => {
+    setUnit(next);
+    setRate(rateRange(type, next).default);
+  };
 
   const save = () => {
     const price = type === 'price';
@@ -56,7 +65,13 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
     update.mutate(
       {
         id: rule.id,
-        body: { category: symbol, rate, ...(price ? { high: bound(high), low: bound(low) } : {}) },
+        body: {
+          category: symbol,
+          rate,
+          // Sent only when changed: left out, the server keeps the rule's.
+          ...(type === 'trade' && unit !== savedUnit ? { unit } : {}),
+          ...(price ? { high: bound(high), low: bound(low) } : {}),
+        },
       },
       {
         onSuccess: () => {
@@ -83,7 +98,12 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
       <span className="rule-symbol">{symbol}</span>
       {editing ? (
         <div className="rule-edit">
-          <RateSlider type={type} value={rate} onChange={setRate} label={text.rateOf(symbol)} />
+          <div className="rate-with-unit">
+            <RateSlider type={type} unit={unit} value={rate} onChange={setRate} label={text.rateOf(symbol)} />
+            {type === 'trade' ? (
+              <StepUnitToggle value={unit} onChange={chooseUnit} label={text.stepUnitOf(symbol)} />
+            ) : null}
+          </div>
           {type === 'price' ? (
             <div className="rule-bounds">
               <input
@@ -108,7 +128,7 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
         </div>
       ) : (
         <span className="rule-summary">
-          {formatRate(type, rule.rate)}
+          {formatRate(type, rule.rate, savedUnit)}
           {bounds ? <span className="muted"> · {bounds}</span> : null}
           <RuleOutcome ruleId={rule.id} />
         </span>

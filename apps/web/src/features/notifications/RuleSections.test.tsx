@@ -116,6 +116,24 @@ describe('per-symbol alerts: editing one at a time (§4)', () => {
     );
   });
 
+  it('a Hi/Low step switched to percent is sent with its unit and listed as a percent', async () => {
+    const api = serveAlerts(alertsAnswer({ alerts: [AAPL, MSFT] })).on(
+      'PUT /api/alerts/1',
+      list([{ ...AAPL, rate: 1, unit: 'percent' }, MSFT]),
+    );
+    const { user } = renderNotifications('standard', api);
+    await user.click(await screen.findByRole('button', { name: text.editOf('AAPL') }));
+    const units = screen.getByRole('radiogroup', { name: text.stepUnitOf('AAPL') });
+    await user.click(within(units).getByRole('radio', { name: /percent/ }));
+    expect(screen.getByRole('slider', { name: text.rateOf('AAPL') })).toHaveAttribute('aria-valuetext', '1%');
+    await user.click(screen.getByRole('button', { name: text.save }));
+    expect(await screen.findByText(alertMessages.updated('AAPL'))).toBeInTheDocument();
+    expect(api.calls('PUT /api/alerts/1')[0]?.body).toEqual({ category: 'AAPL', rate: 1, unit: 'percent' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: text.editOf('AAPL') }).closest('li')).toHaveTextContent('1%'),
+    );
+  });
+
   it('Save sends the new rate and says the alert is updated', async () => {
     const api = serveAlerts(alertsAnswer({ alerts: [AAPL, MSFT] })).on(
       'PUT /api/alerts/1',

@@ -62,6 +62,8 @@ export const notificationsText = {
   } satisfies Record<StreamCategory, string>,
   perSymbol: 'Per symbol',
   rateOf: (what: string) => `Rate for ${what}`,
+  stepUnitOf: (what: string) => `Step unit for ${what}`,
+  rateHintPercent: 'Percent the price must move beyond the last alert before the next one.',
   rateHint: {
     trade: 'Dollars the price must move before the next alert.',
     uv: 'Percent of the usual volume by this time of day.',

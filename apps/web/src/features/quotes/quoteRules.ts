@@ -4,7 +4,6 @@ import {
   QUOTES_MAX,
   type Quote,
   type QuotesEditRequest,
-  type QuoteTickRow,
   quoteMessages,
 } from '@tapeline/core';
 
@@ -75,34 +74,7 @@ export function planSave(
   return { kind: 'call', body: { adds: [...added], deletes: [...removed] } };
 }
 
-/**
- * A live frame merged into the list: figures replaced, the pin distance recomputed, the
- * sparkline's last point moved to the new price (the 60 s refresh brings new slots). The list
- * is returned unchanged (same object) when no row concerns it, so nothing re-renders.
- */
-export function applyTick(list: Quote[], rows: readonly QuoteTickRow[]): Quote[] {
-  if (rows.length === 0) return list;
-  const bySymbol = new Map(rows.map((row) => [row[0], row]));
-  let changed = false;
-  const next = list.map((quote) => {
-    const row = bySymbol.get(quote.symbol);
-    if (!row) return quote;
-    changed = true;
-    const [, price, percent, dollar_dist, high, low] = row;
-    const sl = quote.sl.length > 0 ? [...quote.sl.slice(0, -1), price] : [price];
-    return {
-      ...quote,
-      price,
-      percent,
-      dollar_dist,
-      high,
-      low,
-      sl,
-      pin_percent: pinPercent(quote.pin, price),
-    };
-  });
-  return changed ? next : list;
-}
+export { applyTick } from '../../lib/liveTicks.ts';
 
 /** A pin applied locally (the server's answer replaces it): the distance follows the price. */
 export function withPin(list: Quote[], symbol: string, pin: number | null): Quote[] {

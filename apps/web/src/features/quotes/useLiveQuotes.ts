@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { QUOTE_EVENTS, quotesFrameSchema } from '@tapeline/core';
 import { useEffect } from 'react';
+import { applyTick, liveTicks } from '../../lib/liveTicks.ts';
 import { updateQuotes } from '../../lib/quotesApi.ts';
 import { listenSocket, type SocketRoom } from '../../lib/tabSocket.ts';
-import { applyTick } from './quoteRules.ts';
 
 const ROOM: SocketRoom = { join: [QUOTE_EVENTS.subscribe, {}], leave: [QUOTE_EVENTS.unsubscribe, {}] };
 
@@ -20,7 +20,9 @@ export function useLiveQuotes(): void {
         QUOTE_EVENTS.update,
         (payload) => {
           const frame = quotesFrameSchema.safeParse(payload);
-          if (frame.success) updateQuotes(client, (list) => applyTick(list, frame.data.q));
+          if (!frame.success) return;
+          liveTicks.record(frame.data.q);
+          updateQuotes(client, (list) => applyTick(list, frame.data.q));
         },
         ROOM,
       ),

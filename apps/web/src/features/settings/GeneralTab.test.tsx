@@ -21,7 +21,11 @@ function serve(): FakeApi {
 }
 
 type SavedNews = {
-  config: { optionsMode: string; news: { icon: boolean; recency: number; hide_rf: boolean } };
+  config: {
+    optionsMode: string;
+    news: { icon: boolean; recency: number; hide_rf: boolean };
+    halts?: { minutes: number; maxLength: number };
+  };
 };
 const lastSaved = (api: FakeApi) =>
   (api.calls('POST /api/settings/config').at(-1)?.body as SavedNews)?.config;
@@ -65,6 +69,23 @@ describe('GeneralTab', () => {
           optionsMode: 'filter',
           news: { icon: false, recency: 24, hide_rf: true },
         }),
+      SETTLED,
+    );
+  });
+
+  it('filters the halts strip: 30 minutes and any symbol by default, each change saved', async () => {
+    const api = serve();
+    renderGeneral();
+    await waitFor(() => expect(api.calls('POST /api/settings/config')).toHaveLength(1), SETTLED);
+    const age = screen.getByRole('slider', { name: settingsText.haltsAge });
+    expect(age).toHaveAttribute('aria-valuetext', '30 min');
+    const length = screen.getByRole('slider', { name: settingsText.haltsLength });
+    expect(length).toHaveAttribute('aria-valuetext', 'Any');
+    fireEvent.change(age, { target: { value: '0' } });
+    fireEvent.change(length, { target: { value: '4' } });
+    expect(age).toHaveAttribute('aria-valuetext', 'Hide all');
+    await waitFor(
+      () => expect(lastSaved(api)).toMatchObject({ halts: { minutes: 0, maxLength: 4 } }),
       SETTLED,
     );
   });

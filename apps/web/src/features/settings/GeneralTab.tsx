@@ -1,13 +1,14 @@
 import type { DashboardConfig } from '@tapeline/core';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { SwitchRow } from '../../ui/SwitchRow.tsx';
+import { HaltsStripSettings } from './HaltsStripSettings.tsx';
 import { OptionsModeSetting } from './OptionsModeSetting.tsx';
 import { RecencySlider } from './RecencySlider.tsx';
 import { settingsText } from './settingsText.ts';
 
 type News = DashboardConfig['news'];
 
-/** Spec §2 General: options display mode and the news marks. */
+/** Spec §2 General: options display mode, the news marks and the halts strip's filters. */
 export function GeneralTab() {
   const { config } = useSettings();
   const store = useSettingsStore();
@@ -40,6 +41,10 @@ export function GeneralTab() {
           onChange={(hide_rf) => setNews({ hide_rf })}
         />
       </section>
+      <HaltsStripSettings
+        value={config.halts}
+        onChange={(halts) => store.updateConfig((c) => ({ ...c, halts }))}
+      />
     </div>
   );
 }

@@ -37,6 +37,13 @@ export const settingsText = {
   recencyHint: 'How old news may be and still mark a symbol. 0 turns the mark off.',
   hideFilings: 'Hide SEC filings',
   hideFilingsHint: 'Leaves regulatory filings out of the news marks.',
+  halts: 'Halts strip',
+  haltsAge: 'Hide halts older than',
+  haltsAgeHint: 'Halts and resumes older than this leave the Stream widgets’ strip. 0 hides every halt.',
+  haltsAgeValue: (minutes: number) => (minutes === 0 ? 'Hide all' : `${minutes} min`),
+  haltsLength: 'Longest symbol shown',
+  haltsLengthHint: 'Leaves out longer symbols, such as five-letter warrants and units. Any shows all.',
+  haltsLengthValue: (length: number) => (length === 0 ? 'Any' : `${length} letters`),
 
   channelType: 'Channel type',
   filters: 'Filters',

@@ -1,10 +1,8 @@
-import type { StreamEntry } from '@tapeline/core';
+import type { HaltsStrip, StreamEntry } from '@tapeline/core';
 import { nyClock } from '../../lib/nyTime.ts';
 import { SymbolLink } from '../symbols/index.ts';
+import { HALTS_STRIP_MAX as STRIP_MAX, visibleHalts } from './haltsStrip.ts';
 import { streamText as text } from './streamText.ts';
-
-/** Chips a strip shows at most: the newest. */
-const STRIP_MAX = 20;
 
 /** A halt as the bar says it: "HALT LUDP 10:42:13" or "RESUMED 10:47:13", New York time. */
 export function haltText(h: StreamEntry): string {
@@ -25,13 +23,28 @@ function withTime(what: string, e: StreamEntry): string {
 /**
  * The stream's event strips above its High and Low sides: halts and unusual-volume events of the
  * channel, newest first, each symbol a SymbolLink (its menu on click, its hover card on rest).
+ * Each strip is one horizontal line that scrolls sideways (as MOMO draws it), so ten halts never
+ * push the High/Low tables down; halts pass the trader's age and symbol-length filters at the
+ * market clock's `now`.
  */
-export function EventStrips({ halts, uvols }: { halts: StreamEntry[]; uvols: StreamEntry[] }) {
+export function EventStrips({
+  halts: all,
+  uvols,
+  now,
+  filter,
+}: {
+  halts: StreamEntry[];
+  uvols: StreamEntry[];
+  /** Market time (the server's clock). */
+  now: number;
+  filter?: HaltsStrip | undefined;
+}) {
+  const halts = visibleHalts(all, filter, now);
   return (
     <>
       {halts.length > 0 && (
         <ul className="halts-bar" aria-label={text.halts}>
-          {halts.slice(0, STRIP_MAX).map((h) => (
+          {halts.map((h) => (
             <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
               <SymbolLink symbol={h.symbol} /> <span className="muted">{haltText(h)}</span>
             </li>

@@ -1,4 +1,4 @@
-import type { DashboardConfig } from '@tapeline/core';
+import { type DashboardConfig, defaultConfig } from '@tapeline/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SymbolOverlays } from '../symbols/index.ts';
@@ -84,6 +84,48 @@ describe('StreamWidget events', () => {
     const bar = screen.getByRole('list', { name: 'Halts' });
     await user.click(within(bar).getByRole('button', { name: 'LUDP' }));
     expect(screen.getByRole('menu', { name: 'LUDP actions' })).toBeInTheDocument();
+  });
+
+  it('halts: one strip, newest first, halted amber and resumed muted, aged by the market clock (not the browser’s)', async () => {
+    // The server's market clock runs two hours ahead of this browser's clock.
+    const market = OPEN + 2 * 3_600_000;
+    serve(market);
+    await withOverlays();
+    const at = (minutesAgo: number) => market - minutesAgo * 60_000;
+    const halt = (symbol: string, minutesAgo: number, active = true) => ({
+      ...entry(symbol, 4.2, 1),
+      flag: 'LUDP',
+      active,
+      eventTs: at(minutesAgo),
+    });
+    arrives(wireBatch(OPEN, [], [], 1, [halt('OLD', 50, false), halt('MULN', 20, false), halt('LUDP', 5)]));
+    flush();
+    const chips = within(screen.getByRole('list', { name: 'Halts' })).getAllByRole('listitem');
+    // 50 minutes old at market time is past the default 30 (by the browser's clock it is ahead).
+    expect(chips.map((c) => [c.textContent?.split(' ')[0], c.className])).toEqual([
+      ['LUDP', 'halted'],
+      ['MULN', 'resumed'],
+    ]);
+  });
+
+  it('halts: the symbol-length filter hides longer symbols, and 0 minutes hides every halt', async () => {
+    serve(OPEN);
+    const config = { ...defaultConfig(), halts: { minutes: 30, maxLength: 4 } };
+    const { unmount } = await withOverlays(config);
+    const recent = (symbol: string) => ({ ...entry(symbol, 1, 1), flag: 'T1', eventTs: OPEN - 60_000 });
+    arrives(wireBatch(OPEN, [], [], 1, [recent('ABCDW'), recent('ABCD')]));
+    flush();
+    const bar = screen.getByRole('list', { name: 'Halts' });
+    expect(
+      within(bar)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent?.split(' ')[0]),
+    ).toEqual(['ABCD']);
+    unmount();
+    await withOverlays({ ...config, halts: { minutes: 0, maxLength: 0 } });
+    arrives(wireBatch(OPEN + 100, [], [], 2, [recent('ABCE')]));
+    flush();
+    expect(screen.queryByRole('list', { name: 'Halts' })).not.toBeInTheDocument();
   });
 
   it('rows hold still while the mouse rests on them, and catch up when it leaves', async () => {

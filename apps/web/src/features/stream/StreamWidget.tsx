@@ -80,7 +80,7 @@ export function StreamWidget({ id, layout, config }: WidgetProps) {
       data-seq={lastSeq}
       data-stale={connection === 'reconnecting' || undefined}
     >
-      <EventStrips halts={view.halts} uvols={view.uvols} />
+      <EventStrips halts={view.halts} uvols={view.uvols} now={now} filter={config.halts} />
       {closed ? (
         <div className="market-closed">
           <p className="market-closed__title">{text.marketClosed}</p>

@@ -1,4 +1,10 @@
-import { ALERT_EVENTS, type FiredAlert, type FiredDraft, PROTOCOL_VERSION } from '@tapeline/core';
+import {
+  ALERT_EVENTS,
+  alertDetailOf,
+  type FiredAlert,
+  type FiredDraft,
+  PROTOCOL_VERSION,
+} from '@tapeline/core';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import type { Clock } from '../../../platform/clock.ts';
@@ -70,7 +76,12 @@ export function startOutbox(deps: OutboxDeps): Outbox {
       let deliveries = 0;
       for (const row of rows) {
         const alert = row.alert as FiredDraft;
-        const historyId = await history.append(row.userId, alert.msg, new Date(alert.time));
+        const historyId = await history.append(
+          row.userId,
+          alert.msg,
+          new Date(alert.time),
+          alertDetailOf(alert),
+        );
         await recordOutcome(tx, row.userId, historyId, alert);
         deliveries += await deps.enqueue(tx, row);
       }

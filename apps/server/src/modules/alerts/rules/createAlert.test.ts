@@ -1,6 +1,7 @@
 import {
   ALERT_RULES_MAX,
   alertMessages,
+  PERCENT_STEP_RANGE,
   RATE_RANGES,
   RULE_TYPES,
   type RuleType,
@@ -65,6 +66,29 @@ describe('POST /api/alerts', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.list.find((r) => r.category === category)?.rate).toBe(stored);
     }
+  });
+
+  it('adds a Hi/Low rule with a percent step (clamped to 0.1–100 %), edits it back to dollars, refuses a bad unit', async () => {
+    const { token } = await seedSubscriber(app, 'standard');
+    const res = await api.create(token, { category: 'AAPL', type: 'trade', rate: 500, unit: 'percent' });
+    expect(res.status).toBe(200);
+    const [rule] = res.body.data.list;
+    expect(rule).toMatchObject({ category: 'AAPL', rate: PERCENT_STEP_RANGE.max, unit: 'percent' });
+    const pct = await api.create(token, { category: 'MSFT', type: 'trade', unit: 'percent' });
+    expect(pct.body.data.list[1]).toMatchObject({ rate: PERCENT_STEP_RANGE.default, unit: 'percent' });
+    // Back to dollars without a rate: §9's default dollar step, and no unit in the answer.
+    const edited = await api.update(token, rule?.id as number, { category: 'AAPL', unit: 'dollar' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.list[0]).toEqual({
+      id: rule?.id,
+      type: 'trade',
+      category: 'AAPL',
+      rate: RATE_RANGES.trade.default,
+      high: null,
+      low: null,
+    });
+    const bad = await api.create(token, { category: 'TSLA', type: 'trade', unit: 'cents' });
+    expect(bad.status).toBe(400);
   });
 
   it('keeps the optional bounds of a price rule, and none on the other types', async () => {

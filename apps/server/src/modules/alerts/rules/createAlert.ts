@@ -4,6 +4,7 @@ import {
   type CreateAlertRequest,
   categoryKey,
   clampRate,
+  clampStep,
   ruleLabel,
 } from '@tapeline/core';
 import { HttpError } from '../../../platform/http/errors.ts';
@@ -22,12 +23,15 @@ export async function createAlert(deps: RulesDeps, { user, tier }: Principal, bo
   await requireListed(deps.universe, parsed);
   const category = categoryKey(parsed);
   const price = body.type === 'price';
+  // A step unit is a Hi/Low rule's only; the others keep §9's rate.
+  const unit = body.type === 'trade' ? (body.unit ?? 'dollar') : 'dollar';
   const outcome = await deps.rules.insertCapped(
     user.id,
     {
       type: body.type,
       category,
-      rate: clampRate(body.type, body.rate),
+      rate: body.type === 'trade' ? clampStep(unit, body.rate) : clampRate(body.type, body.rate),
+      unit,
       high: price ? (body.high ?? null) : null,
       low: price ? (body.low ?? null) : null,
     },

@@ -1,4 +1,4 @@
-import type { AlertRule, AlertType, AlertWebhook, FilteredAlert } from '@tapeline/core';
+import type { AlertRule, AlertType, AlertWebhook, FilteredAlert, StepUnit } from '@tapeline/core';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import { type AlertRuleRow, alertRules, alertSettings } from '../../../platform/db/schema.ts';
@@ -8,6 +8,8 @@ export interface NewRule {
   type: AlertType;
   category: string;
   rate: number;
+  /** Hi/Low only; dollars when absent. */
+  unit?: StepUnit;
   high: number | null;
   low: number | null;
 }
@@ -27,6 +29,8 @@ const toRule = (row: AlertRuleRow): AlertRule => ({
   rate: row.rate,
   high: row.high,
   low: row.low,
+  // Answered only when it is not §9's dollar step, so the answers of dollar rules stay as they were.
+  ...(row.unit === 'percent' ? { unit: row.unit } : {}),
 });
 
 const oneRule = [alertRules.userId, alertRules.type, alertRules.category];
@@ -76,7 +80,7 @@ export function createAlertRulesRepository(db: Db) {
     async update(
       userId: string,
       id: number,
-      fields: Pick<NewRule, 'rate' | 'high' | 'low'>,
+      fields: Pick<NewRule, 'rate' | 'high' | 'low' | 'unit'>,
       now: Date,
     ): Promise<boolean> {
       const rows = await db

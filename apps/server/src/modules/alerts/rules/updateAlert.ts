@@ -3,6 +3,7 @@ import {
   alertMessages,
   categoryKey,
   clampRate,
+  clampStep,
   HALT_CATEGORY,
   type RuleType,
   type UpdateAlertRequest,
@@ -51,8 +52,13 @@ export async function updateAlert(
   if (rule.type !== 'halt') {
     const type: RuleType = rule.type;
     requireTypeTier(tier, type);
-    const rate = body.rate === undefined ? rule.rate : clampRate(type, body.rate);
-    const fields = { rate, ...bounds(rule, body) };
+    // Hi/Low: a unit left out keeps the rule's; a new unit without a rate takes its default.
+    const unit = type === 'trade' ? (body.unit ?? rule.unit ?? 'dollar') : 'dollar';
+    const unitChanged = unit !== (rule.unit ?? 'dollar');
+    const raw = body.rate === undefined && !unitChanged ? rule.rate : body.rate;
+    const rate =
+      type === 'trade' ? clampStep(unit, raw) : body.rate === undefined ? rule.rate : clampRate(type, raw);
+    const fields = { rate, unit, ...bounds(rule, body) };
     if (!(await deps.rules.update(user.id, id, fields, new Date(deps.clock.now())))) throw alertNotFound();
     deps.ruleChanges.changed(user.id);
   }
