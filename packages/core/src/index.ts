@@ -1,5 +1,6 @@
 export * from './alerts/index.ts';
 export * from './api/admin.ts';
+export * from './api/alertLab.ts';
 export * from './api/alerts.ts';
 export * from './api/alertsBus.ts';
 export * from './api/apiKeys.ts';

@@ -84,6 +84,7 @@ export {
   vwapSeries,
 } from './indicators/series.ts';
 export { emaStep, isSqueezed, squeezeStep, trueRange, wilderStep } from './indicators/steps.ts';
+export * from './lab/index.ts';
 export { type QuoteFigures, type QuoteState, quoteOf } from './quotes/quote.ts';
 export { QuoteTicker, type QuoteTickRow } from './quotes/quoteTick.ts';
 export { sparkline, sparkSlot } from './quotes/spark.ts';

@@ -1,0 +1,14 @@
+// The Alert lab's pure parts: the session recorder, its chunk format, and the backtest replay.
+export { backtestSession, sessionBars } from './backtest.ts';
+export { directionOf, isoDate, PricePaths, summarize } from './outcomes.ts';
+export { type RecorderHooks, SessionRecorder } from './recorder.ts';
+export {
+  BATCH_MS,
+  LAB_FILTERED_EVERY_MS,
+  LAB_USER,
+  type Prints,
+  replaySession,
+  tapePrints,
+} from './replay.ts';
+export { readTape, type SessionTape } from './sessionTape.ts';
+export { type ChunkData, decodeChunk, encodeChunk } from './tapeFormat.ts';
