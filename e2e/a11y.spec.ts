@@ -90,6 +90,7 @@ test(
   PHONE,
   async ({ page }, info) => {
     test.setTimeout(90_000);
+    const phone = info.project.name === 'mobile';
     await signInSubscriber(page, freshEmail(info, 'a11y-settings'), 'proplus');
     await openNotifications(page);
     expect(await seriousViolations(page), '/settings notifications').toEqual([]);
@@ -110,6 +111,26 @@ test(
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await expect(page.getByTestId('page-spinner')).toHaveCount(0);
       expect(await seriousViolations(page), `/profile/${tab}`).toEqual([]);
+    }
+    // The payment history fits across, its headers whole (a phone once read "STATU").
+    const history = page.getByTestId('payment-history');
+    if (await history.isVisible()) {
+      const clipped = await history.evaluate((table) => {
+        const box = table.parentElement as HTMLElement;
+        return box.scrollWidth > box.clientWidth;
+      });
+      expect(clipped, 'payment history wider than its box').toBe(false);
+    }
+
+    // A long page scrolled to its end: the sidebar stays below the top bar (it slid under it).
+    if (!phone) {
+      await page.goto('/help');
+      await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.locator('.footer')).toBeInViewport();
+      const bar = await page.locator('.topbar').boundingBox();
+      const side = await page.locator('.sidebar').boundingBox();
+      expect(side?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) - 1);
     }
 
     await openPopout(page);

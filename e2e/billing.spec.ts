@@ -186,6 +186,10 @@ test('an admin toggles chat, mod and VIP for another user', async ({ page, brows
   // The chat's VIP badge (docs/chat.md "Badges").
   const vip = row.getByRole('switch', { name: /^VIP badge:/ });
   await expect(vip).not.toBeChecked();
+  // The whole row fits its box: the VIP switch is not cut off at the right (it was at 1440 px).
+  const box = await page.locator('.admin-table-wrap').boundingBox();
+  const sw = await row.locator('.mod-toggle').last().boundingBox();
+  expect(sw && box && sw.x + sw.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
   await vip.click();
   await expect(vip).toBeChecked();
 

@@ -20,6 +20,7 @@ import {
   rows,
   rowWith,
   sendFromComposer,
+  sendPaced,
   socketTrader,
 } from './support/chat.ts';
 import { listedSymbols, toast } from './support/notifications.ts';
@@ -251,4 +252,35 @@ test('chat: /popout/chat shows the widget alone', async ({ page, browser }, info
   const text = `from the pop-out ${trader.name}`;
   await sendFromComposer(page, text);
   await expect(rowWith(page, text)).toBeVisible();
+});
+
+// fixme: red on open3 at 17:20 UTC (2026-11-29): in a 480 × 600 window with ten fresh Off Topic
+// messages the pop-out shows the list from its beginning and neither the newest message nor the
+// composer is in view, so popout.css's height bound does not hold yet. Fix it, then drop fixme.
+test.fixme('chat: in a 600 px pop-out the composer and the newest messages are in view', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  // Two traders post five each in Off Topic (no slow mode): more than 600 px of rows.
+  const posters = [
+    await socketTrader(page.request, info, 'tallA'),
+    await socketTrader(page.request, info, 'tallB'),
+  ];
+  let newest = '';
+  for (const poster of posters) {
+    const client = await chatClient(poster.token);
+    for (let n = 0; n < CHAT_POST_BURST; n += 1) {
+      newest = `tall pop-out ${poster.name} ${n}`;
+      expect(await sendPaced(client, 'offtopic', newest)).toMatchObject({ ok: true });
+    }
+    client.close();
+  }
+  await newTrader(browser, info, 'tall', page);
+  await page.setViewportSize({ width: 480, height: 600 });
+  await openPopout(page, 'offtopic');
+  // The list scrolls inside the window; the window itself does not (it was 790 px tall).
+  await expect(rowWith(page, newest)).toBeInViewport();
+  await expect(composer(page)).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(600);
 });

@@ -1,5 +1,5 @@
-import { invalidOrDuplicated, quoteMessages } from '@tapeline/core';
-import { apiAs as api } from './support/api.ts';
+import { invalidOrDuplicated, QUOTES_MAX, quoteMessages } from '@tapeline/core';
+import { apiAs as api, dataAs } from './support/api.ts';
 import { watchCsp } from './support/cspWatch.ts';
 import { dashboardReady } from './support/dashboard.ts';
 import { PHONE } from './support/projects.ts';
@@ -142,3 +142,32 @@ test(
     expect(csp).toEqual([]);
   },
 );
+
+test('75 favourites: the first card dragged one slot right lands second, the track barely scrolls, the order is saved', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await signInSubscriber(page, freshEmail(info, 'quotes75'));
+  await dashboardReady(page);
+  const names = (await dataAs<{ s: string }[]>(page, '/data/stock-names.json')).body;
+  const symbols = [...new Set(names.map((n) => n.s))].slice(0, QUOTES_MAX);
+  expect(symbols).toHaveLength(QUOTES_MAX);
+  expect((await api(page, 'POST', '/api/quotes', { adds: symbols, deletes: [] })).status).toBe(200);
+  await page.reload();
+  await dashboardReady(page);
+  await expect(cards(page)).toHaveCount(QUOTES_MAX, { timeout: 15_000 });
+  const listed = await cardSymbols(page);
+  const [first, second] = listed as [string, string];
+
+  const track = quoteWidget(page).locator('.quote-slider__track');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/quotes/reorder') && r.request().method() === 'POST' && r.ok(),
+  );
+  await dragQuote(page, first, second, false);
+  // It was dropped at slot 70 after the track ran 13,012 px.
+  await expect.poll(() => cardSymbols(page)).toEqual([second, first, ...listed.slice(2)]);
+  expect(await track.evaluate((el) => el.scrollLeft)).toBeLessThan(400);
+  await saved;
+  const stored = await api<{ symbol: string }[]>(page, 'GET', '/api/quotes');
+  expect(stored.body.slice(0, 3).map((q) => q.symbol)).toEqual([second, first, listed[2]]);
+});

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { PHONE } from '../support/projects.ts';
 import { newVerifiedUser, subscribePro } from '../support/subscriber.ts';
 import { freshEmail } from '../support/users.ts';
 
 const out = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
-test('dashboard screenshot', async ({ page }, info) => {
+// Tagged for the phone project too (it runs only @phone tests): dashboard-mobile.png.
+test('dashboard screenshot', PHONE, async ({ page }, info) => {
   await newVerifiedUser(page, freshEmail(info, 'shots'));
   await subscribePro(page);
   await expect(page.getByTestId('dashboard-grid').or(page.getByTestId('maximized'))).toBeVisible({

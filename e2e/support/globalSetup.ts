@@ -30,7 +30,8 @@ async function startSmtp(): Promise<SmtpSink> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+// 120 s: on a shared 2-core machine under load the server took over 60 s to answer.
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -74,7 +75,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       REDIS_URL: '',
     },
   });
-  await waitForHealth(`${baseUrl}/api/health`, server);
+  await waitForHealth(`${baseUrl}/api/health`, server).catch((error: unknown) => {
+    // A server that never answered would otherwise outlive the run and hold the port.
+    server.kill('SIGTERM');
+    throw error;
+  });
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');

@@ -19,9 +19,13 @@ export function Shell({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <Sidebar />
         </Suspense>
-        <main className="shell-main">{children}</main>
+        {/* The footer shares the main column: the sticky sidebar's box then runs to the page's
+            end, so it never slides up under the top bar as a long page's footer comes in. */}
+        <div className="shell-column">
+          <main className="shell-main">{children}</main>
+          <Footer />
+        </div>
       </div>
-      <Footer />
     </div>
   );
 }

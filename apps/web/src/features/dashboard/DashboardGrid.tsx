@@ -53,7 +53,9 @@ function useMaximizedWidth(maximized: WidgetId | null) {
 
 /** The widget grid: react-grid-layout over the active layout, or one widget maximised. */
 export function DashboardGrid({ layout, config, onLayoutChange, onPopout, isPoppedOut }: GridProps) {
-  const { width, containerRef, mounted } = useContainerWidth();
+  // Measured before the grid is drawn: unmeasured, the hook says 1280 px, and a phone's first
+  // paint squeezed the desktop grid into 390 px before the effect corrected it.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const maximizedWidth = useMaximizedWidth(layout.maximized);
   const breakpoint = useRef<BreakpointId>('xxl');
   // Maximised, the grid is not drawn and not measured: the maximised box has the same width.
