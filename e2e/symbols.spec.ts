@@ -112,7 +112,7 @@ test.describe('symbols everywhere', () => {
     expect((await counted).url()).toMatch(new RegExp(`/api/stock_stats/inc/${symbol}$`));
 
     const items = menu.getByRole('menuitem');
-    await expect(items).toHaveText(['Copy symbol', 'Money flow', 'Volume', 'Add alert']);
+    await expect(items).toHaveText(['Copy symbol', 'Money flow', 'Volume', 'Chart', 'Add alert']);
     await expect(items.first()).toBeFocused();
     const addAlert = menu.getByRole('menuitem', { name: 'Add alert' });
     await expect(addAlert).not.toHaveAttribute('aria-disabled', 'true');

@@ -1,6 +1,6 @@
 import { DEFAULT_PLAN_IDS, LEGACY_PLAN_IDS } from '@tapeline/core';
-import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
+import type { Env } from './envSchema.ts';
 
 // BILLING and its keys, prices and coupons, read from the parsed environment once (config.ts).
 

@@ -1,4 +1,4 @@
-import { envVariables } from './config.ts';
+import { envVariables } from './envSchema.ts';
 
 /** The README's configuration table: each row's variables (in backticks) and its meaning. */
 function readmeRows(readme: string): { names: string[]; meaning: string }[] {
@@ -25,7 +25,7 @@ function readmeRows(readme: string): { names: string[]; meaning: string }[] {
 export function envExample(readme: string): string {
   const rows = readmeRows(readme);
   const lines = [
-    '# Tapeline configuration: every variable, generated from apps/server/src/platform/config.ts',
+    '# Tapeline configuration: every variable, generated from apps/server/src/platform/envSchema.ts',
     '# (npm run env:example). Uncomment what you set; the rest keep the default shown.',
     '# Reference: README.md "Configuration", docs/operations.md.',
     '',

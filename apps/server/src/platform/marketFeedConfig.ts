@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FeedLabel } from '@tapeline/core';
-import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
+import type { Env } from './envSchema.ts';
 
 // MARKET_FEED and the feeds' own settings, read from the parsed environment once (config.ts).
 

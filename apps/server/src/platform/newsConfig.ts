@@ -1,7 +1,7 @@
 import { NEWS_SOURCE_NAMES, type NewsSourceName } from '@tapeline/core';
 import { z } from 'zod';
-import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
+import type { Env } from './envSchema.ts';
 import type { MarketFeedConfig } from './marketFeedConfig.ts';
 
 // The news sources' settings (docs/quotes-news.md §3 "Sources"), read from the parsed environment

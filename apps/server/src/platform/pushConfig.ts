@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { z } from 'zod';
-import type { Env } from './config.ts';
 import { ConfigError } from './configError.ts';
+import type { Env } from './envSchema.ts';
 
 // Web push (VAPID) settings, read from the parsed environment once (config.ts). Unset keys are
 // generated into DATA_DIR/secrets on first use (modules/alerts/push/vapidKeys.ts).

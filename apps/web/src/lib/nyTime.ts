@@ -49,3 +49,9 @@ export function nyTimestamp(ms: number): string | null {
   if (!at) return null;
   return `${WEEKDAYS[at.getUTCDay()]} ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${at.getUTCFullYear()} ${hhmmss(at)} ET`;
 }
+
+/** The New York date at `ms` as YYYY-MM-DD (the recorded sessions' key); null when it cannot be placed. */
+export function nyDate(ms: number): string | null {
+  const at = nyWall(ms);
+  return at ? `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}` : null;
+}

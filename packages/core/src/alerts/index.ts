@@ -3,3 +3,4 @@ export * from './alertText.ts';
 export * from './filteredAlert.ts';
 export * from './rules.ts';
 export * from './webhookUrl.ts';
+export * from './outcomes.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outcomeMovesSchema } from '../alerts/outcomes.ts';
 import { discoverySettingsSchema } from '../discovery/savedFilters.ts';
 
 /**
@@ -16,6 +17,8 @@ export const ALERT_MSG_MAX_LENGTH = 1000;
 export const alertHistoryItemSchema = z.object({
   msg: z.string().max(ALERT_MSG_MAX_LENGTH),
   date: z.number().int(),
+  /** What the price did after it (the outcome ledger); absent for alerts without a price. */
+  moves: outcomeMovesSchema.optional(),
 });
 export type AlertHistoryItem = z.infer<typeof alertHistoryItemSchema>;
 

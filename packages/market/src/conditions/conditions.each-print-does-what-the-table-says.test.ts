@@ -1,8 +1,7 @@
 import { decodeStreamEntry } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
 import { discoveryRows } from '../discovery/recompute.ts';
-import { MarketEngine } from '../engine/MarketEngine.ts';
-import { testClock } from '../engine/testClock.ts';
+import { abcEngine, ny } from '../engine/testing/abcEngine.ts';
 import { TF_COUNT } from '../timeframes.ts';
 import {
   conditionNames,
@@ -17,24 +16,9 @@ import {
   updatesOf,
 } from './conditions.ts';
 
-// Monday 24 Nov 2025 (EST): New York hh:mm is UTC hh+5.
-const ny = (h: number, m = 0, s = 0) => Date.UTC(2025, 10, 24, h + 5, m, s);
-
 /** An engine where ABC printed 10.00 (open, low) and a regular 10.20 (high, last) at 10:00. */
 function tape() {
-  const clock = testClock(ny(10));
-  const e = new MarketEngine({ clock, capacity: 16 });
-  e.setReference({
-    sym: 'ABC',
-    name: 'Abc Corp',
-    sector: 9,
-    float: 12_000_000,
-    shortRatio: 2.5,
-    optionable: true,
-    prevClose: 9.5,
-    avgVolume: 1_500_000,
-    exchange: 'NASDAQ',
-  });
+  const { e, clock } = abcEngine(ny(10), 9.5);
   e.ingest({ sym: 'ABC', price: 10, size: 100, ts: ny(10) });
   e.ingest({ sym: 'ABC', price: 10.2, size: 100, ts: ny(10, 0, 1) });
   e.drainBatch();

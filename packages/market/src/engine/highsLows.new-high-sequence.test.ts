@@ -1,27 +1,8 @@
 import { decodeStreamEntry } from '@tapeline/core';
 import { describe, expect, it } from 'vitest';
-import { MarketEngine } from './MarketEngine.ts';
-import { testClock } from './testClock.ts';
+import { abcEngine, ny } from './testing/abcEngine.ts';
 
-// Monday 24 Nov 2025 (EST): New York hh:mm is UTC hh+5.
-const ny = (h: number, m = 0, s = 0) => Date.UTC(2025, 10, 24, h + 5, m, s);
-
-function engineAt(ts: number) {
-  const clock = testClock(ts);
-  const e = new MarketEngine({ clock, capacity: 16 });
-  e.setReference({
-    sym: 'ABC',
-    name: 'Abc Corp',
-    sector: 9,
-    float: 12_000_000,
-    shortRatio: 2.5,
-    optionable: true,
-    prevClose: 98,
-    avgVolume: 1_500_000,
-    exchange: 'NASDAQ',
-  });
-  return { e, clock };
-}
+const engineAt = (ts: number) => abcEngine(ts, 98);
 
 describe('highs and lows of day', () => {
   it('prints 100, 101, 101.5, 101.25, 102 give new highs 101, 101.5, 102 with counts 1, 2, 3', () => {

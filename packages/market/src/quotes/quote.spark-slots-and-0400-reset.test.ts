@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from '../engine/MarketEngine.ts';
 import { testClock } from '../engine/testClock.ts';
+import { abcEngine, ny } from '../engine/testing/abcEngine.ts';
 import { SPARK_STRIDE } from '../state/day.ts';
 import { quoteOf } from './quote.ts';
 import { sparkline } from './spark.ts';
 
-// Monday 24 Nov 2025 (EST): New York hh:mm is UTC hh+5. Friday 21 Nov, Saturday 22 Nov.
-const ny = (h: number, m = 0, s = 0, day = 24) => Date.UTC(2025, 10, day, h + 5, m, s);
-
+// Friday 21 Nov, Saturday 22 Nov, Monday 24 Nov 2025 (`ny`'s day).
 function engineAt(ts: number) {
-  const clock = testClock(ts);
-  const e = new MarketEngine({ clock, capacity: 16 });
-  e.setReference({
-    sym: 'ABC',
-    name: 'Abc Corp',
-    sector: 9,
-    float: 12_000_000,
-    shortRatio: 2.5,
-    optionable: true,
-    prevClose: 10,
-    avgVolume: 1_500_000,
-    exchange: 'NASDAQ',
-  });
+  const { e, clock } = abcEngine(ts, 10);
   const trade = (price: number, ts: number) => e.ingest({ sym: 'ABC', price, size: 100, ts });
   return { e, clock, trade, id: e.idOf('ABC') };
 }

@@ -1,7 +1,7 @@
 import { ALERT_HISTORY_MAX, ALERT_MSG_MAX_LENGTH, type AlertHistoryItem } from '@tapeline/core';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { alertHistory } from '../../platform/db/schema.ts';
+import { alertHistory, alertOutcomes } from '../../platform/db/schema.ts';
 
 const newestFirst = [desc(alertHistory.createdAt), desc(alertHistory.id)];
 
@@ -13,10 +13,11 @@ export function createAlertHistoryRepository(db: Db) {
      * trader's history stays bounded without a sweeper. The trim is one statement on the user's
      * own rows (indexed), cheap next to the insert.
      */
-    async append(userId: string, msg: string, at: Date): Promise<void> {
-      await db
+    async append(userId: string, msg: string, at: Date): Promise<number> {
+      const [row] = await db
         .insert(alertHistory)
-        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), createdAt: at });
+        .values({ userId, msg: msg.slice(0, ALERT_MSG_MAX_LENGTH), createdAt: at })
+        .returning({ id: alertHistory.id });
       const beyond = db
         .select({ id: alertHistory.id })
         .from(alertHistory)
@@ -26,17 +27,35 @@ export function createAlertHistoryRepository(db: Db) {
       await db
         .delete(alertHistory)
         .where(and(eq(alertHistory.userId, userId), inArray(alertHistory.id, beyond)));
+      return row?.id ?? 0;
     },
 
-    /** Newest first; `date` is UTC milliseconds, like every other time the API sends. */
+    /**
+     * Newest first; `date` is UTC milliseconds, like every other time the API sends. An alert
+     * the outcome ledger follows carries its moves so far.
+     */
     async list(userId: string): Promise<AlertHistoryItem[]> {
       const rows = await db
-        .select({ msg: alertHistory.msg, createdAt: alertHistory.createdAt })
+        .select({
+          msg: alertHistory.msg,
+          createdAt: alertHistory.createdAt,
+          m1: alertOutcomes.m1,
+          m5: alertOutcomes.m5,
+          m15: alertOutcomes.m15,
+          m30: alertOutcomes.m30,
+          close: alertOutcomes.close,
+          outcome: alertOutcomes.id,
+        })
         .from(alertHistory)
+        .leftJoin(alertOutcomes, eq(alertOutcomes.historyId, alertHistory.id))
         .where(eq(alertHistory.userId, userId))
         .orderBy(...newestFirst)
         .limit(ALERT_HISTORY_MAX);
-      return rows.map((row) => ({ msg: row.msg, date: row.createdAt.getTime() }));
+      return rows.map(({ msg, createdAt, outcome, m1, m5, m15, m30, close }) =>
+        outcome === null
+          ? { msg, date: createdAt.getTime() }
+          : { msg, date: createdAt.getTime(), moves: { m1, m5, m15, m30, close } },
+      );
     },
 
     async clear(userId: string): Promise<void> {

@@ -8,6 +8,8 @@ import type { MarketModule } from '../market/marketModule.ts';
 import { createPopularityRepository } from '../popularity/repository.ts';
 import type { SymbolUniverse } from '../settings/symbolUniverse.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './delivery/worker.ts';
+import { type OutcomeSweep, startOutcomeSweep } from './outcomes/outcomeSweep.ts';
+import { outcomeRoutes } from './outcomes/routes.ts';
 import { serveAlertsResume } from './pipeline/alertsResume.ts';
 import { listenForFiredAlerts } from './pipeline/firedListener.ts';
 import { type EnqueueDeliveries, type Outbox, startOutbox } from './pipeline/outbox.ts';
@@ -26,6 +28,8 @@ export interface AlertsModule {
   rules: RulePublisher;
   outbox: Outbox;
   deliveries: DeliveryWorker;
+  /** The outcome ledger's once-a-minute sweep (tests call `sweepOnce`). */
+  outcomes: OutcomeSweep;
   stop(): Promise<void>;
 }
 
@@ -56,6 +60,9 @@ export async function startAlerts(
   alertRulesRoutes(http, ctx, guards, deps);
   webhookRoutes(http, ctx, guards, deps);
   pushRoutes(http, ctx, guards, deps);
+  outcomeRoutes(http, ctx, guards);
+  // The outcome ledger: fires' forward moves from the engine's prices, once a minute.
+  const outcomes = startOutcomeSweep({ db, clock: ctx.clock, log: ctx.log, engine: market.source });
 
   // What is owed outside the app is written in the same transaction that dispatches the alert.
   const enqueue: EnqueueDeliveries = async (tx, row) =>
@@ -101,8 +108,10 @@ export async function startAlerts(
     rules,
     outbox,
     deliveries,
+    outcomes,
     async stop() {
       popularTimer.cancel();
+      outcomes.stop();
       await stopFired();
       await rules.stop();
       await outbox.stop();

@@ -184,6 +184,7 @@ export const MATRIX: MatrixRoute[] = [
   },
   // Alert rules: subscribers; uVol, VWAP and price rules need Pro, filtered alerts Pro Plus.
   { method: 'GET', route: '/api/alerts', expect: subscriber(200) },
+  { method: 'GET', route: '/api/alerts/outcomes', expect: subscriber(200) },
   {
     method: 'POST',
     route: '/api/alerts',

@@ -59,7 +59,10 @@ export async function startMarket(
   const market = config.marketFeed;
   if (config.role === 'all' && (market.kind === 'feed' || market.kind === 'manual')) {
     engine = await startEngineHost(
-      engineSettings(config.dataDir, market, config.recordSessions),
+      engineSettings(config.dataDir, market, {
+        checkpointMs: config.engineCheckpointMs,
+        recordSessions: config.recordSessions,
+      }),
       log,
       ctx.clock,
     );

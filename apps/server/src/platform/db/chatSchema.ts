@@ -11,7 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './usersSchema.ts';
 
 // The community chat (docs/chat.md "Model"), beside schema.ts which re-exports it for drizzle
 // and drizzle-kit. Times are written from the injected clock, never the database's now().

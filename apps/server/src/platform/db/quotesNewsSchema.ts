@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './usersSchema.ts';
 
 // Favourite quotes and the news store (docs/quotes-news.md), beside schema.ts so that neither
 // file grows past a screenful of tables. schema.ts re-exports these for drizzle and drizzle-kit.

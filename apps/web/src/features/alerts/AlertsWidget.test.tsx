@@ -33,6 +33,26 @@ describe('AlertsWidget', () => {
     expect(screen.getByText('2 alerts')).toBeInTheDocument();
   });
 
+  it('shows beside an alert what the price did after it, and "…" for marks still to come', async () => {
+    const moves = { m1: 1.2, m5: -0.5, m15: null, m30: null, close: null };
+    fakeApi().on(
+      'GET /api/alert_history',
+      ok(alertHistoryResponseSchema, [
+        { msg: 'AAPL crossed 200.00', date: NEWER, moves },
+        HISTORY[1] as (typeof HISTORY)[number],
+      ]),
+    );
+    renderUi(<AlertsWidget {...widgetProps('alerts')} />);
+
+    const [first, second] = within(await screen.findByRole('list', { name: alertsText.list })).getAllByRole(
+      'listitem',
+    );
+    expect(within(first as HTMLElement).getByTestId('outcome-moves').textContent).toBe(
+      '1m +1.20%5m −0.50%15m …30m …close …',
+    );
+    expect(within(second as HTMLElement).queryByTestId('outcome-moves')).toBeNull();
+  });
+
   it('says so when there are no alerts yet', async () => {
     fakeApi().on('GET /api/alert_history', ok(alertHistoryResponseSchema, []));
     renderUi(<AlertsWidget {...widgetProps('alerts')} />);

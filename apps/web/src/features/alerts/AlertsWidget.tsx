@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
-import { useAlertHistory, useClearAlertHistory } from './alertHistoryApi.ts';
+import { OutcomeMoves } from '../alertLab/index.ts';
+import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
 
@@ -31,6 +32,7 @@ function AlertDetail({ item, onBack }: { item: AlertHistoryItem; onBack(): void 
         {formatAlertTimestamp(item.date)}
       </time>
       <p className="alert-detail__msg">{item.msg}</p>
+      {item.moves ? <OutcomeMoves moves={item.moves} /> : null}
     </article>
   );
 }
@@ -87,7 +89,10 @@ export function AlertsWidget({ id }: WidgetProps) {
                     <time className="alerts-item__time" dateTime={new Date(item.date).toISOString()}>
                       {formatAlertTime(item.date, now)}
                     </time>
-                    <span className="alerts-item__msg">{item.msg}</span>
+                    <span className="alerts-item__msg">
+                      {item.msg}
+                      {item.moves ? <OutcomeMoves moves={item.moves} /> : null}
+                    </span>
                   </button>
                 </li>
               ))}

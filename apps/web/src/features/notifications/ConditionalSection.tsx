@@ -2,6 +2,7 @@ import { alertMessages, FILTERED_ALERTS_MAX, type FilteredAlert } from '@tapelin
 import { useState } from 'react';
 import { isLimitExceeded, useSaveFilteredAlerts } from '../../lib/alerts/useAlerts.ts';
 import { useToast } from '../../ui/toast.tsx';
+import { RuleOutcome } from '../alertLab/index.ts';
 import { FilteredAlertModal } from './FilteredAlertModal.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 import { SectionHead } from './SectionHead.tsx';
@@ -49,6 +50,7 @@ export function ConditionalSection({ list, proPlus }: { list: readonly FilteredA
               <span className="rule-symbol">{filter.name}</span>
               <span className="rule-summary muted">
                 {filter.type === 'all' ? text.matchAll : text.matchAny}
+                <RuleOutcome filter={filter.name} />
               </span>
               <div className="rule-actions">
                 <button

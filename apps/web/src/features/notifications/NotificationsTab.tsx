@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useUser } from '../../app/session.tsx';
 import { useAlerts } from '../../lib/alerts/useAlerts.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { OutcomesSection } from '../alertLab/index.ts';
 import { ConditionalSection } from './ConditionalSection.tsx';
 import { DeliverySection } from './DeliverySection.tsx';
 import { HaltsSection } from './HaltsSection.tsx';
@@ -32,6 +33,7 @@ export function NotificationsTab() {
           <ProRulesSection type="uv" pro={pro} rules={alerts.data.alerts} {...edit} />
           <ProRulesSection type="vwap" pro={pro} rules={alerts.data.alerts} {...edit} />
           <ProRulesSection type="price" pro={pro} rules={alerts.data.alerts} {...edit} />
+          <OutcomesSection />
           <DeliverySection webhook={alerts.data.alert_webhook} secret={alerts.data.webhook_secret} />
         </>
       ) : (

@@ -6,6 +6,7 @@ import { FormMessage } from '../../ui/FormMessage.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
 import { formatRate } from '../../ui/rateScale.ts';
 import { useToast } from '../../ui/toast.tsx';
+import { RuleOutcome } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface RuleRowProps {
@@ -109,6 +110,7 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
         <span className="rule-summary">
           {formatRate(type, rule.rate)}
           {bounds ? <span className="muted"> · {bounds}</span> : null}
+          <RuleOutcome ruleId={rule.id} />
         </span>
       )}
       <div className="rule-actions">

@@ -1,14 +1,15 @@
-import { type DashboardConfig, defaultConfig } from '@tapeline/core';
+import type { DashboardConfig } from '@tapeline/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { streamArrives as arrives } from '../../test-setup/fakeSocket.ts';
 import { SymbolOverlays } from '../symbols/index.ts';
-import { FLUSH_MS } from './streamBuffer.ts';
 import {
+  arrives,
   entry,
-  flushStream,
+  FLUSH_MS,
+  flush,
   freshTabEachTest,
   highs,
+  mainPriced,
   OPEN,
   renderStream,
   rowsOf,
@@ -19,8 +20,6 @@ import {
 // Issue 29 items 1 and 4: the unusual-volume strip, halt chips as symbols, rows that hold still
 // under the pointer. The socket is hand-fed, batches built as the engine sends them.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
-
-const flush = flushStream;
 const withOverlays = (config?: DashboardConfig) => renderStream(config, <SymbolOverlays />);
 
 /** An unusual-volume event as the engine sends it: level reached as count, uVol % as flag. */
@@ -55,10 +54,7 @@ describe('StreamWidget events', () => {
 
   it("applies the channel's filters to unusual-volume events", async () => {
     serve();
-    const config = defaultConfig();
-    const main = config.stream.find((c) => c.channel === 'main');
-    if (main?.type !== 'filter') throw new Error('core has no main filter channel');
-    main.value.price = { min: 5, max: 50 };
+    const config = mainPriced(5, 50);
     await withOverlays(config);
     arrives(
       wireBatch(

@@ -2,16 +2,16 @@ import { defaultConfig, defaultLayout, messages, streamRecentResponseSchema } fr
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { dataHost } from '../../lib/dataHost.ts';
-import { streamArrives as arrives } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { LINGER_MS } from './channelViews.ts';
 import { StreamWidget } from './StreamWidget.tsx';
-import { FLUSH_MS } from './streamBuffer.ts';
 import {
+  arrives,
   CLOSED,
   entry,
+  FLUSH_MS,
   freshTabEachTest,
   highs,
   lows,
@@ -33,6 +33,20 @@ const RECENT = {
     wireBatch(OPEN - 60_000, [entry('AAPL', 187.5, 3), entry('NVDA', 140, 1)], [entry('TSLA', 201, 2)], 40),
   ],
 };
+
+/** Both streams of the default layout (Main and Alt), once each has asked for its recent view. */
+async function renderBothStreams() {
+  const result = renderUi(
+    <>
+      <StreamWidget {...widgetProps('stream1')} />
+      <StreamWidget {...widgetProps('stream2')} />
+    </>,
+    { wrap: withSession },
+  );
+  await recentShown('stream-stream1');
+  await recentShown('stream-stream2');
+  return result;
+}
 
 /** The queries the tab sent to GET /data/stream_bk, as the server reads them. */
 function streamQueries(get: { mock: { calls: unknown[][] } }): Record<string, string>[] {
@@ -140,15 +154,7 @@ describe('StreamWidget recent view', () => {
     vi.setSystemTime(CLOSED);
     const get = vi.spyOn(dataHost, 'get');
     const api = serve().on('GET /data/stream_bk', { status: 200, body: RECENT });
-    const { user } = renderUi(
-      <>
-        <StreamWidget {...widgetProps('stream1')} />
-        <StreamWidget {...widgetProps('stream2')} />
-      </>,
-      { wrap: withSession },
-    );
-    await recentShown('stream-stream1');
-    await recentShown('stream-stream2');
+    const { user } = await renderBothStreams();
     // Main and Alt: one request each on mount.
     const mounted = streamQueries(get);
     expect(mounted).toHaveLength(2);
@@ -189,15 +195,7 @@ describe('StreamWidget recent view', () => {
   it('LOAD RECENT answered 503: one toast says so, the countdowns stay', async () => {
     vi.setSystemTime(CLOSED);
     serve().on('GET /data/stream_bk', { status: 503, body: { error: 'unavailable' } });
-    const { user } = renderUi(
-      <>
-        <StreamWidget {...widgetProps('stream1')} />
-        <StreamWidget {...widgetProps('stream2')} />
-      </>,
-      { wrap: withSession },
-    );
-    await recentShown('stream-stream1');
-    await recentShown('stream-stream2');
+    const { user } = await renderBothStreams();
     expect(screen.queryByText(messages.recentStreamFailed)).not.toBeInTheDocument();
     await user.click(
       within(screen.getByTestId('stream-stream2')).getByRole('button', { name: 'LOAD RECENT' }),

@@ -2,19 +2,20 @@ import { defaultConfig, messages } from '@tapeline/core';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setConnectionStatus } from '../../lib/connectionStatus.ts';
-import { streamArrives as arrives } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
 import { withSession } from '../../test-setup/session.tsx';
 import { widgetProps } from '../../test-setup/widgetProps.ts';
 import { StreamWidget } from './StreamWidget.tsx';
-import { FLUSH_MS } from './streamBuffer.ts';
 import {
+  arrives,
   CLOSED,
   entry,
-  flushStream,
+  FLUSH_MS,
+  flush,
   freshTabEachTest,
   highs,
   lows,
+  mainPriced,
   OPEN,
   recentShown,
   renderStream,
@@ -27,8 +28,6 @@ import {
 // a hand-fed one. Batches are built as the engine sends them (core's wire codec) and read with
 // core's batch schema, as the real decoder does; everything from the listener up is real.
 vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
-
-const flush = flushStream;
 
 describe('StreamWidget', () => {
   freshTabEachTest();
@@ -98,10 +97,7 @@ describe('StreamWidget', () => {
 
   it("applies the channel's price range: entries outside it never show", async () => {
     serve();
-    const config = defaultConfig();
-    const main = config.stream.find((c) => c.channel === 'main');
-    if (main?.type !== 'filter') throw new Error('core has no main filter channel');
-    main.value.price = { min: 5, max: 50 };
+    const config = mainPriced(5, 50);
     await renderStream(config);
 
     arrives(

@@ -3,12 +3,13 @@ import { copyText } from '../../ui/copyText.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useDismiss } from '../../ui/useDismiss.ts';
 import { usePlacement } from '../../ui/usePlacement.ts';
+import { chartDialog } from '../alertLab/index.ts';
 import { addAlertDialog } from '../alerts/index.ts';
 import { type MenuOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
 import { symbolText } from './symbolText.ts';
 
-/** The symbol context menu: Copy symbol, Money flow, Volume, Add alert. */
+/** The symbol context menu: Copy symbol, Money flow, Volume, Chart, Add alert. */
 export function SymbolMenu({ menu }: { menu: MenuOverlay }) {
   const ref = useRef<HTMLDivElement>(null);
   const toast = useToast();
@@ -74,6 +75,17 @@ export function SymbolMenu({ menu }: { menu: MenuOverlay }) {
         onClick={() => overlays.openPanel('volume')}
       >
         {symbolText.volume}
+      </button>
+      <button
+        type="button"
+        role="menuitem"
+        className="symbol-menu__item"
+        onClick={() => {
+          overlays.close();
+          chartDialog.open({ symbol });
+        }}
+      >
+        {symbolText.chart}
       </button>
       <button
         type="button"

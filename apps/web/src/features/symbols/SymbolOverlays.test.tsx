@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, withDataHost } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
 import { renderUi } from '../../test-setup/render.tsx';
+import { chartDialog } from '../alertLab/index.ts';
 import { overlays } from './overlayStore.ts';
 import { SymbolLink } from './SymbolLink.tsx';
 import { SymbolOverlays } from './SymbolOverlays.tsx';
@@ -33,7 +34,7 @@ const menu = () => screen.getByRole('menu', { name: symbolText.menuLabel('NVDA')
 afterEach(() => overlays.close());
 
 describe('symbol menu and popups', () => {
-  it('a click opens the menu with its four items, the first focused, and counts the click', async () => {
+  it('a click opens the menu with its five items, the first focused, and counts the click', async () => {
     const api = serve();
     const { user } = renderSymbol();
     await user.click(symbolButton());
@@ -42,10 +43,11 @@ describe('symbol menu and popups', () => {
       symbolText.copy,
       symbolText.moneyFlow,
       symbolText.volume,
+      symbolText.chart,
       symbolText.addAlert,
     ]);
     expect(items[0]).toHaveFocus();
-    expect(items[3]).not.toHaveAttribute('aria-disabled');
+    expect(items[4]).not.toHaveAttribute('aria-disabled');
     await waitFor(() => expect(api.calls('POST /api/stock_stats/inc/NVDA')).toHaveLength(1));
   });
 
@@ -64,14 +66,24 @@ describe('symbol menu and popups', () => {
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items[3]).toHaveFocus();
+    expect(items[4]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items[3]).toHaveFocus();
+    expect(items[4]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(symbolButton()).toHaveFocus();
+  });
+
+  it('Chart closes the menu and opens the symbol’s chart of today', async () => {
+    serve();
+    const { user } = renderSymbol();
+    await user.click(symbolButton());
+    await user.click(screen.getByRole('menuitem', { name: symbolText.chart }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(chartDialog.current()).toEqual({ symbol: 'NVDA' });
+    chartDialog.close();
   });
 
   it('a press elsewhere closes the menu', async () => {

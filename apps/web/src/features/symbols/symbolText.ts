@@ -3,6 +3,7 @@ export const symbolText = {
   menuLabel: (symbol: string) => `${symbol} actions`,
   copy: 'Copy symbol',
   copied: (symbol: string) => `${symbol} copied`,
+  chart: 'Chart',
   moneyFlow: 'Money flow',
   volume: 'Volume',
   addAlert: 'Add alert',

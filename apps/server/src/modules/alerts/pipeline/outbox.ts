@@ -6,6 +6,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { type AlertOutboxRow, alertOutbox } from '../../../platform/db/schema.ts';
 import type { Log } from '../../../platform/log.ts';
 import { createAlertHistoryRepository } from '../../alertHistory/repository.ts';
+import { recordOutcome } from '../outcomes/recordOutcome.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -69,7 +70,8 @@ export function startOutbox(deps: OutboxDeps): Outbox {
       let deliveries = 0;
       for (const row of rows) {
         const alert = row.alert as FiredDraft;
-        await history.append(row.userId, alert.msg, new Date(alert.time));
+        const historyId = await history.append(row.userId, alert.msg, new Date(alert.time));
+        await recordOutcome(tx, row.userId, historyId, alert);
         deliveries += await deps.enqueue(tx, row);
       }
       await tx

@@ -4,13 +4,21 @@ import { sessionsDir } from '../../lab/sessionFiles.ts';
 import type { EngineWorkerData } from './worker.ts';
 
 export const DRAIN_MS = 250;
+/** ENGINE_CHECKPOINT_MS's default. */
 export const CHECKPOINT_MS = 10_000;
 
 /** The MARKET_FEED settings under which a node runs an engine thread: a feed, or hand-fed. */
 export type EngineFeed = Extract<MarketFeedConfig, { kind: 'feed' | 'manual' }>;
 
 /** The engine thread's settings, the same whether it runs beside the API or alone. */
-export function engineSettings(dataDir: string, market: EngineFeed, recordSessions = 0): EngineWorkerData {
+export function engineSettings(
+  dataDir: string,
+  market: EngineFeed,
+  {
+    checkpointMs = CHECKPOINT_MS,
+    recordSessions = 0,
+  }: { checkpointMs?: number; recordSessions?: number } = {},
+): EngineWorkerData {
   return {
     feed: market.name,
     source: market.kind === 'feed' ? market.feed : null,
@@ -21,7 +29,7 @@ export function engineSettings(dataDir: string, market: EngineFeed, recordSessio
         ? { dir: sessionsDir(dataDir), keep: recordSessions }
         : null,
     drainMs: DRAIN_MS,
-    checkpointMs: CHECKPOINT_MS,
+    checkpointMs,
     clockStart: market.kind === 'manual' ? market.clockStart : null,
   };
 }

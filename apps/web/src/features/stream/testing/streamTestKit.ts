@@ -22,7 +22,13 @@ import { StreamWidget } from '../StreamWidget.tsx';
 import { FLUSH_MS } from '../streamBuffer.ts';
 
 // Shared by the Stream widget's component tests: entries and batches as the engine sends them,
-// the session the widget reads, and its rows as the trader reads them.
+// the session the widget reads, and its rows as the trader reads them. Each test file still mocks
+// the tab's socket itself (a vi.mock holds in the file that calls it):
+//   vi.mock('../../lib/tabSocket.ts', () => import('../../test-setup/fakeSocket.ts'));
+
+/** A batch on the hand-fed socket, and the flush period it is shown at. */
+export { streamArrives as arrives } from '../../../test-setup/fakeSocket.ts';
+export { FLUSH_MS } from '../streamBuffer.ts';
 
 // Tuesday 10:00 New York (market open) and Saturday 07:00 New York (closed until Monday 04:00).
 export const OPEN = Date.parse('2026-11-24T15:00:00Z');
@@ -124,8 +130,17 @@ export function freshTabEachTest(): void {
   });
 }
 
+/** The default settings with the Main channel priced `min`–`max` dollars. */
+export function mainPriced(min: number, max: number): DashboardConfig {
+  const config = defaultConfig();
+  const main = config.stream.find((c) => c.channel === 'main');
+  if (main?.type !== 'filter') throw new Error('core has no main filter channel');
+  main.value.price = { min, max };
+  return config;
+}
+
 /** The 2 s flush, on the faked interval clock. */
-export const flushStream = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
+export const flush = () => act(() => vi.advanceTimersByTime(FLUSH_MS));
 
 /**
  * stream1 of `config` in a signed-in page (with `beside`, e.g. the symbol overlays), once it has

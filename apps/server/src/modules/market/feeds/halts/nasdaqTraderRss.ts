@@ -1,11 +1,12 @@
 import { daysFromCivil, nyWallToUtc } from '@tapeline/market';
+import { parseSafeXml, xmlChild, xmlList, xmlText } from '../../../../platform/xml/safeXml.ts';
 
 // Nasdaq Trader's public trade-halts RSS (https://www.nasdaqtrader.com/rss.aspx?feed=tradehalts):
 // an RSS 2.0 channel whose items carry, in the `ndaq:` namespace, HaltDate (MM/DD/YYYY),
 // HaltTime (HH:MM:SS, sometimes with .mmm), IssueSymbol, IssueName, Market, ReasonCode (T1, T2,
 // T12, H10, LUDP, M, …), PauseThresholdPrice, ResumptionDate, ResumptionQuoteTime and
 // ResumptionTradeTime — New York times, the resumption fields empty while the halt lasts.
-// Parsed by hand (a flat, machine-written document), never trusting a field to be there.
+// Parsed with the one safe XML parser (platform/xml), never trusting a field to be there.
 
 export interface RssHalt {
   readonly sym: string;
@@ -16,21 +17,8 @@ export interface RssHalt {
   readonly resumeTs: number | null;
 }
 
-const ITEM = /<item\b[^>]*>([\s\S]*?)<\/item>/g;
-
-function field(item: string, name: string): string {
-  const m = new RegExp(`<ndaq:${name}\\b[^>]*>([\\s\\S]*?)</ndaq:${name}>`).exec(item);
-  if (!m) return '';
-  const raw = (m[1] ?? '').trim();
-  const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(raw);
-  return (cdata ? (cdata[1] ?? '') : raw)
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-}
+/** A `ndaq:` field of an item as text ('' when absent). */
+const field = (item: unknown, name: string): string => xmlText(xmlChild(item, `ndaq:${name}`)).trim();
 
 /** "MM/DD/YYYY" and "HH:MM:SS[.mmm]" New York time → UTC ms; NaN when either is malformed. */
 export function nyDateTime(date: string, time: string): number {
@@ -43,11 +31,14 @@ export function nyDateTime(date: string, time: string): number {
   return nyWallToUtc(day, minutes) + ms;
 }
 
-/** Every well-formed halt item of the feed, in document order; malformed items are skipped. */
+/**
+ * Every well-formed halt item of the feed, in document order; malformed items are skipped.
+ * Throws on a document that is not XML or carries a DOCTYPE (the poller counts it as a failed poll).
+ */
 export function parseHaltsRss(xml: string): RssHalt[] {
   const out: RssHalt[] = [];
-  for (const m of xml.matchAll(ITEM)) {
-    const item = m[1] ?? '';
+  const channel = xmlChild(xmlChild(parseSafeXml(xml), 'rss'), 'channel');
+  for (const item of xmlList(xmlChild(channel, 'item'))) {
     const sym = field(item, 'IssueSymbol').toUpperCase();
     const haltTs = nyDateTime(field(item, 'HaltDate'), field(item, 'HaltTime'));
     if (!/^[A-Z][A-Z0-9.-]{0,9}$/.test(sym) || Number.isNaN(haltTs)) continue;

@@ -1,5 +1,5 @@
+import { parseSafeXml, xmlAttr, xmlChild, xmlList, xmlText } from '../../../../platform/xml/safeXml.ts';
 import type { ArticleCategory } from '../../ingest/tagSymbols.ts';
-import { parseSafeXml, xmlAttr, xmlChild, xmlList, xmlText } from '../common/safeXml.ts';
 
 // RSS 2.0 and Atom documents → items, the fields docs/quotes-news.md §3 "rss" maps. RSS `item`:
 // title, link, guid (else link), pubDate, description (text and body), content:encoded (body),

@@ -1,4 +1,4 @@
-import { parseSafeXml, xmlAttr, xmlChild, xmlList, xmlText } from '../common/safeXml.ts';
+import { parseSafeXml, xmlAttr, xmlChild, xmlList, xmlText } from '../../../../platform/xml/safeXml.ts';
 
 // EDGAR "current filings" Atom (browse-edgar?action=getcurrent&output=atom) → filings, one per
 // accession number. Each entry's title reads "8-K - ACME BIO INC (0001234567) (Filer)"; a filing

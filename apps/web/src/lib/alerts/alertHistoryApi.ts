@@ -5,7 +5,7 @@ import {
   alertHistoryResponseSchema,
   successResponseSchema,
 } from '@tapeline/core';
-import { api } from '../../lib/authApi.ts';
+import { api } from '../authApi.ts';
 
 /** Spec §4: the alert history refreshes every 180 s. */
 export const ALERT_HISTORY_REFRESH_MS = 180_000;

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 
-// XML from the operator's feeds and EDGAR, parsed with fast-xml-parser (no DOM). A document
+// XML from the operator's feeds, EDGAR and Nasdaq Trader's halts, parsed with fast-xml-parser (no DOM). A document
 // type declaration is refused before parsing: it is where entity expansion ("billion laughs")
 // and external entities live, and no RSS, Atom or EDGAR feed needs one (docs/quotes-news.md §3).
 
