@@ -37,7 +37,11 @@ export interface Prints {
 }
 
 /** Up to 4 prints per bar (open, the first extreme, the other, close), distinct instants only. */
-export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Prints {
+export function tapePrints(
+  t: SessionTape,
+  from = Number.NEGATIVE_INFINITY,
+  only: ReadonlySet<number> | null = null,
+): Prints {
   const start = t.session.start;
   const cap = t.rows * 4 + t.events;
   const ts = new Float64Array(cap);
@@ -50,9 +54,10 @@ export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Pri
   const pt = new Float64Array(4);
   const pp = new Float64Array(4);
   for (let i = 0; i < t.rows; i++) {
+    const s = t.sym[i] as number;
+    if (only !== null && !only.has(s)) continue;
     const base = start + (t.minute[i] as number) * MINUTE;
     const v = t.volume[i] as number;
-    const s = t.sym[i] as number;
     if (t.trades[i] === 0) {
       const at = base + (t.tClose[i] as number);
       if (at < from) continue;
@@ -101,6 +106,7 @@ export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Pri
   for (let i = 0; i < t.events; i++) {
     const kind = t.eKind[i] as number;
     if ((kind !== EVENT_HALT && kind !== EVENT_RESUME) || (t.eTs[i] as number) < from) continue;
+    if (only !== null && !only.has(t.eSym[i] as number)) continue;
     ts[n] = t.eTs[i] as number;
     sym[n] = t.eSym[i] as number;
     price[n] = Number.NaN;
