@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BacktestFire, BacktestRule, RuleSet } from '@tapeline/core';
 import { backtestSession, type SessionTape, sessionBars, summarize } from '@tapeline/market';
-import { seedSessions } from './seedSessions.ts';
+import { type SeedTask, seedSessions } from './seedSessions.ts';
 import { SessionFiles } from './sessionFiles.ts';
 
 // The Alert lab's thread (never the request thread): one backtest (then it ends; cancelling one
@@ -9,15 +9,7 @@ import { SessionFiles } from './sessionFiles.ts';
 
 export type LabTask =
   | { kind: 'backtest'; dir: string; dates: string[]; set: RuleSet; rule: BacktestRule }
-  | {
-      kind: 'seed';
-      dir: string;
-      keep: number;
-      seed: number;
-      symbols: number;
-      before: number;
-      sessions: number;
-    }
+  | ({ kind: 'seed' } & SeedTask)
   | { kind: 'serve'; dir: string };
 
 export type LabMessage =

@@ -31,14 +31,17 @@ export function sessionsBefore(before: number, count: number): SessionDay[] {
   return out;
 }
 
-export function seedSessions(task: {
+/** What a seeding run needs: where, how many kept, the simulator's seed and size, and before when. */
+export interface SeedTask {
   dir: string;
   keep: number;
   seed: number;
   symbols: number;
   before: number;
   sessions: number;
-}): string[] {
+}
+
+export function seedSessions(task: SeedTask): string[] {
   const files = new SessionFiles(task.dir);
   const days = sessionsBefore(task.before, task.sessions);
   const first = days[0];
