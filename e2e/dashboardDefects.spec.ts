@@ -47,8 +47,12 @@ test.describe('dashboard defects', () => {
     await expect(cell(page, 'stream2')).toHaveCount(0);
     await stream1.getByRole('button', { name: 'Split streams' }).press('Enter');
     await expect(cell(page, 'stream2')).toBeVisible();
+    // The momentum layout stacks the desktop streams (issue 27 item 11): stream2 beneath stream1.
     await expect
-      .poll(async () => (await placeOf(page, 'stream2')).x > (await placeOf(page, 'stream1')).x)
+      .poll(async () => {
+        const [a, b] = [await placeOf(page, 'stream1'), await placeOf(page, 'stream2')];
+        return b.y >= a.y + a.height && b.x === a.x;
+      })
       .toBe(true);
 
     await page.setViewportSize({ width: 390, height: 844 });

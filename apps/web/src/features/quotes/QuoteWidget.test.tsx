@@ -8,7 +8,7 @@ import {
   quotesEditAnswerSchema,
 } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok } from '../../test-setup/fakeApi.ts';
 import { emit, socket } from '../../test-setup/fakeSocket.ts';
 import { renderUi } from '../../test-setup/render.tsx';
@@ -30,6 +30,12 @@ const showWidget = () => renderUi(<QuoteWidget {...widgetProps('quote')} />);
 const cardSymbols = () => screen.getAllByTestId('quote-card').map((c) => c.dataset.symbol);
 
 describe('QuoteWidget', () => {
+  // The cards and the list are lazy chunks (the drag library comes with the first card): loaded
+  // once here, so a test's first render does not wait on the module transform.
+  beforeAll(async () => {
+    await Promise.all([import('./QuoteSlider.tsx'), import('./QuoteList.tsx')]);
+  });
+
   it('shows a card per quote with price, change and sparkline, and moves with live frames', async () => {
     fakeApi().on('GET /api/quotes', ok(quoteListSchema, LIST));
     showWidget();
@@ -126,7 +132,7 @@ describe('QuoteWidget', () => {
     const { user } = showWidget();
     await screen.findAllByTestId('quote-card');
     await user.click(screen.getByRole('button', { name: quotesText.showList }));
-    await user.click(screen.getByRole('button', { name: quotesText.remove('MSFT') }));
+    await user.click(await screen.findByRole('button', { name: quotesText.remove('MSFT') }));
     expect(await screen.findAllByTestId('quote-row')).toHaveLength(2);
     expect(cardSymbols()).toEqual(['AAPL', 'TSLA']);
 

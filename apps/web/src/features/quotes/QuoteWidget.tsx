@@ -3,8 +3,6 @@ import { useQuotes } from '../../lib/quotesApi.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
-import { QuoteList } from './QuoteList.tsx';
-import { QuoteSlider } from './QuoteSlider.tsx';
 import { QuoteSortTools } from './QuoteSortTools.tsx';
 import { sortQuotes } from './quoteRules.ts';
 import { QUOTE_TOASTS, quotesText } from './quotesText.ts';
@@ -20,6 +18,11 @@ import './quotes.css';
 const EditQuoteModal = lazy(() =>
   import('./EditQuoteModal.tsx').then((m) => ({ default: m.EditQuoteModal })),
 );
+
+// The cards and the list carry the drag library (@dnd-kit, ~12 KB): fetched with the first card,
+// so a trader with no favourites yet (every new account's first dashboard) never downloads it.
+const QuoteSlider = lazy(() => import('./QuoteSlider.tsx').then((m) => ({ default: m.QuoteSlider })));
+const QuoteList = lazy(() => import('./QuoteList.tsx').then((m) => ({ default: m.QuoteList })));
 
 /**
  * The Quote widget (docs/quotes-news.md §2): the trader's favourites as a card slider and a
@@ -84,10 +87,16 @@ export function QuoteWidget({ id }: WidgetProps) {
           </button>
         </div>
       ) : (
-        <>
+        <Suspense
+          fallback={
+            <div className="quote-state">
+              <Spinner />
+            </div>
+          }
+        >
           <QuoteSlider quotes={shown} sorted={sorted} onDrop={drop} onPin={pin} />
           {listOpen ? <QuoteList quotes={shown} sorted={sorted} onDrop={drop} onRemove={remove} /> : null}
-        </>
+        </Suspense>
       )}
       {editing ? (
         <Suspense fallback={null}>

@@ -45,7 +45,7 @@ function Harness({
         onLayoutChange={(change) => setLayout(change)}
       />
       <p>
-        shows {layout.streamSelectedChannel[id]}; wide {layout.layout.xxl.stream1?.w}; phone{' '}
+        shows {layout.streamSelectedChannel[id]}; tall {layout.layout.xxl.stream1?.h}; phone{' '}
         {layout.layout.xs.stream1?.w}; {layout.menu.stream2 ? 'split' : 'single'}
       </p>
     </>
@@ -85,12 +85,12 @@ describe('StreamToolbar', () => {
     expect(screen.getByText(/single$/)).toBeInTheDocument();
   });
 
-  it('splits and merges only the breakpoint on screen', async () => {
+  it('splits and merges only the breakpoint on screen (stacked streams: the height halves and doubles)', async () => {
     render(<Harness config={withAlt()} initial={unlocked()} breakpoint="xxl" />);
     await userEvent.click(screen.getByRole('button', { name: 'Merge streams' }));
-    expect(screen.getByText(/wide 6; phone 12; single$/)).toBeInTheDocument();
+    expect(screen.getByText(/tall 30; phone 12; single$/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Split streams' }));
-    expect(screen.getByText(/wide 3; phone 12; split$/)).toBeInTheDocument();
+    expect(screen.getByText(/tall 15; phone 12; split$/)).toBeInTheDocument();
   });
 
   it('cannot split while the layout is locked', () => {

@@ -1,11 +1,3 @@
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type Header,
-  useReactTable,
-  type VisibilityState,
-} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DISCOVERY_COLUMNS,
@@ -59,42 +51,19 @@ function ariaSort(id: string, sort: DiscoverySort): 'ascending' | 'descending' |
 export function DiscoveryTable(props: DiscoveryTableProps) {
   const { rows, sort, onSort, hidden, locked, cell, renderActions, onReachEnd, empty } = props;
   const rowHeight = discoveryRowHeight(props.density);
-  const columns = useMemo<ColumnDef<Row>[]>(
-    () =>
-      DISCOVERY_COLUMNS.map((c) => ({
-        id: c.id,
-        header: c.label,
-        meta: c,
-      })),
-    [],
-  );
-  const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(DISCOVERY_COLUMNS.map((c) => [c.id, !hidden.has(c.id)])),
-    [hidden],
-  );
-  const table = useReactTable<Row>({
-    data: rows as Row[],
-    columns,
-    state: { columnVisibility },
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.symbol,
-    manualSorting: true,
-  });
-  const model = table.getRowModel().rows;
-  const visibleKey = table
-    .getVisibleLeafColumns()
-    .map((v) => v.id)
-    .join(',');
+  // The column model is the spec's order less the hidden ones: the rows arrive sorted, so the table
+  // needs no table library (TanStack Table's ~7 KB left the dashboard's first load, issue 27).
+  const columns = useMemo(() => DISCOVERY_COLUMNS.filter((c) => !hidden.has(c.id)), [hidden]);
   // One array per visible set, so the memoised rows re-render only when a row changes.
-  const visible = useMemo(() => visibleKey.split(','), [visibleKey]);
+  const visible = useMemo(() => columns.map((c) => c.id as string), [columns]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
-    count: model.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 6,
-    getItemKey: (index) => model[index]?.id ?? index,
+    getItemKey: (index) => rows[index]?.symbol ?? index,
   });
   // Rows are not measured: a density change re-lays the offsets from the new estimate.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is the trigger.
@@ -109,13 +78,12 @@ export function DiscoveryTable(props: DiscoveryTableProps) {
     if (el && el.scrollTop + el.clientHeight >= el.scrollHeight - 1) onReachEnd();
   };
 
-  const header = (h: Header<Row, unknown>) => {
-    const c = h.column.columnDef.meta as DiscoveryColumn;
+  const header = (c: DiscoveryColumn) => {
     const isLocked = locked.has(c.id);
-    const label = flexRender(h.column.columnDef.header, h.getContext());
+    const label = c.label;
     return (
       <th
-        key={h.id}
+        key={c.id}
         scope="col"
         data-col={c.id}
         aria-sort={c.sortable ? ariaSort(c.id, sort) : undefined}
@@ -138,16 +106,16 @@ export function DiscoveryTable(props: DiscoveryTableProps) {
     <div className="dv-scroll" ref={scroller} onScroll={onScroll} data-testid="discovery-scroll">
       <table className="dv-table" aria-label={text.table} aria-rowcount={rows.length + 1}>
         <thead>
-          <tr>{table.getHeaderGroups()[0]?.headers.map(header)}</tr>
+          <tr>{columns.map(header)}</tr>
         </thead>
         <tbody>
           {top > 0 && <tr className="dv-spacer" style={{ height: top }} />}
           {items.map((item) => {
-            const row = model[item.index];
+            const row = rows[item.index];
             return row ? (
               <DiscoveryRow
-                key={row.id}
-                row={row.original}
+                key={row.symbol}
+                row={row}
                 columns={visible}
                 locked={locked}
                 cell={cell}
