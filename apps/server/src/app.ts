@@ -18,6 +18,7 @@ import { createBillingProvider } from './modules/billing/providers/index.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { type ChatModule, startChat } from './modules/chat/chatModule.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { startLab } from './modules/lab/labModule.ts';
 import { type DiscoveryLive, discoveryLiveModule } from './modules/market/dataHost/discoveryLive.ts';
 import { createPlanCache } from './modules/market/dataHost/planCache.ts';
 import { type MarketModule, startMarket } from './modules/market/marketModule.ts';
@@ -185,6 +186,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // Voice clips speak listed symbols only: the same engine's names.
   const voice = voiceRoutes(http, ctx, market.source);
   alerts = await startAlerts(http, io, ctx, guards, market, universe, api.v1);
+  // The Alert lab: backtests over recorded sessions, and the chart's bars (issue 26).
+  const lab = startLab(http, ctx, guards, api.v1);
   // News on every API node: routes, the `news` room, storing what the sources publish (stops on close).
   await startNews(http, io, ctx, guards, { v1: api.v1 });
   serveMarketReads(api.v1, market.source);
@@ -207,6 +210,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     stopBillingTicks();
     await ws.close();
     await alerts?.stop();
+    await lab.stop();
     socketSessions.close();
     dataSessions.close();
     await market.stop();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { backtestJobParamsSchema, backtestJobSchema, backtestRequestSchema } from './alertLab.ts';
 import {
   alertDeleteAnswerSchema,
   alertIdParamsSchema,
@@ -179,6 +180,37 @@ export const V1_OPERATIONS = {
     tag: 'alerts',
     summary: 'Fired alerts, newest first (at most 200)',
     response: alertHistoryResponseSchema,
+  },
+  startBacktest: {
+    method: 'POST',
+    path: p('/alerts/backtest'),
+    scope: 'alerts:read',
+    requires: 'subscriber',
+    tag: 'alerts',
+    summary:
+      "Backtests a rule over the newest 1, 5, 20 or 30 recorded sessions (the rule's own tier: filtered alerts and smart filters need Pro Plus); 202 with the running job, 200 when answered from the cache",
+    body: backtestRequestSchema,
+    response: backtestJobSchema,
+  },
+  getBacktest: {
+    method: 'GET',
+    path: p('/alerts/backtest/{id}'),
+    scope: 'alerts:read',
+    requires: 'subscriber',
+    tag: 'alerts',
+    summary: "A backtest's state, progress and, once done, its result",
+    params: backtestJobParamsSchema,
+    response: backtestJobSchema,
+  },
+  cancelBacktest: {
+    method: 'DELETE',
+    path: p('/alerts/backtest/{id}'),
+    scope: 'alerts:read',
+    requires: 'subscriber',
+    tag: 'alerts',
+    summary: 'Cancels a running backtest',
+    params: backtestJobParamsSchema,
+    response: backtestJobSchema,
   },
 } as const satisfies Record<string, V1Operation>;
 

@@ -2,7 +2,7 @@ import type { BacktestFire, FiredDraft, RuleSet, SessionBars } from '@tapeline/c
 import { directionOf, isoDate, PricePaths } from './outcomes.ts';
 import { type ReplayOptions, replaySession, tapePrints } from './replay.ts';
 import type { SessionTape } from './sessionTape.ts';
-import { EVENT_KINDS } from './tapeFormat.ts';
+import { EVENT_HALT, EVENT_KINDS, EVENT_RESUME } from './tapeFormat.ts';
 
 /** One session's fires with what followed each (the lab's unit of work and of progress). */
 export function backtestSession(
@@ -10,7 +10,7 @@ export function backtestSession(
   set: RuleSet,
   options: ReplayOptions = {},
 ): BacktestFire[] {
-  const prints = tapePrints(tape, tape.open.takenAt);
+  const prints = tapePrints(tape, tape.open.takenAt, symbolsRead(tape, set));
   const fired = replaySession(tape, set, options, prints);
   if (fired.length === 0) return [];
   const paths = new PricePaths(tape, prints);
@@ -29,6 +29,28 @@ export function backtestSession(
       ...paths.outcome(tape.session, a.symbol, a.time, price, dir),
     };
   });
+}
+
+/**
+ * The session symbols whose prints can change what this rule set decides, or null for all: a rule
+ * on one symbol reads that symbol's figures only, halt rules the halted symbols'; stream
+ * categories and filtered alerts read the whole market (channel filters, Discovery rows).
+ */
+function symbolsRead(tape: SessionTape, set: RuleSet): Set<number> | null {
+  if (set.filtered.length > 0) return null;
+  const only = new Set<number>();
+  for (const r of set.rules) {
+    if (r.type === 'halt') {
+      for (let i = 0; i < tape.events; i++) {
+        const k = tape.eKind[i] as number;
+        if (k === EVENT_HALT || k === EVENT_RESUME) only.add(tape.eSym[i] as number);
+      }
+    } else if (/^[A-Z]/.test(r.category)) {
+      const s = tape.symbols.indexOf(r.category);
+      if (s >= 0) only.add(s);
+    } else return null;
+  }
+  return only;
 }
 
 /** One symbol's minute bars of a recorded session, for the chart (core sessionBarsAnswerSchema). */

@@ -57,24 +57,19 @@ class Staging {
   eReason = new Uint16Array(256);
 
   room(): void {
-    if (this.n < this.id.length) return;
-    const size = this.id.length * 2;
-    for (const k of ROW_KEYS) {
-      const old = this[k];
-      const grown = new (old.constructor as new (n: number) => typeof old)(size);
-      grown.set(old as never);
-      (this as Record<string, unknown>)[k] = grown;
-    }
+    if (this.n >= this.id.length) this.grow(ROW_KEYS, this.id.length * 2);
   }
 
   eventRoom(): void {
-    if (this.e < this.eId.length) return;
-    const size = this.eId.length * 2;
-    for (const k of EVENT_KEYS) {
-      const old = this[k];
-      const grown = new (old.constructor as new (n: number) => typeof old)(size);
-      grown.set(old as never);
-      (this as Record<string, unknown>)[k] = grown;
+    if (this.e >= this.eId.length) this.grow(EVENT_KEYS, this.eId.length * 2);
+  }
+
+  private grow(keys: readonly (keyof Staging)[], size: number): void {
+    for (const k of keys) {
+      const old = this[k] as Float64Array;
+      const grown = new (old.constructor as new (n: number) => Float64Array)(size);
+      grown.set(old);
+      (this as unknown as Record<string, unknown>)[k] = grown;
     }
   }
 }

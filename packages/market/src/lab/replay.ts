@@ -37,7 +37,11 @@ export interface Prints {
 }
 
 /** Up to 4 prints per bar (open, the first extreme, the other, close), distinct instants only. */
-export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Prints {
+export function tapePrints(
+  t: SessionTape,
+  from = Number.NEGATIVE_INFINITY,
+  only: ReadonlySet<number> | null = null,
+): Prints {
   const start = t.session.start;
   const cap = t.rows * 4 + t.events;
   const ts = new Float64Array(cap);
@@ -50,9 +54,10 @@ export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Pri
   const pt = new Float64Array(4);
   const pp = new Float64Array(4);
   for (let i = 0; i < t.rows; i++) {
+    const s = t.sym[i] as number;
+    if (only !== null && !only.has(s)) continue;
     const base = start + (t.minute[i] as number) * MINUTE;
     const v = t.volume[i] as number;
-    const s = t.sym[i] as number;
     if (t.trades[i] === 0) {
       const at = base + (t.tClose[i] as number);
       if (at < from) continue;
@@ -64,24 +69,15 @@ export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Pri
       continue;
     }
     const hiFirst = (t.tHigh[i] as number) <= (t.tLow[i] as number);
-    let k = 0;
-    const add = (at: number, p: number) => {
-      if (k > 0 && pt[k - 1] === at) {
-        pp[k - 1] = p;
-        return;
-      }
-      pt[k] = at;
-      pp[k++] = p;
-    };
-    add(t.tOpen[i] as number, t.open_[i] as number);
+    let k = add(pt, pp, 0, t.tOpen[i] as number, t.open_[i] as number);
     if (hiFirst) {
-      add(t.tHigh[i] as number, t.high[i] as number);
-      add(t.tLow[i] as number, t.low[i] as number);
+      k = add(pt, pp, k, t.tHigh[i] as number, t.high[i] as number);
+      k = add(pt, pp, k, t.tLow[i] as number, t.low[i] as number);
     } else {
-      add(t.tLow[i] as number, t.low[i] as number);
-      add(t.tHigh[i] as number, t.high[i] as number);
+      k = add(pt, pp, k, t.tLow[i] as number, t.low[i] as number);
+      k = add(pt, pp, k, t.tHigh[i] as number, t.high[i] as number);
     }
-    add(t.tClose[i] as number, t.close[i] as number);
+    k = add(pt, pp, k, t.tClose[i] as number, t.close[i] as number);
     // Equal shares, then volume moved between the high and low prints so Σ price × size is the
     // recorded minute's (its VWAP terms), as far as the shares allow.
     const share = v / k;
@@ -110,6 +106,7 @@ export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Pri
   for (let i = 0; i < t.events; i++) {
     const kind = t.eKind[i] as number;
     if ((kind !== EVENT_HALT && kind !== EVENT_RESUME) || (t.eTs[i] as number) < from) continue;
+    if (only !== null && !only.has(t.eSym[i] as number)) continue;
     ts[n] = t.eTs[i] as number;
     sym[n] = t.eSym[i] as number;
     price[n] = Number.NaN;
@@ -118,6 +115,17 @@ export function tapePrints(t: SessionTape, from = Number.NEGATIVE_INFINITY): Pri
     cond[n++] = kind === EVENT_HALT ? HALT : RESUME;
   }
   return sortByBatch({ n, ts, sym, price, size, cond, reason }, start);
+}
+
+/** Appends a print at ms `at` of price p to the bar's k prints; one at the same ms replaces it. */
+function add(pt: Float64Array, pp: Float64Array, k: number, at: number, p: number): number {
+  if (k > 0 && pt[k - 1] === at) {
+    pp[k - 1] = p;
+    return k;
+  }
+  pt[k] = at;
+  pp[k] = p;
+  return k + 1;
 }
 
 /** A stable counting sort by 250 ms batch: a symbol's prints keep their order within a batch. */
@@ -170,7 +178,8 @@ export function replaySession(
   prints: Prints = tapePrints(tape, tape.open.takenAt),
 ): FiredDraft[] {
   const every = options.filteredEveryMs ?? LAB_FILTERED_EVERY_MS;
-  const clock = new Float64Array([tape.open.takenAt]);
+  // A state taken before 04:00 (at the roll, on the previous session's clock) opens this session.
+  const clock = new Float64Array([Math.max(tape.open.takenAt, tape.session.start)]);
   const engine = new MarketEngine({
     clock: () => clock[0] as number,
     capacity: Math.max(1024, tape.open.symbols.length, tape.symbols.length),
@@ -185,7 +194,7 @@ export function replaySession(
   ev.setUser(LAB_USER, set);
   const filtered = ev.filteredTimeframes().length > 0;
   const start = tape.session.start;
-  let nextRefresh = start + every * Math.ceil((tape.open.takenAt - start + 1) / every);
+  let nextRefresh = start + every * Math.ceil(((clock[0] as number) - start + 1) / every);
   let printedSinceRefresh = false;
   let i = 0;
   while (i < prints.n) {

@@ -96,24 +96,28 @@ export function readTape(date: number, open: EngineSnapshot, chunks: readonly Ui
   const ePrice = new Float64Array(events);
   const eReason: string[] = new Array(events);
   let e = 0;
-  for (const { c, map } of decoded) {
+  const { minute, sym, open_, high, low, close, avg, volume, trades, tOpen, tHigh, tLow, tClose } = t;
+  for (const { c, map } of decoded) fill(c, map);
+  function fill(c: ReturnType<typeof decodeChunk>, map: Int32Array): void {
+    const cm = c.minute;
+    const id = c.id;
     for (let i = 0; i < c.rows; i++) {
-      const m = c.minute[i] as number;
+      const m = cm[i] as number;
       const at = count[m] as number;
       count[m] = at + 1;
-      t.minute[at] = m;
-      t.sym[at] = map[c.id[i] as number] as number;
-      t.open_[at] = c.open[i] as number;
-      t.high[at] = c.high[i] as number;
-      t.low[at] = c.low[i] as number;
-      t.close[at] = c.close[i] as number;
-      t.avg[at] = c.avg[i] as number;
-      t.volume[at] = c.volume[i] as number;
-      t.trades[at] = c.trades[i] as number;
-      t.tOpen[at] = c.tOpen[i] as number;
-      t.tHigh[at] = c.tHigh[i] as number;
-      t.tLow[at] = c.tLow[i] as number;
-      t.tClose[at] = c.tClose[i] as number;
+      minute[at] = m;
+      sym[at] = map[id[i] as number] as number;
+      open_[at] = c.open[i] as number;
+      high[at] = c.high[i] as number;
+      low[at] = c.low[i] as number;
+      close[at] = c.close[i] as number;
+      avg[at] = c.avg[i] as number;
+      volume[at] = c.volume[i] as number;
+      trades[at] = c.trades[i] as number;
+      tOpen[at] = c.tOpen[i] as number;
+      tHigh[at] = c.tHigh[i] as number;
+      tLow[at] = c.tLow[i] as number;
+      tClose[at] = c.tClose[i] as number;
     }
     for (let i = 0; i < c.events; i++, e++) {
       eKind[e] = c.eKind[i] as number;

@@ -171,8 +171,10 @@ export function decodeChunk(bytes: Uint8Array, prevClose: Float64Array): ChunkDa
   let at = align(4 + headerLength);
   const read = (Ctor: TypedCtor, n: number): ArrayBufferView => {
     const bytesLen = n * Ctor.BYTES_PER_ELEMENT;
-    // Copied out: the chunk's buffer is a view into the inflated file, not aligned for every type.
-    const copy = bytes.slice(at, at + bytesLen);
+    // Copied out: the chunk may be a view into a larger buffer (a Node Buffer's slice is one too),
+    // not aligned for every type.
+    const copy = new Uint8Array(bytesLen);
+    copy.set(bytes.subarray(at, at + bytesLen));
     at += align(bytesLen);
     return new Ctor(copy.buffer);
   };

@@ -29,6 +29,7 @@ type Document = {
 let document: Document;
 let key = '';
 let alertId = 0;
+let backtestId = '';
 
 beforeAll(async () => {
   document = (await app.call<Document>('GET', '/api/v1/openapi.json')).body;
@@ -68,6 +69,10 @@ const CALLS: Record<V1OperationId, () => { url: string; body?: unknown }> = {
   saveFilteredAlerts: () => ({ url: '/api/v1/filtered-alerts', body: { filtered_alerts: [] } }),
   getAlertHistory: () => ({ url: '/api/v1/alert-history' }),
   deleteAlert: () => ({ url: `/api/v1/alerts/${alertId}` }),
+  // No session is recorded here: the backtest is answered at once, done and empty.
+  startBacktest: () => ({ url: '/api/v1/alerts/backtest', body: { rule: { kind: 'halt' }, sessions: 5 } }),
+  getBacktest: () => ({ url: `/api/v1/alerts/backtest/${backtestId}` }),
+  cancelBacktest: () => ({ url: `/api/v1/alerts/backtest/${backtestId}` }),
 };
 
 describe('OpenAPI 3.1 at /api/v1/openapi.json', () => {
@@ -111,6 +116,7 @@ describe('OpenAPI 3.1 at /api/v1/openapi.json', () => {
         const list = (res.body as { data: { list: { id: number; category: string }[] } }).data.list;
         alertId = list.find((a) => a.category === 'AAPL')?.id ?? 0;
       }
+      if (id === 'startBacktest') backtestId = (res.body as { id: string }).id;
     }
     expect(failures).toEqual([]);
     expect(alertId).toBeGreaterThan(0);

@@ -225,6 +225,40 @@ export const MATRIX: MatrixRoute[] = [
     json: { alert_webhook: { high_low: '' } },
     expect: subscriber(200),
   },
+  // The Alert lab (issue 26): nothing is recorded here, so a backtest is answered at once, done
+  // and empty; the rule's own tier is the action's (filtered alerts and smart filters: Pro Plus).
+  {
+    method: 'POST',
+    route: '/api/alerts/backtest',
+    json: { rule: { kind: 'halt' }, sessions: 5 },
+    expect: subscriber(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/alerts/backtest',
+    json: { rule: { kind: 'smart', type: 'all', values: { gap: { min: 5 } }, timeframe: '1d' }, sessions: 1 },
+    bodyTier: 'proplus',
+    expect: proplus(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/alerts/backtest/:id',
+    url: '/api/alerts/backtest/00000000-0000-4000-8000-000000000000',
+    expect: subscriber(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/alerts/backtest/:id',
+    url: '/api/alerts/backtest/00000000-0000-4000-8000-000000000000',
+    expect: subscriber(404),
+  },
+  { method: 'GET', route: '/api/market/sessions', expect: subscriber(200) },
+  {
+    method: 'GET',
+    route: '/api/market/sessions/:date/bars/:symbol',
+    url: '/api/market/sessions/2026-01-02/bars/AAPL',
+    expect: subscriber(404),
+  },
   { method: 'GET', route: '/api/alerts/webhook/deliveries', expect: subscriber(200) },
   { method: 'POST', route: '/api/alerts/webhook/secret', expect: subscriber(200) },
   { method: 'POST', route: '/api/alerts/webhook/test', expect: subscriber(200) },
@@ -395,4 +429,25 @@ export const MATRIX: MatrixRoute[] = [
     expect: proplus(200),
   },
   { method: 'GET', route: '/api/v1/alert-history', apiKey: true, expect: subscriber(200) },
+  {
+    method: 'POST',
+    route: '/api/v1/alerts/backtest',
+    json: { rule: { kind: 'halt' }, sessions: 1 },
+    apiKey: true,
+    expect: subscriber(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/alerts/backtest/:id',
+    url: '/api/v1/alerts/backtest/00000000-0000-4000-8000-000000000000',
+    apiKey: true,
+    expect: subscriber(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/alerts/backtest/:id',
+    url: '/api/v1/alerts/backtest/00000000-0000-4000-8000-000000000000',
+    apiKey: true,
+    expect: subscriber(404),
+  },
 ];

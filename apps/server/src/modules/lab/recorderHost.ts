@@ -35,8 +35,10 @@ export function startRecorder(
           files.writeMeta({ date, feed, seeded: options.seeded ?? false, complete: true });
         }
         const date = isoDate(next.date);
-        // The engine has not seen this session's first print yet: its state now is the opening one.
-        files.writeOpen(date, engine.snapshot());
+        // The engine has not seen this session's first print yet: rolled to the session (as that
+        // print would roll it), its state is the opening one.
+        engine.advance(next.start);
+        if (!files.has(date)) files.writeOpen(date, engine.snapshot());
         if (!files.readMeta(date))
           files.writeMeta({ date, feed, seeded: options.seeded ?? false, complete: false });
         files.prune(options.keep);
