@@ -254,10 +254,7 @@ test('chat: /popout/chat shows the widget alone', async ({ page, browser }, info
   await expect(rowWith(page, text)).toBeVisible();
 });
 
-// fixme: red on open3 at 17:20 UTC (2026-11-29): in a 480 × 600 window with ten fresh Off Topic
-// messages the pop-out shows the list from its beginning and neither the newest message nor the
-// composer is in view, so popout.css's height bound does not hold yet. Fix it, then drop fixme.
-test.fixme('chat: in a 600 px pop-out the composer and the newest messages are in view', async ({
+test('chat: in a 600 px pop-out the composer and the newest messages are in view', async ({
   page,
   browser,
 }, info) => {
