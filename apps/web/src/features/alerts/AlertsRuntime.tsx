@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { ALERT_HISTORY_KEY, prependAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { appStores, readToken } from '../../lib/session.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { ALERT_HISTORY_KEY, prependAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { useChatMentions } from './useChatMentions.ts';
 import { useLiveAlerts } from './useLiveAlerts.ts';
 import { useVoiceAlerts } from './useVoiceAlerts.ts';

@@ -1,5 +1,6 @@
 import type { AlertHistoryItem } from '@tapeline/core';
 import { useMemo, useState } from 'react';
+import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { formatAlertTime, formatAlertTimestamp } from '../../lib/alerts/alertTime.ts';
 import { useMarketMinute } from '../../lib/marketClock.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -7,7 +8,6 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { WidgetProps } from '../../ui/widgetContract.ts';
 import { OutcomeMoves } from '../alertLab/index.ts';
-import { useAlertHistory, useClearAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { alertsMessages, alertsText } from './alertsText.ts';
 import './alerts.css';
 

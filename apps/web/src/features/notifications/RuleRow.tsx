@@ -1,4 +1,4 @@
-import { type AlertRule, alertMessages, type RuleType } from '@tapeline/core';
+import { type AlertRule, alertMessages, type RuleType, ruleLabel } from '@tapeline/core';
 import { useEffect, useState } from 'react';
 import { boundsProblem, parseBound } from '../../lib/alerts/ruleToasts.ts';
 import { useDeleteAlert, useUpdateAlert } from '../../lib/alerts/useAlerts.ts';
@@ -6,7 +6,7 @@ import { FormMessage } from '../../ui/FormMessage.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
 import { formatRate } from '../../ui/rateScale.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { RuleOutcome } from '../alertLab/index.ts';
+import { alertLabText, backtestDialog, RuleOutcome } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface RuleRowProps {
@@ -137,6 +137,25 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
             onClick={onEdit}
           >
             {text.edit}
+          </button>
+        )}
+        {editing ? null : (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={locked}
+            aria-label={alertLabText.backtestOf(`${symbol} ${ruleLabel(type, symbol)}`)}
+            onClick={() =>
+              backtestDialog.open({
+                rule: {
+                  kind: 'symbol',
+                  rule: { type, category: symbol, rate: rule.rate, high: rule.high, low: rule.low },
+                },
+                title: `${symbol} ${ruleLabel(type, symbol)}`,
+              })
+            }
+          >
+            {alertLabText.backtest}
           </button>
         )}
         <button
