@@ -113,13 +113,25 @@ export function benchSimulator(options: { seed?: number; minutes?: number } = {}
   rows.push([
     `top 15 gainers: float turned over by 09:30+${minutes}m (median, max)`,
     `${quantile(turns, 0.5).toFixed(2)}×, ${Math.max(...turns).toFixed(2)}×`,
-    'runners turn over their float',
+    'runners turn over their float (≥ 1×)',
   ]);
   const rvol = gainers.map((r) => (r.av ? r.v / r.av : 0));
   rows.push([
-    'top 15 gainers: volume / average daily volume (median)',
-    `${quantile(rvol, 0.5).toFixed(1)}×`,
-    '10–50× by the close',
+    `top 15 gainers: volume / average daily volume by 09:30+${minutes}m (median, max)`,
+    `${quantile(rvol, 0.5).toFixed(1)}×, ${Math.max(...rvol).toFixed(1)}×`,
+    '10–50×',
+  ]);
+  const movers = new Set(
+    [...day]
+      .sort((a, b) => Math.abs(move(b)) - Math.abs(move(a)))
+      .slice(0, 30)
+      .map((r) => r.s),
+  );
+  const quiet = day.filter((r) => !movers.has(r.s) && r.av).map((r) => r.v / (r.av as number));
+  rows.push([
+    `the rest (all but the 30 biggest movers): volume / average (median, 90th pct)`,
+    `${quantile(quiet, 0.5).toFixed(2)}×, ${quantile(quiet, 0.9).toFixed(2)}×`,
+    `quiet: about the day's share so far (~0.2× at 10:00)`,
   ]);
   const dollars = day.map((r) => ({ s: r.s, d: r.v * r.l })).sort((a, b) => b.d - a.d);
   rows.push([
@@ -136,6 +148,18 @@ export function benchSimulator(options: { seed?: number; minutes?: number } = {}
     'median ATR %: under $5 / $5–50 / above $50',
     `${atr(0, 5)} / ${atr(5, 50)} / ${atr(50, 1e9)}`,
     'falls with price',
+  ]);
+  const haltCount = [...halts.values()].reduce((a, b) => a + b, 0);
+  const byReason = new Map<string, number>();
+  for (const [k, v] of halts)
+    byReason.set(k.split(' ')[0] as string, (byReason.get(k.split(' ')[0] as string) ?? 0) + v);
+  rows.push([
+    'halt reasons (mix)',
+    [...byReason]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${pct(v / haltCount)}`)
+      .join(', ') || 'none',
+    'LUDP most; T1 the most common news halt, T2 and T12 too',
   ]);
   rows.push([
     'halts by reason and side',

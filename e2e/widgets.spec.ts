@@ -167,7 +167,8 @@ test.describe('the Popular, Alerts and Meters widgets', () => {
       await expect(meters.getByText('Meters unavailable')).toHaveCount(0);
 
       await page.route('**/data/meters', (route) => route.abort('connectionrefused'));
-      await expect(meters.getByText('Meters unavailable')).toBeVisible({ timeout: 12_000 });
+      // The next poll (≤ 5 s) and its two retries (1 s, 3 s: lib/queryClient.ts) fail first.
+      await expect(meters.getByText('Meters unavailable')).toBeVisible({ timeout: 20_000 });
       await expect(meters.locator('.is-lit')).toHaveCount(0);
     },
   );

@@ -32,6 +32,7 @@ const result = await build({
     cli: 'apps/server/src/cli.ts',
     engineWorker: 'apps/server/src/modules/market/engine/worker.ts',
     voiceWorker: 'apps/server/src/modules/voice/renderWorker.ts',
+    labWorker: 'apps/server/src/modules/lab/labWorker.ts',
   },
   outdir: dist,
   bundle: true,

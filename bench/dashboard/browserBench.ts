@@ -52,7 +52,8 @@ export async function runBrowserBench(
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    await waitUntilUp(server, `${base}/api/health`, 60_000);
+    // A loaded, shared machine can take minutes to start the server and its simulator.
+    await waitUntilUp(server, `${base}/api/health`, 240_000);
     const token = await makeSubscriber(base);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(

@@ -3,9 +3,12 @@
  * frame's start, length and its longest scripts (what to fix).
  */
 export const INSTALL_PROBES = `
-  window.__probe = { longTasks: [], frames: [], loafs: [] };
+  window.__probe = { longTasks: [], longTaskStarts: [], frames: [], loafs: [] };
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__probe.longTasks.push(e.duration);
+    for (const e of list.getEntries()) {
+      window.__probe.longTasks.push(e.duration);
+      window.__probe.longTaskStarts.push(e.startTime);
+    }
   }).observe({ type: 'longtask', buffered: true });
   try {
     new PerformanceObserver((list) => {
@@ -24,6 +27,8 @@ export const INSTALL_PROBES = `
 
 export interface Probe {
   longTasks: number[];
+  /** Each long task's start in the page's clock (navigation is 0), beside `longTasks`. */
+  longTaskStarts: number[];
   frames: number[];
   /** Long animation frames (Chromium ≥ 123): start and length in the page's clock, scripts by time. */
   loafs?: { start: number; ms: number; scripts: { name: string; ms: number }[] }[];

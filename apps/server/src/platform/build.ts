@@ -17,7 +17,7 @@ export const migrationsFolder = isBuilt
   : path.join(import.meta.dirname, 'db/migrations');
 
 /** The thread entries the build bundles, by the name of their bundle in `dist/`. */
-export type ThreadEntry = 'engineWorker' | 'voiceWorker';
+export type ThreadEntry = 'engineWorker' | 'voiceWorker' | 'labWorker';
 
 /**
  * Starts a worker thread. Built: the entry's own bundle. From source: the thread registers tsx

@@ -158,6 +158,12 @@ describe('loadConfig', () => {
       feed: { kind: 'simulator' },
     });
   });
+
+  it('checkpoints the engine every 10 s unless ENGINE_CHECKPOINT_MS says otherwise (1 s at least)', () => {
+    expect(loadConfig({}).engineCheckpointMs).toBe(10_000);
+    expect(loadConfig({ ENGINE_CHECKPOINT_MS: '1000' }).engineCheckpointMs).toBe(1000);
+    expect(() => loadConfig({ ENGINE_CHECKPOINT_MS: '50' })).toThrow(/ENGINE_CHECKPOINT_MS/);
+  });
 });
 
 /** HISTORY_* unset: backfill on, 45 sessions, 3000 intraday symbols, details kept in DATA_DIR/engine. */

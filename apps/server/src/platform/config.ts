@@ -75,6 +75,10 @@ export interface Config {
   metrics: { port: number; host: string; token: string | undefined } | null;
   /** ENGINE_HEALTH_PORT: the engine process's health and metrics port; null: none. */
   engineHealthPort: number | null;
+  /** ENGINE_CHECKPOINT_MS: how often the engine checkpoints. */
+  engineCheckpointMs: number;
+  /** Alert lab: recorded sessions kept (RECORD_SESSIONS; 0: the recorder is off). */
+  recordSessions: number;
 }
 
 /** Reads configuration from the environment; an invalid value fails naming the variable. */
@@ -132,6 +136,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN }
       : null,
     engineHealthPort: env.ENGINE_HEALTH_PORT ?? null,
+    engineCheckpointMs: env.ENGINE_CHECKPOINT_MS,
+    recordSessions: env.RECORD_SESSIONS,
   };
 }
 

@@ -160,6 +160,8 @@ export const envSchema = z.object({
     })
     .optional(),
   MARKET_RECORD: trimmed.optional(),
+  /** Alert lab: recorded sessions kept under DATA_DIR/sessions (0: the recorder is off). */
+  RECORD_SESSIONS: z.coerce.number().int().min(0).max(500).default(30),
   REPLAY_SPEED: trimmed
     .transform((value, ctx) => {
       if (value === 'max') return Number.POSITIVE_INFINITY;
@@ -257,6 +259,11 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** `--role=engine`: `/health/live`, `/health/ready` and `/metrics` on this port (METRICS_HOST); unset: none. */
   ENGINE_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * How often the engine writes its checkpoint (DATA_DIR/engine), in ms: what a restart or a
+   * standby engine resumes from, so at most this much of the tape is replayed after a crash.
+   */
+  ENGINE_CHECKPOINT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(10_000),
   ...pushEnvShape,
   ...newsEnvShape,
 });

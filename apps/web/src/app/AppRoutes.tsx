@@ -9,7 +9,7 @@ import {
   VerifyPage,
 } from '../features/auth/index.ts';
 import { loadDashboardPage } from '../features/dashboard/index.ts';
-import { loadHelpPage } from '../features/help/index.ts';
+import { loadHelpPage, loadTermsPage } from '../features/help/index.ts';
 import { loadPopoutPage } from '../features/popout/index.ts';
 import { loadSettingsPage } from '../features/settings/index.ts';
 import { PageSpinner } from '../ui/Spinner.tsx';
@@ -24,6 +24,8 @@ const SettingsPage = lazy(() => loadSettingsPage().then((m) => ({ default: m.Set
 const ProfilePage = lazy(() => loadProfilePage().then((m) => ({ default: m.ProfilePage })));
 // The built-in help (HELP_URL's default): for everyone, so signed-out visitors can read it too.
 const HelpPage = lazy(() => loadHelpPage().then((m) => ({ default: m.HelpPage })));
+// The terms the sign-up checkbox links to (docs/decisions.md): read before there is an account.
+const TermsPage = lazy(() => loadTermsPage().then((m) => ({ default: m.TermsPage })));
 const PopoutPage = lazy(() => loadPopoutPage().then((m) => ({ default: m.PopoutPage })));
 
 /** Spec §2 routes. Every one passes through the RouteGate, which applies the redirect rules. */
@@ -44,6 +46,7 @@ export function AppRoutes() {
           <Route path="/profile/:tab?" element={<ProfilePage />} />
           <Route path="/popout/:widget" element={<PopoutPage />} />
           <Route path="/help" element={<HelpPage />} />
+          <Route path="/terms" element={<TermsPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

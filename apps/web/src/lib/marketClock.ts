@@ -12,6 +12,7 @@ import {
   marketTime,
   shownAge,
   marketClockStore as store,
+  streamDelaySeconds,
 } from './marketClockStore.ts';
 import { listenSocket } from './tabSocket.ts';
 import { useConfig } from './useConfig.ts';
@@ -32,7 +33,9 @@ export function useMarketStatusFeed(): void {
     () =>
       listenSocket(MARKET_STATUS_EVENT, (payload) => {
         const frame = marketStatusFrameSchema.safeParse(payload);
-        if (frame.success) marketClock.status(frame.data);
+        if (!frame.success) return;
+        marketClock.status(frame.data);
+        marketClock.heard();
       }),
     [],
   );
@@ -78,13 +81,27 @@ export function useMarketMinute(): number {
   return useMarketNow(60_000).market;
 }
 
-/** The feed's label and health, and the tape's lag when the badge should show it. */
-export function useFeedState(): { feed: FeedLabel | null; health: FeedHealth | null; age: number | null } {
+/**
+ * The feed's label and health, the tape's lag when the badge should show it, and how many
+ * seconds the socket has been silent once that is a delay (`delayed`, else null).
+ */
+export function useFeedState(): {
+  feed: FeedLabel | null;
+  health: FeedHealth | null;
+  age: number | null;
+  delayed: number | null;
+} {
   const { local } = useMarketNow(1000);
   const config = useConfig().data?.market ?? null;
   const feed = useStore(store, (s) => s.feed) ?? config?.feed ?? null;
   const health = useStore(store, (s) => s.health) ?? config?.health ?? null;
   const tapeAge = useStore(store, (s) => s.tapeAge);
   const tapeSeenAt = useStore(store, (s) => s.tapeSeenAt);
-  return { feed, health, age: shownAge({ tapeAge, tapeSeenAt }, local) };
+  const heardAt = useStore(store, (s) => s.heardAt);
+  return {
+    feed,
+    health,
+    age: shownAge({ tapeAge, tapeSeenAt }, local),
+    delayed: streamDelaySeconds(heardAt, local),
+  };
 }

@@ -26,6 +26,8 @@ export interface MarketClockState {
   tapeAge: number | null;
   /** The browser's clock when that batch arrived. */
   tapeSeenAt: number;
+  /** The browser's clock when the socket last said anything of the market (a batch or `market_status`); 0: never. */
+  heardAt: number;
 }
 
 export const marketClockStore = createStore<MarketClockState>(() => ({
@@ -34,6 +36,7 @@ export const marketClockStore = createStore<MarketClockState>(() => ({
   health: null,
   tapeAge: null,
   tapeSeenAt: 0,
+  heardAt: 0,
 }));
 
 /** The market's time at the browser's `localNow` (the browser's own time until the server says). */
@@ -68,7 +71,25 @@ export function shownAge(
   return state.tapeAge > DATA_AGE_BADGE_MS ? state.tapeAge : null;
 }
 
+/**
+ * The server sends `market_status` every MARKET_STATUS_EVERY_MS (2 s) whatever the tape does, so
+ * a socket silent for more than two of them is late, not quiet: a busy server or network holds
+ * the stream back. 5 s: one late frame is jitter, two are a delay a trader should be told of.
+ */
+export const STREAM_SILENT_MS = 5_000;
+
+/** "stream delayed N s": whole seconds since the socket last spoke, once over STREAM_SILENT_MS; else null. */
+export function streamDelaySeconds(heardAt: number, localNow: number): number | null {
+  if (heardAt === 0) return null;
+  const silent = localNow - heardAt;
+  return silent > STREAM_SILENT_MS ? Math.floor(silent / 1000) : null;
+}
+
 export const marketClock = {
+  /** The socket spoke of the market (`market_status`): the stream is not held back. */
+  heard(localNow = Date.now()) {
+    marketClockStore.setState({ heardAt: localNow });
+  },
   /** The server's word: /api/config's `market` or a `market_status` frame, arrived at `localNow`. */
   status(status: MarketStatus, localNow = Date.now()) {
     marketClockStore.setState({
@@ -87,9 +108,17 @@ export const marketClock = {
           : anchor,
       tapeAge: batchAge(batch),
       tapeSeenAt: localNow,
+      heardAt: localNow,
     });
   },
   reset() {
-    marketClockStore.setState({ anchor: null, feed: null, health: null, tapeAge: null, tapeSeenAt: 0 });
+    marketClockStore.setState({
+      anchor: null,
+      feed: null,
+      health: null,
+      tapeAge: null,
+      tapeSeenAt: 0,
+      heardAt: 0,
+    });
   },
 };

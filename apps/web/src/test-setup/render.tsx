@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { makeQueryClient } from '../lib/queryClient.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 
 /** Where the router is now, so a test can assert a navigation the user would see. */
@@ -20,15 +21,17 @@ export interface RenderOptions {
   at?: string;
   /** The route pattern the element is mounted on (for useParams); default: every path. */
   path?: string;
+  /** The app's retry policy (lib/queryClient.ts) without its waits; default: no retries. */
+  retries?: boolean;
   /** Wraps the element inside the router (e.g. a SessionProvider). */
   wrap?: (children: ReactNode) => ReactNode;
 }
 
-/** Renders like the app does: a fresh QueryClient (no retries), toasts and the real router. */
+/** Renders like the app does: a fresh QueryClient (no retries unless asked), toasts and the real router. */
 export function renderUi(ui: ReactElement, options: RenderOptions = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = options.retries
+    ? makeQueryClient({ retryDelayMs: () => 0 })
+    : new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const wrap = options.wrap ?? ((children: ReactNode) => children);
   const user = userEvent.setup();
   const result = render(

@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setConnectionStatus } from '../lib/connectionStatus.ts';
 import { marketClock } from '../lib/marketClockStore.ts';
 import { dispatchFetch, resetFakeApi } from './fakeApi.ts';
 
@@ -51,6 +52,7 @@ afterEach(() => {
   resetFakeApi();
   // The market clock is the tab's, as the settings store: each test starts without one.
   marketClock.reset();
+  setConnectionStatus('connecting');
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
 
@@ -14,7 +14,7 @@ export function Field({ label, type = 'text', ...input }: InputProps & { label: 
 }
 
 /** A labelled checkbox, for a form's `register(name)`. */
-export function Checkbox({ label, ...input }: Omit<InputProps, 'type'> & { label: string }) {
+export function Checkbox({ label, ...input }: Omit<InputProps, 'type'> & { label: ReactNode }) {
   const id = useId();
   return (
     <div className="checkbox">

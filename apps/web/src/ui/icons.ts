@@ -10,6 +10,7 @@ export {
   Pin,
   RefreshCw,
   RotateCcw,
+  Rows3,
   Star,
 } from 'lucide-react';
 

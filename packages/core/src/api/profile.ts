@@ -8,6 +8,8 @@ export const profileResponseSchema = z.object({
   image: z.string().nullable(),
   chat_notification: z.boolean(),
   ban_exp_at: z.number().nullable(),
+  /** While a ban holds: the reason the moderator gave, so a reload still shows it. */
+  ban_reason: z.string().optional(),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCOVERY_COLUMN_IDS, DISCOVERY_DISPLAYS } from '../discovery/columnIds.ts';
+import { DISCOVERY_DENSITIES } from '../discovery/refresh.ts';
 import { symbolSchema } from '../rules/symbol.ts';
 
 /** Stream filter ranges (spec §5): a max at or above the top value means unbounded. */
@@ -95,6 +96,8 @@ export const dashboardConfigSchema = z
     voiceBuffer: z.number().min(0).max(VOICE_BUFFER_MAX),
     /** Discovery column options; absent until first saved (the default applies). */
     discovery: discoveryConfigSchema.optional(),
+    /** Discovery's row density; absent: the spec's 65 px rows. */
+    discoveryDensity: z.enum(DISCOVERY_DENSITIES).optional(),
     /** The chat channel the trader last had open; Chat reopens on it. Absent: the first. */
     chatChannel: z.string().min(1).max(64).optional(),
   })

@@ -5,30 +5,40 @@ import { WIDGET_IDS, WIDGET_MIN_SIZE, type WidgetId } from './widgets.ts';
 type Place = readonly [x: number, y: number, w: number, h: number];
 type Table = Readonly<Record<WidgetId, Place>>;
 
-// The spec leaves the numbers open (docs/decisions.md "Dashboard grid"): streams own the left,
-// Discovery the top middle, the small widgets fill around it, all above the fold at 1440 × 900.
-const WIDE_ONE: Table = {
-  stream1: [0, 0, 4, 25],
-  stream2: [0, 25, 4, 25],
-  discovery: [4, 0, 8, 11],
-  meters: [4, 11, 4, 4],
-  quote: [8, 11, 4, 4],
-  popular: [4, 15, 3, 10],
-  alerts: [7, 15, 2, 10],
-  news: [9, 15, 3, 10],
-  chat: [4, 25, 8, 12],
+// The spec leaves the numbers open (docs/decisions.md "Dashboard grid", "A layout for momentum"):
+// a momentum trader's screen. The two streams stack in the left quarter, Discovery takes the top
+// of the rest at nine columns (its 15 columns nearly all in view), and Quote, Meters, Popular,
+// Alerts, News and Chat share the band beneath. Every widget is above the fold: `xl` (1200–1399
+// px of grid, a 1440 × 900 screen) holds 25 rows of 31 px under the top bars, `xxl` (a 1920 ×
+// 1080 screen; 30 rows also fit 1680 × 1050) holds 30. Discovery's tile fits ≥ 15 compact rows.
+const XL_TWO: Table = {
+  stream1: [0, 0, 3, 13],
+  stream2: [0, 13, 3, 12],
+  discovery: [3, 0, 9, 15],
+  quote: [3, 15, 3, 4],
+  meters: [3, 19, 3, 6],
+  popular: [6, 15, 2, 5],
+  alerts: [6, 20, 2, 5],
+  news: [8, 15, 2, 10],
+  chat: [10, 15, 2, 10],
 };
-const WIDE_TWO: Table = {
-  stream1: [0, 0, 3, 25],
-  stream2: [3, 0, 3, 25],
-  discovery: [6, 0, 6, 11],
-  meters: [6, 11, 3, 4],
-  quote: [9, 11, 3, 4],
-  popular: [6, 15, 2, 10],
-  alerts: [8, 15, 2, 10],
-  news: [10, 15, 2, 10],
-  chat: [6, 25, 6, 12],
+const XXL_TWO: Table = {
+  stream1: [0, 0, 3, 15],
+  stream2: [0, 15, 3, 15],
+  discovery: [3, 0, 9, 18],
+  quote: [3, 18, 3, 6],
+  meters: [3, 24, 3, 6],
+  popular: [6, 18, 2, 6],
+  alerts: [6, 24, 2, 6],
+  news: [8, 18, 2, 12],
+  chat: [10, 18, 2, 12],
 };
+/** One stream: it takes the whole left column; stream2's cell waits below for a split. */
+const oneStream = (two: Table, rows: number): Table => ({
+  ...two,
+  stream1: [0, 0, 3, rows],
+  stream2: [0, rows, 3, (two.stream2 as Place)[3]],
+});
 const MEDIUM_ONE: Table = {
   stream1: [0, 0, 6, 24],
   stream2: [0, 24, 6, 24],
@@ -51,16 +61,18 @@ const MEDIUM_TWO: Table = {
   news: [6, 44, 6, 10],
   chat: [6, 54, 6, 10],
 };
-// Narrow screens stack everything full width, streams first.
+// Narrow screens stack everything full width, streams first: both streams fill the first screen
+// of a 390 × 844 phone (22 rows under the top bars), then what a trader checks next.
+const PHONE_SCREEN_ROWS = 22;
 const NARROW_ORDER: readonly [WidgetId, number][] = [
-  ['stream1', 20],
-  ['stream2', 20],
-  ['meters', 5],
-  ['popular', 10],
-  ['alerts', 10],
+  ['stream1', PHONE_SCREEN_ROWS / 2],
+  ['stream2', PHONE_SCREEN_ROWS / 2],
+  ['alerts', 8],
   ['discovery', 14],
-  ['quote', 10],
   ['news', 10],
+  ['quote', 8],
+  ['meters', 5],
+  ['popular', 8],
   ['chat', 12],
 ];
 function narrow(twoStreams: boolean): Table {
@@ -68,16 +80,17 @@ function narrow(twoStreams: boolean): Table {
   const table = {} as Record<WidgetId, Place>;
   for (const [id, h] of NARROW_ORDER) {
     if (id === 'stream2' && !twoStreams) continue;
-    table[id] = [0, y, 12, h];
-    y += h;
+    const height = id === 'stream1' && !twoStreams ? PHONE_SCREEN_ROWS : h;
+    table[id] = [0, y, 12, height];
+    y += height;
   }
-  if (!twoStreams) table.stream2 = [0, y, 12, 20];
+  if (!twoStreams) table.stream2 = [0, y, 12, PHONE_SCREEN_ROWS / 2];
   return table;
 }
 // Two side-by-side streams still fit at 768–991 px; below that they stack.
 const TABLES: Readonly<Record<BreakpointId, readonly [one: Table, two: Table]>> = {
-  xxl: [WIDE_ONE, WIDE_TWO],
-  xl: [WIDE_ONE, WIDE_TWO],
+  xxl: [oneStream(XXL_TWO, 30), XXL_TWO],
+  xl: [oneStream(XL_TWO, 25), XL_TWO],
   lg: [MEDIUM_ONE, MEDIUM_TWO],
   md: [MEDIUM_ONE, MEDIUM_TWO],
   sm: [narrow(false), narrow(true)],

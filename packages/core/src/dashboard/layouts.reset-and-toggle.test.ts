@@ -143,14 +143,24 @@ describe('lock, toggle and reset', () => {
 
 describe('split and merge', () => {
   it('merge widens stream1 over stream2 beside it; split halves it again', () => {
-    const merged = mergeStreams(dynamic(), 'xxl');
+    const merged = mergeStreams(dynamic(), 'md');
     expect(merged.menu.stream2).toBe(false);
-    expect(merged.layout.xxl.stream1?.w).toBe(6);
-    const split = splitStreams(merged, 'xxl');
-    expect([split.layout.xxl.stream1?.w, split.layout.xxl.stream2?.x, split.layout.xxl.stream2?.w]).toEqual([
-      3, 3, 3,
+    expect(merged.layout.md.stream1?.w).toBe(12);
+    const split = splitStreams(merged, 'md');
+    expect([split.layout.md.stream1?.w, split.layout.md.stream2?.x, split.layout.md.stream2?.w]).toEqual([
+      6, 6, 6,
     ]);
     expect(split.streamSelectedChannel).toEqual({ stream1: 'main', stream2: 'alt' });
+  });
+
+  it('merge grows stream1 over stream2 stacked beneath it; split halves it again', () => {
+    const merged = mergeStreams(dynamic(), 'xl');
+    expect(merged.layout.xl.stream1).toMatchObject({ x: 0, y: 0, w: 3, h: 25 });
+    const split = splitStreams(merged, 'xl');
+    expect([split.layout.xl.stream1, split.layout.xl.stream2].map((c) => [c?.x, c?.y, c?.w, c?.h])).toEqual([
+      [0, 0, 3, 13],
+      [0, 13, 3, 12],
+    ]);
   });
 
   it('a channel set to none sends every layout back to main and moves a maximised stream2 to stream1', () => {

@@ -24,12 +24,15 @@ function shownCells(layout: Layout, bp: (typeof BREAKPOINT_IDS)[number]) {
 
 describe('split and merge edit only the breakpoint on screen', () => {
   it('a desktop merge then split leaves the phone stream full width, with stream2 below it', () => {
+    // The desktop streams stack in the left column (issue 27 item 11): merge grows stream1 over it.
     const merged = mergeStreams(dynamic(), 'xxl');
-    expect(merged.layout.xxl.stream1?.w).toBe(6);
+    expect(merged.layout.xxl.stream1).toMatchObject({ x: 0, y: 0, w: 3, h: 30 });
     expect(merged.layout.xs.stream1).toEqual(dynamic().layout.xs.stream1);
     const split = splitStreams(merged, 'xxl');
-    expect([split.layout.xxl.stream1?.w, split.layout.xxl.stream2?.x]).toEqual([3, 3]);
-    expect(split.layout.xs.stream1).toEqual({ x: 0, y: 0, w: 12, h: 20, minW: 2, minH: 8 });
+    expect([split.layout.xxl.stream1?.h, split.layout.xxl.stream2?.y, split.layout.xxl.stream2?.x]).toEqual([
+      15, 15, 0,
+    ]);
+    expect(split.layout.xs.stream1).toEqual({ x: 0, y: 0, w: 12, h: 11, minW: 2, minH: 8 });
     expect(split.layout.sm.stream1?.w).toBe(12);
     const phoneStream2 = split.layout.xs.stream2;
     expect(phoneStream2?.w).toBe(12);
@@ -37,15 +40,15 @@ describe('split and merge edit only the breakpoint on screen', () => {
       if (cell !== phoneStream2 && phoneStream2) expect(overlap(cell, phoneStream2)).toBe(false);
   });
 
-  it('merging at 1440 leaves 1200–1399 with both streams side by side for the next split there', () => {
+  it('merging at 1920 leaves 1200–1399 with both streams stacked for the next split there', () => {
     const merged = mergeStreams(dynamic(), 'xxl');
-    expect(merged.layout.xl.stream1?.w).toBe(3);
+    expect(merged.layout.xl.stream1?.h).toBe(13);
     const split = splitStreams(merged, 'xl');
-    expect([split.layout.xl.stream1, split.layout.xl.stream2].map((c) => [c?.x, c?.w])).toEqual([
-      [0, 3],
-      [3, 3],
+    expect([split.layout.xl.stream1, split.layout.xl.stream2].map((c) => [c?.y, c?.h])).toEqual([
+      [0, 13],
+      [13, 12],
     ]);
-    // xxl's stream1 is 6 wide now: stream2's old cell beside it is taken, so it finds free space.
+    // xxl's stream1 is 30 high now: stream2's old cell below it is taken, so it finds free space.
     for (const cell of shownCells(split, 'xxl')) {
       const second = split.layout.xxl.stream2;
       if (cell !== second && second) expect(overlap(cell, second)).toBe(false);
@@ -58,7 +61,7 @@ describe('split and merge edit only the breakpoint on screen', () => {
     expect([split.layout.xs.stream1?.w, split.layout.xs.stream2?.x, split.layout.xs.stream2?.w]).toEqual([
       6, 6, 6,
     ]);
-    expect(split.layout.xxl.stream1?.w).toBe(6);
+    expect(split.layout.xxl.stream1?.h).toBe(30);
   });
 });
 

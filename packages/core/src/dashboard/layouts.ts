@@ -194,32 +194,41 @@ function stream2Cell(layout: Layout, bp: BreakpointId): Cell {
   return { ...size, ...findSpace(others, size.w, size.h) };
 }
 
+/** stream1 halved for a split: side by side when it is wide enough, else stacked (the desktop default). */
+function halves(first: Cell, bp: BreakpointId): [Cell, Cell] | null {
+  const size = defaultCells(bp, 2).stream2 as Cell;
+  if (first.w >= 2 * first.minW && first.w >= 2) {
+    const left = Math.ceil(first.w / 2);
+    return [
+      { ...first, w: left },
+      { ...size, x: first.x + left, y: first.y, w: first.w - left, h: first.h },
+    ];
+  }
+  if (first.h >= 2 * first.minH) {
+    const top = Math.ceil(first.h / 2);
+    return [
+      { ...first, h: top },
+      { ...size, x: first.x, y: first.y + top, w: first.w, h: first.h - top },
+    ];
+  }
+  return null;
+}
+
 /**
  * Split, in the breakpoint being edited: stream2 takes the right half of stream1 where there is
- * room, else free space. Other breakpoints keep stream1 as it is (a desktop split must not
- * halve the phone's stream) and give stream2 its saved cell or free space (below, on a phone).
+ * room (or its lower half when stream1 is a narrow column), else free space. Other breakpoints keep
+ * stream1 as it is (a desktop split must not halve the phone's stream) and give stream2 its saved
+ * cell or free space (below, on a phone).
  */
 export function splitStreams(layout: Layout, breakpoint: BreakpointId): Layout {
   if (layout.menu.stream2) return layout;
   const next = { ...layout.layout };
   for (const bp of BREAKPOINT_IDS) {
     const first = layout.layout[bp].stream1;
-    if (bp === breakpoint && first && first.w >= 2 * first.minW && first.w >= 2) {
-      const left = Math.ceil(first.w / 2);
-      next[bp] = {
-        ...next[bp],
-        stream1: { ...first, w: left },
-        stream2: {
-          ...(defaultCells(bp, 2).stream2 as Cell),
-          x: first.x + left,
-          y: first.y,
-          w: first.w - left,
-          h: first.h,
-        },
-      };
-    } else {
-      next[bp] = { ...next[bp], stream2: stream2Cell(layout, bp) };
-    }
+    const split = bp === breakpoint && first ? halves(first, bp) : null;
+    next[bp] = split
+      ? { ...next[bp], stream1: split[0], stream2: split[1] }
+      : { ...next[bp], stream2: stream2Cell(layout, bp) };
   }
   return {
     ...layout,
@@ -232,7 +241,8 @@ export function splitStreams(layout: Layout, breakpoint: BreakpointId): Layout {
 
 /**
  * Merge: one stream again. In the breakpoint being edited stream1 widens back over the space
- * stream2 had beside it; other breakpoints keep stream1 and stream2's cell for the next split.
+ * stream2 had beside it (or grows over it when stacked beneath); other breakpoints keep stream1
+ * and stream2's cell for the next split.
  */
 export function mergeStreams(layout: Layout, breakpoint: BreakpointId): Layout {
   if (!layout.menu.stream2) return layout;
@@ -242,6 +252,14 @@ export function mergeStreams(layout: Layout, breakpoint: BreakpointId): Layout {
   let next = layout.layout;
   if (first && second && second.y === first.y && second.x === first.x + first.w) {
     next = { ...next, [breakpoint]: { ...cells, stream1: { ...first, w: first.w + second.w } } };
+  } else if (
+    first &&
+    second &&
+    second.x === first.x &&
+    second.w === first.w &&
+    second.y === first.y + first.h
+  ) {
+    next = { ...next, [breakpoint]: { ...cells, stream1: { ...first, h: first.h + second.h } } };
   }
   const maximized = layout.maximized === 'stream2' ? 'stream1' : layout.maximized;
   return { ...layout, layout: next, menu: { ...layout.menu, stream2: false }, maximized, streamSplit: false };

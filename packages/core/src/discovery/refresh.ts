@@ -10,6 +10,15 @@ export const DISCOVERY_REFRESH_MS = 30_000;
 export const DISCOVERY_REFRESHING_MS = 2_000;
 /** Row height in the table (px). */
 export const DISCOVERY_ROW_HEIGHT = 65;
+/**
+ * Row densities (issue 27 item 11): the spec's 65 px rows by default; `compact`, a trader's
+ * opt-in beyond the spec, fits ≥ 15 rows in the default layout's Discovery tile at 1440 × 900.
+ */
+export const DISCOVERY_DENSITIES = ['standard', 'compact'] as const;
+export type DiscoveryDensity = (typeof DISCOVERY_DENSITIES)[number];
+export const DISCOVERY_COMPACT_ROW_HEIGHT = 22;
+export const discoveryRowHeight = (density: DiscoveryDensity | undefined): number =>
+  density === 'compact' ? DISCOVERY_COMPACT_ROW_HEIGHT : DISCOVERY_ROW_HEIGHT;
 /** Manual refreshes allowed per window: fewer than 4 in the last 60 s. */
 export const MANUAL_REFRESH_MAX = 4;
 export const MANUAL_REFRESH_WINDOW_MS = 60_000;

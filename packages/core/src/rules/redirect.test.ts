@@ -39,6 +39,8 @@ describe('redirect rules of spec §2', () => {
     expect(decideRoute(signedIn(true, false), '/help')).toEqual({ kind: 'render', chrome: false });
     expect(decideRoute(signedIn(true, true), '/help/')).toEqual({ kind: 'render', chrome: true });
     expect(decideRoute({ status: 'loading' }, '/help')).toEqual({ kind: 'spinner' });
+    // The terms the sign-up checkbox links to, read before there is an account.
+    expect(decideRoute({ status: 'anonymous' }, '/terms')).toEqual({ kind: 'render', chrome: false });
   });
 
   it('5. shows the top bar and footer to a subscriber, except in a pop-out', () => {

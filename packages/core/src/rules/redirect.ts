@@ -22,7 +22,8 @@ type Area = 'public' | 'verify' | 'help' | 'dashboard' | 'settings' | 'profile' 
 function areaOf(pathname: string): Area {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/verify') return 'verify';
-  if (path === '/help') return 'help';
+  // The terms are read before signing up, like the help: both are reading pages for everyone.
+  if (path === '/help' || path === '/terms') return 'help';
   if (PUBLIC_PATHS.includes(path)) return 'public';
   if (path === '/dashboard') return 'dashboard';
   if (path === '/settings') return 'settings';

@@ -10,6 +10,12 @@ export const LUDP = 0;
 export const T1 = 1;
 export const T12 = 2;
 export const T2 = 3;
+/**
+ * The reasons of a day's news halts, in turn from a seeded start: news pending twice as often as
+ * news released or information requested, and any four news halts in a row hold all three, so
+ * the mix shows in the first half hour as well as over a day. LUDP pauses come from the bands.
+ */
+export const NEWS_HALT_CYCLE = [T1, T2, T1, T12] as const;
 
 export class HaltBook {
   /** Resume instant per symbol; 0 = trading. */

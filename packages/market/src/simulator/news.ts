@@ -1,9 +1,11 @@
 import type { Rng } from './prng.ts';
 
 // News clocks for the day's runners: each runner gets news as a Poisson process (one item every
-// 90 minutes on average); a news item opens a window of hard buying (drift per print) or a halt.
+// hour on average); a news item opens a window of hard buying (drift per print) or a halt.
 
-const NEWS_EVERY_MS = 90 * 60_000;
+const NEWS_EVERY_MS = 60 * 60_000;
+/** Share of the runners' prints that go to a runner whose news is in progress (if any is). */
+export const NEWS_PICK_SHARE = 0.1;
 
 export class NewsBook {
   /** Next news instant per runner slot. */
@@ -42,11 +44,11 @@ export class NewsBook {
     return k;
   }
 
-  /** A runner slot for the next runner print: 60 % of them go to names with news in progress. */
+  /** A runner slot for the next runner print: NEWS_PICK_SHARE of them go to names with news in progress. */
   pick(ts: number): number {
     const n = this.next.length;
     const start = this.rng.int(n);
-    if (this.rng.next() < 0.6) {
+    if (this.rng.next() < NEWS_PICK_SHARE) {
       for (let j = 0; j < n; j++) {
         const k = (start + j) % n;
         if ((this.until[k] as number) > ts) return k;

@@ -1,9 +1,9 @@
 import { nextSession, type SessionDay, sessionAt } from '../calendar/session.ts';
 import type { ReferenceData } from '../events.ts';
-import { HaltBook, LUDP, REASONS, T1, T2, T12 } from './halts.ts';
-import { NewsBook } from './news.ts';
+import { HaltBook, LUDP, NEWS_HALT_CYCLE, REASONS } from './halts.ts';
+import { NEWS_PICK_SHARE, NewsBook } from './news.ts';
 import { createRng, subSeed } from './prng.ts';
-import { intensity, luldBand } from './profile.ts';
+import { intensity, luldBand, RUNNER_OPEN_MS, runnerPhase, runnerSizeByPhase } from './profile.ts';
 import { buildDay, type DayState, OPEN_DRIVE_MS, pickWeighted, RUNNER_SHARE } from './state.ts';
 import { generateListing, INDEX_ETFS, roundToTick } from './universe.ts';
 import { emptyWire, SIM_FORMS, type SimNewsKind, scheduleWire, type WireDay } from './wire.ts';
@@ -11,8 +11,8 @@ import { emptyWire, SIM_FORMS, type SimNewsKind, scheduleWire, type WireDay } fr
 // The market simulator's pure core: a seeded, deterministic tape. Prints arrive as a Poisson
 // process whose rate follows the intraday profile; each picks a symbol by weight, moves its price
 // by a random step (plus the runners' drift and news spikes), and prints on the tick grid.
-// Halts come from LULD band breaches (LUDP) and news (T1, T12), each resumed later with the same
-// reason. The output depends only on the seed and the options: the next print is drawn ahead
+// Halts come from LULD band breaches (LUDP, either side) and news (T1, T2, T12), each resumed
+// later with the same reason. The output depends only on the seed and the options: the next print is drawn ahead
 // (in fractional ms; events carry whole ms), so cutting the same span into other steps gives the
 // same tape.
 
@@ -51,6 +51,14 @@ export interface Simulator {
 const MINUTE = 60_000;
 /** Halt lengths by reason (LUDP, T1, T12, T2): an LULD pause lasts 5 minutes, news halts longer. */
 const HALT_MS = [5 * MINUTE, 15 * MINUTE, 40 * MINUTE, 10 * MINUTE];
+/**
+ * Share of a runner's news during the regular session that halts it (the rest spike it): half in
+ * the first half hour, when the news that was pending at the bell comes out, a fifth later.
+ */
+const NEWS_HALT_SHARE_OPEN = 0.5;
+const NEWS_HALT_SHARE = 0.2;
+/** A print in a news spike is this many times the runner's usual print. */
+const SPIKE_SIZE = 2;
 
 export function createSimulator(options: SimulatorOptions): Simulator {
   const count = Math.max(3, options.symbols ?? 10_000);
@@ -70,10 +78,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   let news = new NewsBook(0, rng, 0);
   let wire: WireDay = emptyWire();
   let wireAt = 0;
+  /** The day's news halts so far, from a seeded start in NEWS_HALT_CYCLE. */
+  let newsHalts = 0;
   let day = 0;
   let sess: SessionDay | null = null;
   // Instants live in a typed array: a double in a closure variable is boxed on every store.
   const clock = new Float64Array(4); // [next print, span start, span end, opening drive's end]
+  /** Runner print-size multiplier per phase of the current session (profile.ts). */
+  const runnerSize = new Float64Array(4).fill(1);
 
   const ratePerMs = (ts: number): number => (sess ? (intensity(sess, ts) * rate) / 1000 : 0);
 
@@ -84,6 +96,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       st = buildDay(refs, caps, prevClose, rng, rate, runnerCount);
     }
     news = new NewsBook(st.runners.length, rng, from);
+    newsHalts = rng.int(NEWS_HALT_CYCLE.length);
     wire = scheduleWire(options.seed, s, st.runners, count, Math.min(count, INDEX_ETFS.length));
     wireAt = 0;
   }
@@ -107,7 +120,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   function locate(ts: number): void {
     const s = sessionAt(ts);
     if (s) {
-      if (sess === null || s.date !== sess.date) newDay(ts, s);
+      if (sess === null || s.date !== sess.date) {
+        newDay(ts, s);
+        runnerSizeByPhase(s, runnerSize);
+      }
       sess = s;
       clock[3] = s.open + OPEN_DRIVE_MS;
       clock[1] = s.start;
@@ -156,25 +172,26 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     sink.status(syms[i] as string, false, REASONS[halts.code[i] as number] as string, Math.floor(ts));
   }
 
-  /** News on a runner: mostly a spike (a few minutes of hard buying), sometimes a news-pending halt. */
+  /** News on a runner: mostly a spike (a few minutes of hard buying), sometimes a news halt. */
   function onNews(sink: SimulatorSink): number {
     const ts = news.earliest;
     const k = news.pop();
     const i = st.runners[k] as number;
     const open = sess !== null && ts >= sess.open && ts < sess.close;
     const u = rng.next();
-    if (open && haltUntil[i] === 0 && u < 0.25) {
+    const share = sess !== null && ts < sess.open + RUNNER_OPEN_MS ? NEWS_HALT_SHARE_OPEN : NEWS_HALT_SHARE;
+    if (open && haltUntil[i] === 0 && u < share) {
       // A runner's news moves it its own way: up for a gapper up, down for a gapper down, mostly.
       const up = (st.drift[i] as number) >= 0 ? rng.next() < 0.75 : rng.next() < 0.25;
       resumeJump[i] = 1 + (up ? 0.3 : -0.2) * rng.next();
-      halt(i, u < 0.03 ? T12 : u < 0.07 ? T2 : T1, ts, sink);
+      halt(i, NEWS_HALT_CYCLE[newsHalts++ % NEWS_HALT_CYCLE.length] as number, ts, sink);
       sink.news?.(syms[i] as string, Math.floor(ts), 'halt');
       return 1;
     }
     sink.news?.(syms[i] as string, Math.floor(ts), 'spike');
     const window = (3 + 7 * rng.next()) * MINUTE;
     news.until[k] = ts + window;
-    const expected = Math.max(1, ((ratePerMs(ts) * RUNNER_SHARE * 0.6) / 2) * window);
+    const expected = Math.max(1, ((ratePerMs(ts) * RUNNER_SHARE * NEWS_PICK_SHARE) / 2) * window);
     const jump = Math.log(1.08 + 0.22 * rng.next());
     const up = (st.drift[i] as number) >= 0 ? rng.next() < 0.8 : rng.next() < 0.2;
     news.drift[k] = (up ? jump : -jump) / expected;
@@ -185,16 +202,19 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const ts = clock[0] as number;
     let i: number;
     let extra = 0;
+    // A runner's print is sized for its phase of the day (most of its volume before 10:00).
+    let scale = 1;
     if (st.runners.length > 0 && rng.next() < RUNNER_SHARE) {
       const k = news.pick(ts);
       i = st.runners[k] as number;
       if ((news.until[k] as number) > ts) extra = news.drift[k] as number;
+      if (sess !== null) scale = runnerSize[runnerPhase(sess, ts)] as number;
     } else {
       i = pickWeighted(st.cumWeight, rng.next());
     }
     if (haltUntil[i] !== 0) return false;
     // Volume follows price: a print in a news spike is a bigger one.
-    const spike = extra !== 0 ? 3 : 1;
+    if (extra !== 0) scale *= SPIKE_SIZE;
     if (ts < (clock[3] as number) && sess !== null && ts >= sess.open) extra += st.openDrift[i] as number;
     const p = Math.min(
       100_000,
@@ -215,7 +235,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         return true;
       }
     }
-    const m = (st.meanSize[i] as number) * rng.exp() * spike;
+    const m = (st.meanSize[i] as number) * rng.exp() * scale;
     const size = m < 100 ? Math.max(1, Math.round(m)) : Math.round(m / 100) * 100;
     last[i] = px;
     sink.trade(syms[i] as string, px, size, Math.floor(ts));

@@ -1,5 +1,6 @@
 import type { ReferenceData } from '../events.ts';
 import { SECTOR } from '../sectors.ts';
+import { NEWS_PICK_SHARE } from './news.ts';
 import type { Rng } from './prng.ts';
 import { INDEX_ETFS } from './universe.ts';
 
@@ -67,6 +68,14 @@ export const RUNNER_MAX_CAP = 3e8;
 export const RUNNER_MAX_FLOAT = 2e7;
 export const RUNNER_MIN_PRICE = 1;
 export const RUNNER_MAX_PRICE = 20;
+/**
+ * A runner's usual daily turnover (avgVolume / float) is at least this: a name that trades 4 %
+ * of its float on a usual day turns it over within 25× that, inside the 10–50× a runner trades.
+ */
+export const RUNNER_MIN_TURNOVER = 0.04;
+/** A runner's day: 24–50× its usual volume, its float turned over 2.4–4× (before news adds). */
+const RUNNER_RVOL_MIN = 24;
+const RUNNER_RVOL_MAX = 50;
 
 /** Biotech and technology names run far more often than the rest (trial data, contracts, AI). */
 function runnerWeight(sector: number): number {
@@ -98,7 +107,8 @@ function pickRunners(
       cap < RUNNER_MAX_CAP &&
       r.float < RUNNER_MAX_FLOAT &&
       price >= RUNNER_MIN_PRICE &&
-      price <= RUNNER_MAX_PRICE
+      price <= RUNNER_MAX_PRICE &&
+      r.avgVolume >= RUNNER_MIN_TURNOVER * r.float
     ) {
       pool.push(i);
       weights.push(runnerWeight(r.sector));
@@ -170,11 +180,19 @@ export function buildDay(
     const expected = isRunner[i]
       ? runnerTrades
       : Math.max(1, (dayTrades * (1 - RUNNER_SHARE) * (weight[i] as number)) / total);
-    // A runner trades 10–50× its usual volume, about its float and more; a quiet name stays quiet.
+    // A runner trades 24–50× its usual volume and turns its float over 2.4–4×, half of it in
+    // the first half hour (the simulator scales its prints by runnerSizeByPhase); a quiet name
+    // stays quiet. A runner without news gets at least 1 − NEWS_PICK_SHARE of its share of the
+    // runners' prints (the rest go to runners whose news is in progress), so its size is set
+    // for that many: the runner without news still reaches its day.
     const rvol = isRunner[i]
-      ? Math.min(50, Math.max(10, (ref.float / ref.avgVolume) * (0.8 + 1.7 * rng.next())))
+      ? Math.min(
+          RUNNER_RVOL_MAX,
+          Math.max(RUNNER_RVOL_MIN, (ref.float / ref.avgVolume) * (2.4 + 1.6 * rng.next())),
+        )
       : Math.exp(0.3 * rng.normal());
-    meanSize[i] = Math.max(1, (ref.avgVolume * rvol) / expected);
+    const prints = isRunner[i] ? expected * (1 - NEWS_PICK_SHARE) : expected;
+    meanSize[i] = Math.max(1, (ref.avgVolume * rvol) / prints);
     sigma[i] = (isRunner[i] ? 0.12 : dailyVol(ref)) / Math.sqrt(expected);
     const pc = prevClose[i] as number;
     const beta = betaOf(i, ref, rng);

@@ -84,7 +84,7 @@ describe('the simulated news wire', () => {
     expect(onRunners).toBeLessThan(0.45);
   });
 
-  it('reports the runners intraday news where the tape moves: spikes, and news halts (T1/T12) with their status', () => {
+  it('reports the runners intraday news where the tape moves: spikes, and news halts (T1/T2/T12) with their status', () => {
     const runners = new Set(news.items.filter((i) => i.kind === 'catalyst').map((i) => i.sym));
     const intraday = news.items.filter((i) => i.kind === 'spike' || i.kind === 'halt');
     expect(intraday.length).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('the simulated news wire', () => {
     }
     for (const h of news.items.filter((i) => i.kind === 'halt')) {
       expect(news.tape).toContainEqual(
-        expect.stringMatching(new RegExp(`^s ${h.sym} true T(1|12) ${h.ts}$`)),
+        expect.stringMatching(new RegExp(`^s ${h.sym} true T(1|2|12) ${h.ts}$`)),
       );
     }
   });

@@ -48,7 +48,10 @@ async function lead(
   clock: Clock,
   epoch: number | undefined,
 ): Promise<Leading> {
-  const settings = engineSettings(config.dataDir, market);
+  const settings = engineSettings(config.dataDir, market, {
+    checkpointMs: config.engineCheckpointMs,
+    recordSessions: config.recordSessions,
+  });
   const engine = await startEngineHost(epoch === undefined ? settings : { ...settings, epoch }, log, clock);
   engine.onBatch((frame) => {
     bus

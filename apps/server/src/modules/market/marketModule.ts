@@ -58,7 +58,14 @@ export async function startMarket(
   let stopNews = async () => {};
   const market = config.marketFeed;
   if (config.role === 'all' && (market.kind === 'feed' || market.kind === 'manual')) {
-    engine = await startEngineHost(engineSettings(config.dataDir, market), log, ctx.clock);
+    engine = await startEngineHost(
+      engineSettings(config.dataDir, market, {
+        checkpointMs: config.engineCheckpointMs,
+        recordSessions: config.recordSessions,
+      }),
+      log,
+      ctx.clock,
+    );
     engine.onBatch((bytes) => {
       bus
         .publish(STREAM_TOPIC, bytes)

@@ -1,6 +1,7 @@
 import { messages, PROFILE_IMAGE_MAX_BYTES, profileResponseSchema } from '@tapeline/core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { chatBans } from '../../platform/db/schema.ts';
 import { seedUser } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
 
@@ -44,6 +45,25 @@ describe('GET /api/profile', () => {
     expect(profile).toMatchObject({ username: 'reader', role: 'trader', vibe: 7, cur_posts: 3, vip: true });
     expect(res.body).not.toHaveProperty('email');
     expect(JSON.stringify(res.body)).not.toContain('argon2');
+  });
+
+  it('carries the reason of the ban that holds, so the banned trader still reads it after a reload', async () => {
+    const until = new Date(app.clock.now() + 600_000);
+    const { user, token } = await seedUser(app, { banExpAt: until });
+    const { token: modToken, user: mod } = await seedUser(app, { role: 'mod' });
+    const bans = app.ctx.database.db.insert(chatBans);
+    await bans.values({
+      userId: user.id,
+      byId: mod.id,
+      reason: 'spam',
+      createdAt: new Date(app.clock.now()),
+      until,
+    });
+    const res = await app.call('GET', '/api/profile', { token });
+    expect(profileResponseSchema.parse(res.body)).toMatchObject({ ban_reason: 'spam' });
+    // Nobody else's profile, nor a lapsed ban, carries one.
+    const other = await app.call('GET', '/api/profile', { token: modToken });
+    expect(other.body).not.toHaveProperty('ban_reason');
   });
 
   it('refuses a visitor with 401', async () => {

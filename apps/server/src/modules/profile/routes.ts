@@ -9,6 +9,7 @@ import { HttpError } from '../../platform/http/errors.ts';
 import type { Guards } from '../../platform/http/guards.ts';
 import { publicRoute, route } from '../../platform/http/route.ts';
 import { input } from '../../platform/http/validate.ts';
+import { activeBanReason } from './banReason.ts';
 import { toProfileView } from './profileView.ts';
 import { readProfileForm } from './readForm.ts';
 import { updateProfile } from './updateProfile.ts';
@@ -27,7 +28,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext, guard
   route(
     app,
     { method: 'GET', url: '/api/profile', guard: guards.user, response: profileResponseSchema },
-    async ({ principal }) => toProfileView(principal.user),
+    async ({ principal }) => {
+      const banReason = await activeBanReason(ctx, principal.user);
+      return { ...toProfileView(principal.user), ...(banReason ? { ban_reason: banReason } : {}) };
+    },
   );
 
   // Multipart is registered inside this plugin only: no other route accepts file uploads.

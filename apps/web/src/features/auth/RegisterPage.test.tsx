@@ -31,6 +31,15 @@ describe('RegisterPage', () => {
     expect(signUp()).toBeEnabled();
   });
 
+  it('links the Terms of Service from the checkbox, in a new tab so the form keeps its input', () => {
+    fakeApi();
+    renderRegister();
+    expect(screen.getByRole('checkbox', { name: 'I agree to the Terms of Service' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Terms of Service' });
+    expect(link).toHaveAttribute('href', '/terms');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('checks the email, then that the passwords match, then their length', async () => {
     const api = fakeApi();
     const { user } = renderRegister();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageFor } from '@tapeline/core';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { failureOf } from '../../lib/api.ts';
 import { authApi } from '../../lib/authApi.ts';
 import { rememberPlan } from '../../lib/plan.ts';
@@ -43,7 +43,17 @@ export function RegisterPage() {
       <form className="form" onSubmit={send} noValidate>
         <Field label={authText.email} type="email" autoComplete="email" {...form.register('email')} />
         <NewPasswordFields hint={authText.passwordHint} register={form.register} />
-        <Checkbox label={authText.terms} {...form.register('agreed')} />
+        <Checkbox
+          label={
+            <>
+              {authText.termsAgree}{' '}
+              <Link to="/terms" target="_blank">
+                {authText.termsLink}
+              </Link>
+            </>
+          }
+          {...form.register('agreed')}
+        />
         <FormMessage {...form.notice} />
         <SubmitButton label={authText.signUp} pending={signup.isPending} disabled={!form.watch('agreed')} />
       </form>

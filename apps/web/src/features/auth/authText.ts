@@ -13,7 +13,9 @@ export const authText = {
   password: 'Password',
   newPassword: 'New password',
   keepSignedIn: 'Keep me signed in',
-  terms: 'I agree to the Terms of Service',
+  /** The sign-up checkbox: termsAgree then a link reading termsLink (to /terms). */
+  termsAgree: 'I agree to the',
+  termsLink: 'Terms of Service',
 
   logIn: 'Log in',
   signUp: 'Sign up',

@@ -231,16 +231,14 @@ describe('ChatWidget composer', () => {
 
   it('a ban in the profile holds from the start', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    chatServer(() => page([]), {
-      profile: {
-        role: 'trader',
-        image: null,
-        chat_notification: true,
-        ban_exp_at: Math.floor(Date.now() / 1000) + 90,
-      },
-    });
+    const profile = { role: 'trader' as const, image: null, chat_notification: true };
+    const banExpAt = Math.floor(Date.now() / 1000) + 90;
+    chatServer(() => page([]), { profile: { ...profile, ban_exp_at: banExpAt } }, { ban_reason: 'spam' });
     renderChat();
-    expect(await screen.findByText(chatMessages.banCountdown('1:30'))).toBeInTheDocument();
+    // After a reload the reason comes with the profile: no live `ban` event was heard.
+    expect(
+      await screen.findByText(`${chatMessages.banCountdown('1:30')} ${chatText.banReasonShown('spam')}`),
+    ).toBeInTheDocument();
     expect(await composer()).toBeDisabled();
   });
 

@@ -23,7 +23,7 @@ export interface ChatStatus {
   now: number;
   chatEnabled: boolean;
   banSeconds: number;
-  /** The reason the moderator gave for the ban this session heard of (the live `ban` event). */
+  /** The reason the moderator gave for the ban: the live `ban` event's, else the profile's. */
   banReason: string | null;
   slowSeconds: number;
   typing: string[];
@@ -153,7 +153,8 @@ export function useChatStatus(
     now,
     chatEnabled: user.chat !== 0 && !disabledByServer,
     banSeconds,
-    banReason: banEvent?.reason ?? null,
+    // A reload knows the ban only from the profile, which carries its reason too.
+    banReason: banEvent ? banEvent.reason : (profile.data?.ban_reason ?? null),
     slowSeconds,
     typing,
     sending: pending !== null,

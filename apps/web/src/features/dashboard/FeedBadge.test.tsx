@@ -1,6 +1,7 @@
 import { type FeedLabel, MARKET_STATUS_EVENT, type MarketStatus, PROTOCOL_VERSION } from '@tapeline/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setConnectionStatus } from '../../lib/connectionStatus.ts';
 import { marketClock } from '../../lib/marketClock.ts';
 import { fakeApi } from '../../test-setup/fakeApi.ts';
 import { emit } from '../../test-setup/fakeSocket.ts';
@@ -81,6 +82,32 @@ describe('FeedBadge', () => {
     expect(screen.queryByTestId('data-age')).not.toBeInTheDocument();
     act(() => marketClock.batch(batch(3_200)));
     expect(await screen.findByTestId('data-age')).toHaveTextContent('DATA 3.2s BEHIND');
+  });
+
+  it('says "stream delayed N s" when the socket has been silent over 5 s, and clears when it speaks', async () => {
+    serveConfig(market('SIP'));
+    setConnectionStatus('live');
+    // market_status comes every 2 s: 4.5 s of silence is one late frame, 6.5 s is a delay.
+    marketClock.heard(Date.now() - 4_500);
+    const { unmount } = renderUi(<FeedBadge />);
+    await screen.findByTestId('feed');
+    expect(screen.queryByTestId('stream-delayed')).not.toBeInTheDocument();
+    unmount();
+
+    marketClock.heard(Date.now() - 6_500);
+    renderUi(<FeedBadge />);
+    expect(await screen.findByTestId('stream-delayed')).toHaveTextContent(/^stream delayed 6 s$/);
+    await emit(MARKET_STATUS_EVENT, { v: PROTOCOL_VERSION, ...market('SIP') });
+    expect(screen.queryByTestId('stream-delayed')).not.toBeInTheDocument();
+  });
+
+  it('leaves a dropped socket to the connection banner', async () => {
+    serveConfig(market('SIP'));
+    setConnectionStatus('reconnecting');
+    marketClock.heard(Date.now() - 9_000);
+    renderUi(<FeedBadge />);
+    await screen.findByTestId('feed');
+    expect(screen.queryByTestId('stream-delayed')).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,6 @@
 import type { FeedLabel } from '@tapeline/core';
+import { useStore } from 'zustand';
+import { connectionStore } from '../../lib/connectionStatus.ts';
 import { useFeedState, useMarketStatusFeed } from '../../lib/marketClock.ts';
 import './feedBadge.css';
 import { dashboardText as text } from './dashboardText.ts';
@@ -11,13 +13,25 @@ import { dashboardText as text } from './dashboardText.ts';
  */
 export function FeedBadge() {
   useMarketStatusFeed();
-  const { feed, health, age } = useFeedState();
+  const { feed, health, age, delayed } = useFeedState();
+  // A dropped socket is the connection banner's to say; a connected one gone quiet is said here.
+  const live = useStore(connectionStore, (s) => s.status) === 'live';
   return (
     <>
       {feed && <SourceBadge feed={feed} />}
       {feed && (health === 'stalled' || health === 'down') && (
         <span className="badge badge--feed-alarm" role="status" data-testid="feed-health">
           {health === 'stalled' ? text.feedStalled : text.feedDown}
+        </span>
+      )}
+      {live && delayed !== null && (
+        <span
+          className="badge badge--feed-alarm"
+          role="status"
+          title={text.streamDelayedTitle}
+          data-testid="stream-delayed"
+        >
+          {text.streamDelayed(delayed)}
         </span>
       )}
       {age !== null && (

@@ -25,6 +25,9 @@ export const dashboardText = {
   } as const,
   feedStalled: 'FEED STALLED',
   feedDown: 'FEED DOWN',
+  /** The socket has said nothing for this long (market_status comes every 2 s): the stream is held back. */
+  streamDelayed: (seconds: number) => `stream delayed ${seconds} s`,
+  streamDelayedTitle: 'Nothing has come from the server for this long; the stream catches up when it answers',
   dataAge: (ms: number) => `DATA ${(ms / 1000).toFixed(1)}s BEHIND`,
   dataAgeTitle: 'The newest prints were this far behind the market clock when the server sent them',
   popupBlocked:

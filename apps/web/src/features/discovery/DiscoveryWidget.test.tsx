@@ -192,7 +192,30 @@ describe('DiscoveryWidget', () => {
     api.on('GET /data/discovery', fail(503, 'engine_unavailable'));
     const refresh = screen.getByRole('button', { name: /^Refresh/ });
     await user.click(refresh);
-    expect(await screen.findByRole('alert')).toHaveTextContent('503');
+    // The trader's words, never the transport's ("API 503 engine_unavailable").
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Data unavailable\.$/);
     expect(symbols()).toEqual(['XOM', 'AAPL', 'SPY', 'MSFT']);
+  });
+
+  it('tries a busy host again before saying anything: a 503 then rows shows the rows', async () => {
+    const api = serve('proplus');
+    const answer = ok(
+      servedDiscoveryRowsSchema,
+      ROWS.map((r) => strip(r, hiddenDiscoveryKeys('proplus'))),
+    );
+    let calls = 0;
+    api.on('GET /data/discovery', () => (++calls === 1 ? fail(503, 'engine_unavailable') : answer));
+    renderUi(<DiscoveryWidget {...widgetProps('discovery')} />, { wrap: withSession, retries: true });
+    expect(await screen.findByRole('button', { name: 'AAPL' })).toBeInTheDocument();
+    expect(calls).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says Data unavailable. once every retry failed (3 tries)', async () => {
+    const api = serve('proplus');
+    api.on('GET /data/discovery', fail(503, 'engine_unavailable'));
+    renderUi(<DiscoveryWidget {...widgetProps('discovery')} />, { wrap: withSession, retries: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Data unavailable\.$/);
+    expect(api.calls('GET /data/discovery')).toHaveLength(3);
   });
 });

@@ -37,6 +37,7 @@ import { LiveToggle, useLiveMode } from './live/LiveToggle.tsx';
 import type { CellContext } from './table/cells.tsx';
 import { DiscoveryTable } from './table/DiscoveryTable.tsx';
 import { visibleRows } from './table/visibleRows.ts';
+import { DensityToggle, useDiscoveryDensity } from './toolbar/DensityToggle.tsx';
 import { DiscoveryToolbar, downloadText } from './toolbar/DiscoveryToolbar.tsx';
 import { useDiscoveryData } from './useDiscoveryData.ts';
 import './discovery.css';
@@ -88,6 +89,7 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
   const [sort, setSort] = useState<DiscoverySort>(DEFAULT_DISCOVERY_SORT);
   const [index, setIndex] = useState(DISCOVERY_INDEX_START);
   const [live, setLive] = useLiveMode();
+  const [density, setDensity] = useDiscoveryDensity();
   // Live mode ended by the server (the plan changed): back to the 30 s refresh, which says why.
   const data = useDiscoveryData(tf, live, () => setLive(false));
   const favouriteSymbols = useQuoteSymbols();
@@ -138,7 +140,7 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
 
   const noResults = data.rows.length > 0 && rows.length === 0;
   return (
-    <div className="dv-widget" data-testid="discovery" data-access={access}>
+    <div className="dv-widget" data-testid="discovery" data-access={access} data-density={density}>
       <DiscoveryToolbar
         sectors={sectors}
         onSector={(choice: SectorChoice) => setSectors((s) => toggleSector(s, choice))}
@@ -158,6 +160,7 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
           onRefresh: data.refresh,
         }}
       >
+        <DensityToggle density={density} onChange={setDensity} />
         <LiveToggle live={live} onToggle={setLive} />
       </DiscoveryToolbar>
       {data.error !== null && (
@@ -172,6 +175,7 @@ function Discovery({ config, access }: WidgetProps & { access: DiscoveryAccess }
       ) : (
         <DiscoveryTable
           rows={shown}
+          density={density}
           sort={sort}
           onSort={(column: SortableColumnId) => setSort((s) => nextSort(s, column))}
           hidden={hidden}

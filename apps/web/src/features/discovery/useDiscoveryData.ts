@@ -3,6 +3,7 @@ import {
   applyDiscoveryPatch,
   DISCOVERY_REFRESH_MS,
   DISCOVERY_REFRESHING_MS,
+  discoveryMessages,
   manualRefreshAllowed,
   recordManualRefresh,
   type ServedDiscoveryRow,
@@ -24,7 +25,7 @@ export interface DiscoveryData {
   rows: readonly ServedDiscoveryRow[];
   /** True until the first answer (rows or failure). */
   loading: boolean;
-  /** The last fetch failed: its message, shown while the old rows stay. */
+  /** The last fetch failed, its retries too: 'Data unavailable.', shown while the old rows stay. */
   error: string | null;
   /** Whole seconds until the next automatic refresh. */
   countdown: number;
@@ -131,7 +132,8 @@ export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: ()
   return {
     rows,
     loading: query.isPending,
-    error: query.isError ? errorText(query.error) : null,
+    // The trader's words, never the transport's ("API 503 …"): the rows shown are the last good ones.
+    error: query.isError ? discoveryMessages.dataUnavailable : null,
     countdown,
     refreshing: refreshingSince !== null,
     canRefresh,
@@ -140,7 +142,3 @@ export function useDiscoveryData(tf: TimeframeId, live = false, onLiveEnded?: ()
 }
 
 const EMPTY: readonly ServedDiscoveryRow[] = [];
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -5,7 +5,7 @@ import { dataHost } from '../../lib/dataHost.ts';
 /**
  * The gauges' figures from the data host, every 5 s. Any failure (404 before the endpoint
  * exists, 503 while the engine is away, a malformed answer) makes the query an error, which the
- * widget shows as "Meters unavailable"; the next poll tries again, no retries in between.
+ * widget shows as "Meters unavailable" once the app's retries (lib/queryClient.ts) fail too.
  */
 export function useMeters() {
   return useQuery({
@@ -13,6 +13,5 @@ export function useMeters() {
     queryFn: async () => (await dataHost.get(METERS_PATH, metersResponseSchema)).data,
     refetchInterval: METERS_POLL_MS,
     refetchIntervalInBackground: false,
-    retry: false,
   });
 }

@@ -15,6 +15,7 @@ import {
   TIMEFRAMES,
 } from '@tapeline/market';
 import { type Clock, systemClock } from '../../../platform/clock.ts';
+import { type RecorderHost, startRecorder } from '../../lab/recorderHost.ts';
 import type { CheckpointStore } from './checkpointStore.ts';
 import { createDiscoveryCache } from './discoveryCache.ts';
 import { EngineAlerts } from './engineAlerts.ts';
@@ -61,11 +62,19 @@ export class EngineRuntime {
   readonly batches = { count: 0, ms: 0 };
   /** The feed's reconnects so far; the engine thread points it at its feed. */
   feedReconnects: () => number = () => 0;
+  /** The Alert lab's session recorder (null: RECORD_SESSIONS=0 or a hand-fed engine without one). */
+  readonly recording: RecorderHost | null;
 
   constructor(
     readonly feedName: string,
     private readonly store: CheckpointStore | null,
-    options: { clock?: Pick<Clock, 'now'>; clockStart?: number | null; epoch?: number | undefined } = {},
+    options: {
+      clock?: Pick<Clock, 'now'>;
+      clockStart?: number | null;
+      epoch?: number | undefined;
+      /** Record sessions under `dir`, keeping the newest `keep` (lab/recorderHost.ts). */
+      record?: { dir: string; keep: number; onError?: (error: Error) => void } | null;
+    } = {},
   ) {
     // The engine thread's clock: the system's unless a test hands it another.
     const clock = options.clock ?? systemClock;
@@ -85,11 +94,22 @@ export class EngineRuntime {
     this.recentStream = createRecentStreamAnswer(this.engine, wallNow, (id) => this.isListed(id));
     this.alerts = new EngineAlerts(this.engine, (tf) => this.discovery.rows(tf));
     const engine = this.engine;
+    const record = options.record;
+    this.recording = record
+      ? startRecorder(engine, { dir: record.dir, feed: feedName, keep: record.keep }, record.onError)
+      : null;
+    const rec = this.recording?.recorder ?? null;
     this.sink = {
       trade: (sym, price, size, ts, conditions = 0) => {
-        if (engine.ingestTrade(engine.table.intern(sym), price, size, ts, conditions)) this.trades++;
+        const id = engine.table.intern(sym);
+        rec?.before(ts);
+        if (engine.ingestTrade(id, price, size, ts, conditions)) {
+          this.trades++;
+          rec?.trade(id, price, size, ts, conditions);
+        }
       },
       status: (sym, halted, reason, ts) => {
+        rec?.before(ts);
         engine.ingestStatus({ sym, halted, reason, ts });
       },
       reference: (data) => {
@@ -138,6 +158,7 @@ export class EngineRuntime {
   drain(): string | null {
     const batch = this.engine.drainBatch();
     this.alerts.afterDrain(batch.ts);
+    this.recording?.recorder.afterDrain(this.engine);
     if (batch.highs.length + batch.lows.length + batch.halts.length + (batch.uvols?.length ?? 0) === 0)
       return null;
     return JSON.stringify(batch);

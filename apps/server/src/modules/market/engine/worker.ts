@@ -21,6 +21,8 @@ export interface EngineWorkerData {
   /** The feed this thread runs, checked at start by the server's config; null when hand-fed. */
   source: FeedConfig | null;
   checkpointFile: string | null;
+  /** The Alert lab's recorder: where sessions go and how many are kept; null: off. */
+  record?: { dir: string; keep: number } | null;
   drainMs: number;
   checkpointMs: number;
   /** Where a feed with its own clock starts (simulator, replay); null follows the wall clock. */
@@ -74,6 +76,18 @@ const runtime = new EngineRuntime(
     clock,
     clockStart: feed instanceof SimulatorFeed ? feed.startTs : (replayStart ?? data.clockStart),
     epoch: data.epoch,
+    record: data.record
+      ? {
+          ...data.record,
+          onError: (error) =>
+            send({
+              type: 'log',
+              level: 'error',
+              msg: 'session recorder failed',
+              extra: { error: error.message },
+            }),
+        }
+      : null,
   },
 );
 
@@ -111,6 +125,7 @@ async function start(): Promise<void> {
   }, data.drainMs);
   // Once a second: the filtered alert channels, and the live prices of what printed since.
   clock.setInterval(() => {
+    runtime.recording?.tick(runtime.engine.clock());
     runtime.alerts.refreshFiltered(runtime.engine.clock());
     sendAlerts();
     const quotes = runtime.quoteTick();
@@ -153,7 +168,10 @@ async function start(): Promise<void> {
         clock.dispose();
         (feed?.stop() ?? Promise.resolve())
           .catch(() => undefined)
-          .then(() => runtime.checkpoint())
+          .then(() => {
+            runtime.recording?.close(runtime.engine.clock());
+            return runtime.checkpoint();
+          })
           .finally(() => send({ type: 'answer', id: message.id, json: 'true' }));
         return;
     }

@@ -4,6 +4,7 @@ import {
   chatChannelsAnswerSchema,
   chatMessagesAnswerSchema,
   PROTOCOL_VERSION,
+  type ProfileResponse,
   profileResponseSchema,
   type User,
   usernameListSchema,
@@ -54,6 +55,8 @@ export const page = (messages: ChatMessage[], reachedEnd = true) =>
 export function chatServer(
   first: (url: URL) => { status: number; body: unknown },
   user: Partial<User> = {},
+  /** More of GET /api/profile's answer, e.g. the reason of a ban that holds. */
+  profile: Partial<ProfileResponse> = {},
 ): ChatServer {
   const api = withDataHost(fakeApi())
     .on('GET /api/chat/channels', ok(chatChannelsAnswerSchema, { channels: CHANNELS }))
@@ -74,6 +77,7 @@ export function chatServer(
       image: null,
       chat_notification: true,
       ban_exp_at: me.profile.ban_exp_at,
+      ...profile,
     }),
   );
   const messages = queryRoute((path) => /^\/api\/chat\/[^/]+\/messages$/.test(path), first);

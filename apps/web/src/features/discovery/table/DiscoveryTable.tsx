@@ -9,14 +9,15 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DISCOVERY_COLUMNS,
-  DISCOVERY_ROW_HEIGHT,
   type DiscoveryColumn,
   type DiscoveryColumnId,
+  type DiscoveryDensity,
   type DiscoveryDisplayRow,
   type DiscoverySort,
+  discoveryRowHeight,
   type SortableColumnId,
 } from '@tapeline/core';
-import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { ICON_SIZE, Lock } from '../../../ui/icons.ts';
 import { discoveryText as text } from '../discoveryText.ts';
 import { type CellContext, cellContent, UpgradeButton } from './cells.tsx';
@@ -26,6 +27,8 @@ type Row = DiscoveryDisplayRow;
 export interface DiscoveryTableProps {
   /** Rows already filtered and sorted; only the first `index` are listed (spec §4 paging). */
   rows: readonly Row[];
+  /** Standard: the spec's 65 px rows; compact: one line each (issue 27 item 11). */
+  density?: DiscoveryDensity;
   sort: DiscoverySort;
   onSort(column: SortableColumnId): void;
   /** Columns hidden by configuration. */
@@ -49,12 +52,13 @@ function ariaSort(id: string, sort: DiscoverySort): 'ascending' | 'descending' |
 }
 
 /**
- * The Discovery table (spec §2): the 15 columns in order, rows 65 px high, of which only those
+ * The Discovery table (spec §2): the 15 columns in order, rows 65 px high (or compact), of which only those
  * in view are in the DOM. TanStack Table holds the column model (visibility); the rows arrive
  * sorted by core's compareRows, so the table does no sorting of its own.
  */
 export function DiscoveryTable(props: DiscoveryTableProps) {
   const { rows, sort, onSort, hidden, locked, cell, renderActions, onReachEnd, empty } = props;
+  const rowHeight = discoveryRowHeight(props.density);
   const columns = useMemo<ColumnDef<Row>[]>(
     () =>
       DISCOVERY_COLUMNS.map((c) => ({
@@ -88,10 +92,13 @@ export function DiscoveryTable(props: DiscoveryTableProps) {
   const virtual = useVirtualizer({
     count: model.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => DISCOVERY_ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 6,
     getItemKey: (index) => model[index]?.id ?? index,
   });
+  // Rows are not measured: a density change re-lays the offsets from the new estimate.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is the trigger.
+  useEffect(() => virtual.measure(), [virtual, rowHeight]);
   const items = virtual.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
@@ -145,6 +152,7 @@ export function DiscoveryTable(props: DiscoveryTableProps) {
                 locked={locked}
                 cell={cell}
                 renderActions={renderActions}
+                height={rowHeight}
               />
             ) : null;
           })}
@@ -162,15 +170,17 @@ const DiscoveryRow = memo(function DiscoveryRow({
   locked,
   cell,
   renderActions,
+  height,
 }: {
   row: Row;
+  height: number;
   columns: readonly string[];
   locked: ReadonlySet<string>;
   cell: CellContext;
   renderActions: DiscoveryTableProps['renderActions'];
 }) {
   return (
-    <tr data-symbol={row.symbol} style={{ height: DISCOVERY_ROW_HEIGHT }}>
+    <tr data-symbol={row.symbol} style={{ height }}>
       {columns.map((id) => (
         <td key={id} data-col={id} className={id === 'symbol' ? 'dv-sym' : 'num'}>
           {locked.has(id) ? (
