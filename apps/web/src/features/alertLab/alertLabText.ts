@@ -17,6 +17,7 @@ export const alertLabText = {
   live: '1-minute bars, live. VWAP in gold, volume below, the day’s high and low dashed.',
   recorded: '1-minute bars of a recorded session. VWAP in gold, volume below, the day’s high and low dashed.',
   fireAt: (label: string) => `fire marked: ${label}`,
+  openElsewhere: 'Open in your charting site',
   chartFailed: 'This chart is unavailable right now.',
   noBars: 'No bars for this symbol in this session.',
   alertMark: 'alert',
