@@ -26,8 +26,6 @@ export const alertLabText = {
   resumeMark: 'resume',
   dayHigh: 'High',
   dayLow: 'Low',
-  backtest: 'Backtest',
-  backtestOf: (name: string) => `Backtest ${name}`,
   backtestTitle: (name: string) => `Backtest: ${name}`,
   sessionsLabel: 'Sessions to include',
   sessionChoice: (n: number) => (n === 1 ? 'Last session' : `Last ${n}`),

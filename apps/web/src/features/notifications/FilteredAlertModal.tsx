@@ -12,7 +12,7 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { alertLabText, backtestDialog } from '../alertLab/index.ts';
+import { backtestDialog } from '../alertLab/index.ts';
 import { FilterConditions } from './FilterConditions.tsx';
 import {
   alertOf,
@@ -161,7 +161,7 @@ function FilterForm({
       <FormMessage {...form.notice} />
       <div className="actions modal-actions">
         <button type="button" className="btn btn-ghost" onClick={backtest}>
-          {alertLabText.backtest}
+          {text.backtest}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           {text.cancel}

@@ -6,7 +6,7 @@ import { FormMessage } from '../../ui/FormMessage.tsx';
 import { RateSlider } from '../../ui/RateSlider.tsx';
 import { formatRate } from '../../ui/rateScale.ts';
 import { useToast } from '../../ui/toast.tsx';
-import { alertLabText, backtestDialog, RuleOutcome } from '../alertLab/index.ts';
+import { backtestDialog, RuleOutcome } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface RuleRowProps {
@@ -144,7 +144,7 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
             type="button"
             className="btn btn-ghost btn-small"
             disabled={locked}
-            aria-label={alertLabText.backtestOf(`${symbol} ${ruleLabel(type, symbol)}`)}
+            aria-label={text.backtestOf(`${symbol} ${ruleLabel(type, symbol)}`)}
             onClick={() =>
               backtestDialog.open({
                 rule: {
@@ -155,7 +155,7 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
               })
             }
           >
-            {alertLabText.backtest}
+            {text.backtest}
           </button>
         )}
         <button
