@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISCOVERY_COLUMN_IDS, DISCOVERY_DISPLAYS } from '../discovery/columnIds.ts';
 import { DISCOVERY_DENSITIES } from '../discovery/refresh.ts';
 import { symbolSchema } from '../rules/symbol.ts';
+import { chartLinkProblem } from './chartLink.ts';
 
 /** Stream filter ranges (spec §5): a max at or above the top value means unbounded. */
 export const STREAM_RANGES = {
@@ -118,6 +119,11 @@ export const dashboardConfigSchema = z
     discoveryDensity: z.enum(DISCOVERY_DENSITIES).optional(),
     /** The chat channel the trader last had open; Chat reopens on it. Absent: the first. */
     chatChannel: z.string().min(1).max(64).optional(),
+    /** The trader's charting site, a URL template with {symbol} (chartLink.ts); absent: none. */
+    chartLink: z
+      .string()
+      .refine((t) => chartLinkProblem(t) === null, 'An https address with {symbol}.')
+      .optional(),
   })
   .refine(
     (c) => c.stream[0]?.channel === 'main' && c.stream[1]?.channel === 'alt',

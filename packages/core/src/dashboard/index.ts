@@ -1,3 +1,4 @@
+export * from './chartLink.ts';
 export * from './configSchema.ts';
 export * from './defaultCells.ts';
 export * from './defaultConfig.ts';

@@ -1,7 +1,11 @@
+import { chartLinkUrl } from '@tapeline/core';
 import { latestSession } from '@tapeline/market';
 import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { useAlertHistory } from '../../lib/alerts/alertHistoryApi.ts';
 import { marketNow } from '../../lib/marketClock.ts';
+import { useOptionalSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { alertLabText as text } from './alertLabText.ts';
@@ -10,6 +14,9 @@ import { type ChartRequest, chartDialog } from './chartDialog.ts';
 import { type DrawnChart, drawChart } from './drawChart.ts';
 import { useSessionBars } from './labApi.ts';
 import './alertLab.css';
+
+// Outside a signed-in page's settings (tests, a pop-out): no link.
+const noSettings = createStore(() => ({ status: 'loading' as const, config: { chartLink: undefined } }));
 
 const isoDate = (yyyymmdd: number) =>
   `${Math.floor(yyyymmdd / 10000)}-${String(Math.floor(yyyymmdd / 100) % 100).padStart(2, '0')}-${String(yyyymmdd % 100).padStart(2, '0')}`;
@@ -24,6 +31,10 @@ export function ChartModal({ request }: { request: ChartRequest }) {
   const date = request.date ?? today;
   const live = date === today;
   const bars = useSessionBars(symbol, date, live);
+  const settings = useOptionalSettingsStore();
+  const chartLink = useStore(settings?.state ?? noSettings, (s) =>
+    s.status === 'ready' ? s.config.chartLink : undefined,
+  );
   const history = useAlertHistory();
   const element = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnChart | null>(null);
@@ -64,6 +75,14 @@ export function ChartModal({ request }: { request: ChartRequest }) {
       <p className="lab-chart__legend muted">
         {live ? text.live : text.recorded}
         {mark ? ` · ${text.fireAt(mark.label)}` : ''}
+        {chartLink ? (
+          <>
+            {' · '}
+            <a href={chartLinkUrl(chartLink, symbol)} target="_blank" rel="noopener noreferrer">
+              {text.openElsewhere}
+            </a>
+          </>
+        ) : null}
       </p>
       {bars.isError ? (
         <p className="muted">{text.chartFailed}</p>

@@ -12,6 +12,7 @@ import { useRuleForm } from '../../ui/form/useRuleForm.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { InlineSpinner } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { backtestDialog } from '../alertLab/index.ts';
 import { FilterConditions } from './FilterConditions.tsx';
 import {
   alertOf,
@@ -121,6 +122,12 @@ function FilterForm({
     });
   });
 
+  // The conditions as they stand, checked as a save would be, over recorded sessions.
+  const backtest = form.submit((values) => {
+    const alert = alertOf(values as FilterDraft);
+    backtestDialog.open({ rule: { kind: 'filtered', filter: alert }, title: alert.name });
+  });
+
   const busy = validate.isPending || save.isPending;
   return (
     <form className="form filter-form" onSubmit={submit} noValidate>
@@ -153,6 +160,9 @@ function FilterForm({
       </div>
       <FormMessage {...form.notice} />
       <div className="actions modal-actions">
+        <button type="button" className="btn btn-ghost" onClick={backtest}>
+          {text.backtest}
+        </button>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           {text.cancel}
         </button>

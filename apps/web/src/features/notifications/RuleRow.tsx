@@ -1,4 +1,4 @@
-import { type AlertRule, alertMessages, type RuleType, type StepUnit } from '@tapeline/core';
+import { type AlertRule, alertMessages, type RuleType, ruleLabel, type StepUnit } from '@tapeline/core';
 import { useEffect, useState } from 'react';
 import { boundsProblem, parseBound } from '../../lib/alerts/ruleToasts.ts';
 import { useDeleteAlert, useUpdateAlert } from '../../lib/alerts/useAlerts.ts';
@@ -7,7 +7,7 @@ import { RateSlider } from '../../ui/RateSlider.tsx';
 import { formatRate, rateRange } from '../../ui/rateScale.ts';
 import { StepUnitToggle } from '../../ui/StepUnitToggle.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { RuleOutcome } from '../alertLab/index.ts';
+import { backtestDialog, RuleOutcome } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 interface RuleRowProps {
@@ -157,6 +157,25 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
             onClick={onEdit}
           >
             {text.edit}
+          </button>
+        )}
+        {editing ? null : (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={locked}
+            aria-label={text.backtestOf(`${symbol} ${ruleLabel(type, symbol)}`)}
+            onClick={() =>
+              backtestDialog.open({
+                rule: {
+                  kind: 'symbol',
+                  rule: { type, category: symbol, rate: rule.rate, high: rule.high, low: rule.low },
+                },
+                title: `${symbol} ${ruleLabel(type, symbol)}`,
+              })
+            }
+          >
+            {text.backtest}
           </button>
         )}
         <button

@@ -6,6 +6,9 @@ import { STREAM_TF } from '@tapeline/market';
  * us. The spec's own messages (toasts, §5 rules) come from core `alertMessages`/`filterMessages`.
  */
 export const notificationsText = {
+  /** Opens the Alert lab's backtest panel (kept here: the lab's own words load with the lab). */
+  backtest: 'Backtest',
+  backtestOf: (name: string) => `Backtest ${name}`,
   loadFailed: 'Your alerts could not be loaded. Reload the page to try again.',
 
   sections: {

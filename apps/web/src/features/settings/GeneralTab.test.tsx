@@ -1,4 +1,4 @@
-import { settingsResponseSchema, successResponseSchema } from '@tapeline/core';
+import { chartLinkMessages, settingsResponseSchema, successResponseSchema } from '@tapeline/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SettingsProvider } from '../../lib/settings/useSettings.tsx';
@@ -86,6 +86,25 @@ describe('GeneralTab', () => {
     expect(age).toHaveAttribute('aria-valuetext', 'Hide all');
     await waitFor(
       () => expect(lastSaved(api)).toMatchObject({ halts: { minutes: 0, maxLength: 4 } }),
+      SETTLED,
+    );
+  });
+
+  it('saves an https charting link with {symbol}, and names what is wrong with another', async () => {
+    const api = serve();
+    renderGeneral();
+    const field = await screen.findByRole('textbox', { name: settingsText.chartLinkLabel }, SETTLED);
+    fireEvent.change(field, { target: { value: 'http://example.com/{symbol}' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText(chartLinkMessages.https)).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: 'https://www.tradingview.com/chart/?symbol={symbol}' } });
+    fireEvent.blur(field);
+    await waitFor(
+      () =>
+        expect(
+          (api.calls('POST /api/settings/config').at(-1)?.body as { config: { chartLink?: string } })?.config
+            .chartLink,
+        ).toBe('https://www.tradingview.com/chart/?symbol={symbol}'),
       SETTLED,
     );
   });

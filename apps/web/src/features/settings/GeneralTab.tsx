@@ -1,6 +1,7 @@
 import type { DashboardConfig } from '@tapeline/core';
 import { useSettings, useSettingsStore } from '../../lib/settings/useSettings.tsx';
 import { SwitchRow } from '../../ui/SwitchRow.tsx';
+import { ChartLinkSetting } from './ChartLinkSetting.tsx';
 import { HaltsStripSettings } from './HaltsStripSettings.tsx';
 import { OptionsModeSetting } from './OptionsModeSetting.tsx';
 import { RecencySlider } from './RecencySlider.tsx';
@@ -23,6 +24,15 @@ export function GeneralTab() {
           onChange={(optionsMode) => store.updateConfig((c) => ({ ...c, optionsMode }))}
         />
       </section>
+      <ChartLinkSetting
+        value={config.chartLink ?? ''}
+        onSave={(template) =>
+          store.updateConfig((c) => {
+            const { chartLink: _old, ...rest } = c;
+            return template === '' ? rest : { ...rest, chartLink: template };
+          })
+        }
+      />
       <section className="settings-section" aria-labelledby="settings-news">
         <h2 id="settings-news" className="settings-section-title">
           {settingsText.news}

@@ -19,6 +19,11 @@ export const settingsMessages = {
 } as const;
 
 export const settingsText = {
+  chartLink: 'Charting site',
+  chartLinkLabel: 'Chart link',
+  chartLinkExample: 'https://www.tradingview.com/chart/?symbol={symbol}',
+  chartLinkHint:
+    'An https address with {symbol} where the symbol goes; the Chart links to it. Empty: no link.',
   title: 'Settings',
   intro: 'Changes save automatically.',
   sections: 'Settings sections',

@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { ChartSlot } from '../alertLab/index.ts';
+import { BacktestSlot, ChartSlot } from '../alertLab/index.ts';
 import { AddAlertSlot } from '../alerts/index.ts';
 import { FlowPopup } from './FlowPopup.tsx';
 import { HoverPopup } from './HoverPopup.tsx';
@@ -22,6 +22,7 @@ export function SymbolOverlays() {
       )}
       {hover && !menu && <HoverPopup key={hover.symbol} hover={hover} />}
       <AddAlertSlot />
+      <BacktestSlot />
       <ChartSlot />
     </>,
     document.body,

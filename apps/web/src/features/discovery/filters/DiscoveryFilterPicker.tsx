@@ -9,9 +9,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useUser } from '../../../app/session.tsx';
 import { useAlerts } from '../../../lib/alerts/useAlerts.ts';
 import { useToast } from '../../../ui/toast.tsx';
+import { backtestDialog } from '../../alertLab/index.ts';
 import { FilteredAlertModal } from '../../notifications/index.ts';
 import type { NamedFilter } from './discoveryFiltersApi.ts';
 import { FilterPicker } from './FilterPicker.tsx';
+import { filtersText as text } from './filtersText.ts';
 import { useDiscoveryFilter } from './useDiscoveryFilter.ts';
 
 export interface DiscoveryFilterPickerProps {
@@ -54,6 +56,19 @@ export function DiscoveryFilterPicker({ onApply, alertContext }: DiscoveryFilter
     });
   };
 
+  const backtest = (filter: NamedFilter) =>
+    backtestDialog.open({
+      rule: {
+        kind: 'smart',
+        name: filter.name || undefined,
+        type: filter.type,
+        values: filter.values,
+        timeframe: alertContext?.timeframe ?? '1day',
+        sector: { min: [...(alertContext?.sectors ?? [])] },
+      },
+      title: filter.name || text.thisFilter,
+    });
+
   return (
     <>
       <FilterPicker
@@ -65,6 +80,7 @@ export function DiscoveryFilterPicker({ onApply, alertContext }: DiscoveryFilter
         onDelete={picker.remove}
         onApply={picker.applyTemp}
         onCreateAlert={proPlus ? createAlert : undefined}
+        onBacktest={proPlus ? backtest : undefined}
       />
       {proPlus ? (
         <FilteredAlertModal

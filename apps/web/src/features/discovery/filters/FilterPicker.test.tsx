@@ -9,6 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test-setup/fakeApi.ts';
+import { backtestDialog } from '../../alertLab/index.ts';
 import { notificationsText } from '../../notifications/index.ts';
 import { filtersText as text } from './filtersText.ts';
 import { menu, modal, renderPicker, savedSet, serveFilters, toggle } from './testing/filterFixtures.tsx';
@@ -90,6 +91,26 @@ describe('Filter picker (discovery §4)', () => {
     await user.click(await toggle());
     await user.click(screen.getByRole('button', { name: text.addNew }));
     expect(modal().queryByRole('button', { name: text.createAlert })).toBeNull();
+    expect(modal().queryByRole('button', { name: text.backtest })).toBeNull();
+  });
+
+  it('Pro Plus: "Backtest" asks for the modal’s conditions on the toolbar’s timeframe and sectors', async () => {
+    const { user } = renderPicker('proplus');
+    await user.click(await toggle());
+    await user.click(menu().getByRole('button', { name: text.editOf('Gappers') }));
+    await user.click(modal().getByRole('button', { name: text.backtest }));
+    expect(backtestDialog.current()).toEqual({
+      rule: {
+        kind: 'smart',
+        name: 'Gappers',
+        type: 'all',
+        values: { gap: { min: 5, max: null } },
+        timeframe: '1hr',
+        sector: { min: [9] },
+      },
+      title: 'Gappers',
+    });
+    backtestDialog.close();
   });
 
   it('Pro Plus: "Create alert from this filter" opens the Filtered Alert modal seeded, validated and saved', async () => {

@@ -22,6 +22,8 @@ export interface FilterPickerProps {
   onApply: (filter: NamedFilter) => void;
   /** Pro Plus only: "Create alert from this filter". */
   onCreateAlert?: (filter: NamedFilter) => void;
+  /** Pro Plus only: "Backtest" the modal's conditions. */
+  onBacktest?: (filter: NamedFilter) => void;
 }
 
 type ModalState = { editing: NamedFilter | null } | null;
@@ -43,6 +45,7 @@ export function FilterPicker({
   onDelete,
   onApply,
   onCreateAlert,
+  onBacktest,
 }: FilterPickerProps) {
   const [expanded, setExpanded] = useState(false);
   const [modal, setModal] = useState<ModalState>(null);
@@ -100,6 +103,7 @@ export function FilterPicker({
               }
             : undefined
         }
+        onBacktest={onBacktest}
         onClose={() => setModal(null)}
       />
     </div>

@@ -34,6 +34,8 @@ export interface SmartFilterModalProps {
   onSave: (filter: NamedFilter, previous: string | null) => Promise<boolean>;
   /** Pro Plus: "Create alert from this filter" (absent: the action is not offered). */
   onCreateAlert?: (filter: NamedFilter) => void;
+  /** Pro Plus: "Backtest" the conditions over recorded sessions (absent: not offered). */
+  onBacktest?: (filter: NamedFilter) => void;
   onClose: () => void;
 }
 
@@ -59,6 +61,7 @@ function SmartFilterForm({
   onApply,
   onSave,
   onCreateAlert,
+  onBacktest,
   onClose,
 }: SmartFilterModalProps) {
   // Which button sent the form decides which §5 rules apply (Filter needs no name).
@@ -102,6 +105,11 @@ function SmartFilterForm({
       onCreateAlert?.({ name: draft.name.trim(), ...smartFilterOf(draft) });
     });
 
+  const backtest = () =>
+    send('filter', (draft) => {
+      onBacktest?.({ name: draft.name.trim(), ...smartFilterOf(draft) });
+    });
+
   const clear = () => {
     const cleared = clearedDraft(editing ? form.getValues('name') : '');
     form.reset(cleared);
@@ -141,6 +149,11 @@ function SmartFilterForm({
         {onCreateAlert ? (
           <button type="button" className="btn btn-ghost smart-filter-alert" onClick={createAlert}>
             {text.createAlert}
+          </button>
+        ) : null}
+        {onBacktest ? (
+          <button type="button" className="btn btn-ghost smart-filter-backtest" onClick={backtest}>
+            {text.backtest}
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost" onClick={clear}>

@@ -16,6 +16,9 @@ export const filtersText = {
   saveAndFilter: 'Save & Filter',
   update: 'Update',
   createAlert: 'Create alert from this filter',
+  backtest: 'Backtest',
+  /** The backtest panel's title for a filter not named yet. */
+  thisFilter: 'this filter',
   reservedName: 'Filter names cannot start with temp- or be Default',
   /** How an applied, unsaved ('temp-') filter is named in the picker. */
   unsaved: (name: string) => `${name} (not saved)`,
