@@ -1,3 +1,4 @@
+import { apiAs } from './support/api.ts';
 import { openDiscovery, widget } from './support/discovery.ts';
 import { signInSubscriber } from './support/subscriber.ts';
 import { expect, test } from './support/test.ts';
@@ -26,6 +27,16 @@ test('Pro Plus: backtest a smart filter from Discovery, then open a fire’s cha
   const lab = page.getByTestId('backtest');
   await expect(lab).toBeVisible();
   await lab.getByRole('radio', { name: 'Last session' }).check();
+  // The recorder seeds the past sessions in the background on the server's first start.
+  await expect
+    .poll(
+      async () =>
+        (
+          await apiAs<{ sessions: { complete: boolean }[] }>(page, 'GET', '/api/market/sessions')
+        ).body.sessions.some((s) => s.complete),
+      { timeout: 120_000 },
+    )
+    .toBe(true);
   await lab.getByRole('button', { name: 'Run backtest' }).click();
 
   const fires = lab.getByRole('table', { name: /^Fires/ });

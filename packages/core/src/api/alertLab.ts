@@ -34,7 +34,7 @@ export const BACKTEST_FIRES_MAX = 2000;
  * - `halt`: the Halts toggle (every halt and resume);
  * - `filtered`: a filtered alert (Pro Plus), on its timeframe and sectors;
  * - `smart`: a Discovery smart filter with the toolbar's timeframe (and sectors, all when
- *   absent); backtested as the filtered alert it would make, so Pro Plus too.
+ *   absent or empty); backtested as the filtered alert it would make, so Pro Plus too.
  */
 export const backtestRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('symbol'), rule: createAlertRequestSchema }).strict(),

@@ -50,13 +50,14 @@ async function ruleSetOf(rule: BacktestRule, userId: string, watch: TraderWatch)
     case 'filtered':
       return { ...base, filtered: [rule.filter] };
     case 'smart': {
-      // No sector list: every sector (the smart filter's own rule, discovery/smartFilter.ts).
+      // No sector list, or an empty one (Discovery's toolbar with no sector picked): every sector,
+      // as the smart filter reads it (discovery/smartFilter.ts).
       const filter = {
         name: rule.name || 'Smart filter',
         type: rule.type,
         values: rule.values,
         timeframe: { min: rule.timeframe },
-        ...(rule.sector ? { sector: rule.sector } : {}),
+        ...(rule.sector && rule.sector.min.length > 0 ? { sector: rule.sector } : {}),
       } as FilteredAlert;
       return { ...base, filtered: [filter] };
     }

@@ -99,6 +99,11 @@ export function ChartModal({ request }: { request: ChartRequest }) {
         data-fire={mark ? 'yes' : 'no'}
         hidden={!bars.data || empty}
       />
+      <p className="lab-chart__credit muted">
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+          {text.chartCredit}
+        </a>
+      </p>
     </Modal>
   );
 }

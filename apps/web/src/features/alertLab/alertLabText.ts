@@ -36,6 +36,7 @@ export const alertLabText = {
   cancelled: 'Backtest cancelled.',
   failed: 'The backtest failed. Try again.',
   noSessions: 'No recorded sessions yet.',
+  chartCredit: 'Charts by TradingView Lightweight Charts',
   summary: 'Summary',
   firesLabel: 'Fires',
   perSession: 'Per session',

@@ -45,7 +45,13 @@ export function drawChart(
   const grid = css('--border', '#233040');
   const chart: IChartApi = createChart(element, {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text },
+    // The library's own attribution logo is an inline <style> our CSP refuses (style-src 'self');
+    // the modal credits TradingView with a plain link instead (its Apache-2.0 NOTICE asks for one).
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: text,
+      attributionLogo: false,
+    },
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     timeScale: { timeVisible: true, secondsVisible: false },
   });

@@ -64,7 +64,8 @@ export function DiscoveryFilterPicker({ onApply, alertContext }: DiscoveryFilter
         type: filter.type,
         values: filter.values,
         timeframe: alertContext?.timeframe ?? '1day',
-        sector: { min: [...(alertContext?.sectors ?? [])] },
+        // The toolbar's empty choice is All sectors: no list (an empty one would match none).
+        ...(alertContext?.sectors.length ? { sector: { min: [...alertContext.sectors] } } : {}),
       },
       title: filter.name || text.thisFilter,
     });
