@@ -28,7 +28,9 @@ import { freshEmail } from './support/users.ts';
 // the shared chunk splits differently, +0.1 KB on /login, while /login's CSS fell 23.9 → 14.3 KB.
 // 164 → 168 (issue 23–25, 28): core's contract grew (v1 operations, health, market status and
 // stream schemas); the confusables table stays out of the web (core/username, server only).
-const LOGIN_BUDGET_KB = 168;
+// 168 → 169 (issues 26, 27): 168.1 KB with the one retry policy (lib/queryClient.ts), the terms
+// link and the lab's contract in core; the dashboard fell 352 → 330 in the same turn.
+const LOGIN_BUDGET_KB = 169;
 // 345 → 352 in the same turn: the unusual-volume strip, the feed badge and market clock, and the
 // icon set (lucide) joined the dashboard; a chunk to win back (notes of 29 Nov).
 // 352 → 330 (issue 27 §1, ~29 KB won): the quote cards and list, with the drag library, arrive
