@@ -82,7 +82,7 @@ describe('news times from the bus into the engine', () => {
     const entry = await until('a batch with the new high of NEWZ', () =>
       raw.flatMap((b) => b.highs).find((h) => h[0] === 'NEWZ'),
     );
-    expect(entry).toHaveLength(13);
+    expect(entry).toHaveLength(14);
     expect(entry[8]).toBe(filing);
     expect(entry[11]).toBe(story);
     expect(entry[12]).toBe(at(3)); // element 12 (protocol 3): the time of the new high
