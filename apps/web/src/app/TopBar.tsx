@@ -4,7 +4,8 @@ import { Link, NavLink } from 'react-router';
 import { HomeScreenHint } from '../features/homeScreen/index.ts';
 import { SymbolSearch } from '../features/search/index.ts';
 import { ShortcutLayer } from '../features/shortcuts/index.ts';
-import { ReferenceDataLoader, SymbolOverlays } from '../features/symbols/index.ts';
+import { SymbolLayer } from '../features/symbolLayer/index.ts';
+import { ReferenceDataLoader } from '../features/symbols/index.ts';
 import { HelpLink } from '../ui/helpLink.tsx';
 import { appText } from './appText.ts';
 import { useSession, useUser } from './session.tsx';
@@ -63,7 +64,7 @@ export function TopBar() {
       </nav>
       {/* The top bar frames every signed-in page: the app-wide overlays, keys and start-up loads live here. */}
       <ReferenceDataLoader />
-      <SymbolOverlays />
+      <SymbolLayer />
       <HomeScreenHint />
       <ShortcutLayer />
     </header>

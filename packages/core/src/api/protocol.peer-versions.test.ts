@@ -21,9 +21,9 @@ describe('protocolOf: the version a peer message names', () => {
 
 describe('protocolMismatch', () => {
   it('names both versions', () => {
-    expect(PROTOCOL_VERSION).toBe(5);
+    expect(PROTOCOL_VERSION).toBe(6);
     expect(protocolMismatch('the market engine', 2)).toBe(
-      'the market engine speaks protocol v2, this side speaks v5: refused; run the same build on both',
+      'the market engine speaks protocol v2, this side speaks v6: refused; run the same build on both',
     );
   });
 });

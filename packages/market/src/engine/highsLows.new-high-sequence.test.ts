@@ -58,6 +58,7 @@ describe('highs and lows of day', () => {
         ((50 - 98) / 98) * 100,
         ny(7),
         ny(10, 0, 3),
+        ny(10), // element 13 (protocol 6): published at the drain, on the engine's clock
       ],
     ]);
     expect(b.highs).toEqual([]);

@@ -1,6 +1,7 @@
 import { type AlertRule, alertListAnswerSchema, alertMessages } from '@tapeline/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addAlertDialog } from '../../lib/alerts/addAlertDialog.ts';
 import { alertRule } from '../../test-setup/alertFixtures.tsx';
 import { type FakeApi, fail, fakeApi, ok, withDataHost } from '../../test-setup/fakeApi.ts';
 import { configAnswer } from '../../test-setup/fixtures.ts';
@@ -9,7 +10,7 @@ import { signedIn, subscription, withSession } from '../../test-setup/session.ts
 import { notificationsText as text } from '../notifications/index.ts';
 import { overlays, SymbolLink, SymbolOverlays, symbolText } from '../symbols/index.ts';
 import { AddAlertHost } from './AddAlertDialog.tsx';
-import { addAlertDialog } from './addAlertDialog.ts';
+import { AddAlertSlot } from './AddAlertSlot.tsx';
 
 const list = (rules: AlertRule[]) => ok(alertListAnswerSchema, { success: true, data: { list: rules } });
 
@@ -130,6 +131,7 @@ describe('Add alert dialog', () => {
       <>
         <SymbolLink symbol="NVDA" />
         <SymbolOverlays />
+        <AddAlertSlot />
       </>,
       { wrap: withSession },
     );

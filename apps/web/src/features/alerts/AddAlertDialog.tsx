@@ -1,6 +1,7 @@
 import { meetsTier, RULE_TYPES, type RuleType, STEP_UNITS, tierForType, tierOf } from '@tapeline/core';
 import { z } from 'zod';
 import { useUser } from '../../app/session.tsx';
+import { addAlertDialog, useAddAlertSymbol } from '../../lib/alerts/addAlertDialog.ts';
 import { useCreateAlert } from '../../lib/alerts/useAlerts.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormMessage } from '../../ui/FormMessage.tsx';
@@ -14,7 +15,6 @@ import { StepUnitToggle } from '../../ui/StepUnitToggle.tsx';
 import { settingControlText } from '../../ui/settingControlText.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { notificationsText as text } from '../notifications/index.ts';
-import { addAlertDialog, useAddAlertSymbol } from './addAlertDialog.ts';
 import './addAlert.css';
 import { boundsProblem, parseBound, registered, registerFailure } from '../../lib/alerts/ruleToasts.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAddAlertSymbol } from './addAlertDialog.ts';
+import { useAddAlertSymbol } from '../../lib/alerts/addAlertDialog.ts';
 
 // The dialog's form code loads the first time a trader asks for it, not with every page.
 const AddAlertHost = lazy(() => import('./AddAlertDialog.tsx').then((m) => ({ default: m.AddAlertHost })));

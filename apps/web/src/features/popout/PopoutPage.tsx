@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { LiveAlerts } from '../alerts/index.ts';
 import { ConnectionPill } from '../connection/index.ts';
 import { type ClosingMessage, FeedBadge, openPopoutChannel, WIDGETS } from '../dashboard/index.ts';
-import { SymbolOverlays } from '../symbols/index.ts';
+import { SymbolLayer } from '../symbolLayer/index.ts';
 import '../../ui/widget.css';
 import './popout.css';
 
@@ -23,7 +23,7 @@ export function PopoutPage() {
   return (
     <SettingsProvider persistLayouts={false}>
       <PopoutWidget id={widget} />
-      <SymbolOverlays />
+      <SymbolLayer />
       {/* Live alerts here too (a popped-out Alerts widget stays current); the dashboard speaks them. */}
       <LiveAlerts speak={false} />
     </SettingsProvider>

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
+import { addAlertDialog } from '../../lib/alerts/addAlertDialog.ts';
 import { copyText } from '../../ui/copyText.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useDismiss } from '../../ui/useDismiss.ts';
 import { usePlacement } from '../../ui/usePlacement.ts';
 import { chartDialog } from '../alertLab/index.ts';
-import { addAlertDialog } from '../alerts/index.ts';
 import { type MenuOverlay, overlays } from './overlayStore.ts';
 import { SymbolIcon } from './SymbolIcon.tsx';
 import { symbolText } from './symbolText.ts';

@@ -1,6 +1,4 @@
 import { createPortal } from 'react-dom';
-import { BacktestSlot, ChartSlot } from '../alertLab/index.ts';
-import { AddAlertSlot } from '../alerts/index.ts';
 import { FlowPopup } from './FlowPopup.tsx';
 import { HoverPopup } from './HoverPopup.tsx';
 import { useOverlays } from './overlayStore.ts';
@@ -11,6 +9,8 @@ import './symbols.css';
 /**
  * Renders the one open symbol menu or popup and the hover popup, in a portal on the body so
  * no widget's overflow or the top bar's backdrop filter clips or offsets them. Mount once per page.
+ * The dialogs the menu opens (Add alert, Chart, Backtest) are mounted beside it by SymbolLayer,
+ * so symbols does not import the features that draw them.
  */
 export function SymbolOverlays() {
   const { menu, hover } = useOverlays();
@@ -21,9 +21,6 @@ export function SymbolOverlays() {
         <FlowPopup key={`${menu.id}-${menu.kind}`} menu={menu} kind={menu.kind} />
       )}
       {hover && !menu && <HoverPopup key={hover.symbol} hover={hover} />}
-      <AddAlertSlot />
-      <BacktestSlot />
-      <ChartSlot />
     </>,
     document.body,
   );
