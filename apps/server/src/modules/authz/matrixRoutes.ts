@@ -1,83 +1,18 @@
 import { defaultConfig, defaultLayouts } from '@tapeline/core';
-import type { Persona } from '../../test/factories.ts';
-
-/** Expected status per persona, in PERSONAS order. */
-type Row = [number, number, number, number, number, number, number, number, number];
-
-/** What a request carries besides the token; functions get the persona (unique usernames). */
-export interface MatrixRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The route as registered (`:param`), matched against the app's own route list. */
-  route: string;
-  /** The URL actually called; defaults to `route`. `{victim}` and `{imageOwner}` are filled in. */
-  url?: string;
-  json?: unknown;
-  form?: (persona: Persona) => Record<string, string>;
-  /** The data host takes the data token from POST /api/auth/ds/login, not the access token. */
-  dataToken?: true;
-  /** The traders' API: the persona's personal key (every scope) instead of the access token. */
-  apiKey?: true;
-  /** The call ends the caller's session (logout): it gets a session of its own, not the shared one. */
-  ownSession?: true;
-  /**
-   * A tier the handler requires for this body on top of its guard (an alert type's, §6): its
-   * row agrees with that tier's denials. Such a route may have one row per body.
-   */
-  bodyTier?: 'pro' | 'proplus';
-  expect: Row;
-}
-
-// Columns: anonymous, unverified, verified (no subscription), standard, pro, pro_old, proplus, mod, admin.
-const all = (s: number): Row => [s, s, s, s, s, s, s, s, s];
-const signedIn = (s: number): Row => [401, s, s, s, s, s, s, s, s];
-const verified = (s: number): Row => [401, 403, s, s, s, s, s, s, s];
-const subscriber = (s: number): Row => [401, 403, 403, s, s, s, s, 403, 403];
-/** Pro: a Pro plan (old or new) or Pro Plus. */
-const pro = (s: number): Row => [401, 403, 403, 403, s, s, s, 403, 403];
-const proplus = (s: number): Row => [401, 403, 403, 403, 403, 403, s, 403, 403];
-const admin = (s: number): Row => [401, 403, 403, 403, 403, 403, 403, 403, s];
-/** The data host: no data token without a subscription, so those callers are strangers (401). */
-const data = (standard: number, pro: number, oldPro: number, proplus: number): Row => [
-  401,
-  401,
-  401,
-  standard,
+import { API_MATRIX } from './matrixApiRoutes.ts';
+import {
+  admin,
+  all,
+  data,
+  type MatrixRoute,
   pro,
-  oldPro,
   proplus,
-  401,
-  401,
-];
+  signedIn,
+  subscriber,
+  verified,
+} from './matrixRows.ts';
 
-/**
- * What each declared guard (`route(app, { guard }, …)`) answers the personas it turns away, in
- * PERSONAS order; `null` lets the persona through to the route itself, which must then not
- * answer 401 or 403 on its own. A row's expectations must agree with its route's guard.
- */
-type Denials = [Denied, Denied, Denied, Denied, Denied, Denied, Denied, Denied, Denied];
-type Denied = 401 | 403 | null;
-const _ = null;
-export const GUARD_DENIALS: Record<string, Denials> = {
-  public: [_, _, _, _, _, _, _, _, _],
-  session: [401, _, _, _, _, _, _, _, _],
-  user: [401, _, _, _, _, _, _, _, _],
-  verified: [401, 403, _, _, _, _, _, _, _],
-  subscriber: [401, 403, 403, _, _, _, _, 403, 403],
-  'tier:pro': [401, 403, 403, 403, _, _, _, 403, 403],
-  'tier:proplus': [401, 403, 403, 403, 403, 403, _, 403, 403],
-  'role:admin': [401, 403, 403, 403, 403, 403, 403, 403, _],
-  data: [401, 401, 401, _, _, _, _, 401, 401],
-  'data:discovery': [401, 401, 401, 403, _, _, _, 401, 401],
-  'data:moneyFlow': [401, 401, 401, 403, 403, _, _, 401, 401],
-  // Personal keys (`key:<scope>:<requirement>`): a key acts as its user, so the user's
-  // requirement answers as the browser's guard does; only the visitor has no key (401).
-  'key:any:any': [401, _, _, _, _, _, _, _, _],
-  'key:market:read:subscriber': [401, 403, 403, _, _, _, _, 403, 403],
-  'key:market:read:pro': [401, 403, 403, 403, _, _, _, 403, 403],
-  'key:alerts:read:subscriber': [401, 403, 403, _, _, _, _, 403, 403],
-  'key:alerts:write:subscriber': [401, 403, 403, _, _, _, _, 403, 403],
-  'key:alerts:write:proplus': [401, 403, 403, 403, 403, 403, _, 403, 403],
-};
+export { GUARD_DENIALS, type MatrixRoute } from './matrixRows.ts';
 
 export const MATRIX: MatrixRoute[] = [
   // Accounts: public forms answer their own validation error to everyone.
@@ -342,112 +277,5 @@ export const MATRIX: MatrixRoute[] = [
   { method: 'GET', route: '/data/symbol_with_options', dataToken: true, expect: data(200, 200, 200, 200) },
   { method: 'GET', route: '/data/stream_bk', dataToken: true, expect: data(200, 200, 200, 200) },
   { method: 'GET', route: '/data/meters', dataToken: true, expect: data(200, 200, 200, 200) },
-  // The traders' API (docs/api.md). Keys are made in the profile by verified users.
-  { method: 'GET', route: '/api/api_keys', expect: verified(200) },
-  {
-    method: 'POST',
-    route: '/api/api_keys',
-    json: { name: 'matrix', scopes: ['market:read'] },
-    expect: verified(201),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/api_keys/:id',
-    url: '/api/api_keys/00000000-0000-4000-8000-000000000000',
-    expect: verified(404),
-  },
-  // The documents and the reference page: public, like the API's description anywhere.
-  { method: 'GET', route: '/api/v1/openapi.json', expect: all(200) },
-  { method: 'GET', route: '/api/v1/asyncapi.json', expect: all(200) },
-  { method: 'GET', route: '/api/docs', expect: all(200) },
-  { method: 'GET', route: '/api/docs/start.js', expect: all(200) },
-  { method: 'GET', route: '/api/docs/scalar.js', expect: all(200) },
-  // v1 with each persona's key: the same answers as the browser's routes of the same actions
-  // (other symbols than the browser's rows: the same rule twice is refused as a repeat).
-  { method: 'GET', route: '/api/v1/me', apiKey: true, expect: signedIn(200) },
-  {
-    method: 'GET',
-    route: '/api/v1/discovery/:tf',
-    url: '/api/v1/discovery/1day',
-    apiKey: true,
-    expect: pro(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/v1/discovery/:tf/filter',
-    url: '/api/v1/discovery/1d/filter',
-    json: { type: 'all', values: { last: { max: 5 } } },
-    apiKey: true,
-    expect: pro(200),
-  },
-  { method: 'GET', route: '/api/v1/stream/recent', apiKey: true, expect: subscriber(200) },
-  { method: 'GET', route: '/api/v1/quotes', apiKey: true, expect: subscriber(200) },
-  {
-    method: 'GET',
-    route: '/api/v1/sparklines/:symbols',
-    url: '/api/v1/sparklines/AAPL,MSFT',
-    apiKey: true,
-    expect: subscriber(200),
-  },
-  { method: 'GET', route: '/api/v1/news', apiKey: true, expect: subscriber(200) },
-  { method: 'GET', route: '/api/v1/alerts', apiKey: true, expect: subscriber(200) },
-  {
-    method: 'POST',
-    route: '/api/v1/alerts',
-    json: { category: 'MSFT', type: 'trade' },
-    apiKey: true,
-    expect: subscriber(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/v1/alerts',
-    json: { category: 'MSFT', type: 'uv' },
-    bodyTier: 'pro',
-    apiKey: true,
-    expect: pro(200),
-  },
-  {
-    method: 'PUT',
-    route: '/api/v1/alerts/:id',
-    url: '/api/v1/alerts/999999999',
-    json: { category: 'AAPL', rate: 1 },
-    apiKey: true,
-    expect: subscriber(404),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1/alerts/:id',
-    url: '/api/v1/alerts/999999999',
-    apiKey: true,
-    expect: subscriber(404),
-  },
-  {
-    method: 'PUT',
-    route: '/api/v1/filtered-alerts',
-    json: { filtered_alerts: [] },
-    apiKey: true,
-    expect: proplus(200),
-  },
-  { method: 'GET', route: '/api/v1/alert-history', apiKey: true, expect: subscriber(200) },
-  {
-    method: 'POST',
-    route: '/api/v1/alerts/backtest',
-    json: { rule: { kind: 'halt' }, sessions: 1 },
-    apiKey: true,
-    expect: subscriber(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/v1/alerts/backtest/:id',
-    url: '/api/v1/alerts/backtest/00000000-0000-4000-8000-000000000000',
-    apiKey: true,
-    expect: subscriber(404),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/v1/alerts/backtest/:id',
-    url: '/api/v1/alerts/backtest/00000000-0000-4000-8000-000000000000',
-    apiKey: true,
-    expect: subscriber(404),
-  },
+  ...API_MATRIX,
 ];
