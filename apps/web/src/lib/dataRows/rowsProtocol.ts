@@ -1,3 +1,4 @@
+import type { StreamBatchRead } from '@tapeline/core/api/streamEntry';
 import type { RowList } from './rowSchemas.ts';
 
 // The messages between the page and the rows worker (dataRows.worker.ts).
@@ -5,7 +6,8 @@ import type { RowList } from './rowSchemas.ts';
 /** Rows per message back: one message is one task on the page, ~6 ms to unpack at 1,000 rows. */
 export const ROWS_PER_MESSAGE = 1000;
 
-export interface RowsRequest {
+/** A long list to fetch, parse and check. */
+export interface RowsFetch {
   id: number;
   /** Absolute URL of the data host path. */
   url: string;
@@ -13,6 +15,14 @@ export interface RowsRequest {
   token: string;
   list: RowList;
 }
+
+/** A live stream frame to inflate, parse and check (the tab's socket hands them in). */
+export interface BatchRead {
+  id: number;
+  bytes: ArrayBuffer | Uint8Array;
+}
+
+export type RowsRequest = RowsFetch | BatchRead;
 
 export type RowsReply =
   /** The next rows of the answer, in order. */
@@ -22,4 +32,6 @@ export type RowsReply =
   /** The host did not answer 2xx (a 401 means the token lapsed). */
   | { id: number; status: number }
   /** The answer did not arrive, parse or match the list's schema. */
-  | { id: number; error: string };
+  | { id: number; error: string }
+  /** A stream frame read: its batch, or null when it did not inflate, parse or match. */
+  | { id: number; batch: StreamBatchRead | null };

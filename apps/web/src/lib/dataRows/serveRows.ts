@@ -1,5 +1,16 @@
 import { ROW_SCHEMAS } from './rowSchemas.ts';
-import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './rowsProtocol.ts';
+import { ROWS_PER_MESSAGE, type RowsFetch, type RowsReply, type RowsRequest } from './rowsProtocol.ts';
+import { readStreamBatch } from './streamBatchRead.ts';
+
+/** The rows worker's answer to any request: a long list, or a live stream frame read. */
+export async function serve(
+  request: RowsRequest,
+  fetchImpl: typeof fetch,
+  post: (reply: RowsReply) => void,
+): Promise<void> {
+  if ('bytes' in request) post({ id: request.id, batch: await readStreamBatch(request.bytes) });
+  else await serveRows(request, fetchImpl, post);
+}
 
 /**
  * The rows worker's work for one request: fetch, parse and check the list off the page's
@@ -7,7 +18,7 @@ import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './rowsProtoc
  * between frames rather than parsing 4 MB of JSON in one (docs/continuity.md §8).
  */
 export async function serveRows(
-  request: RowsRequest,
+  request: RowsFetch,
   fetchImpl: typeof fetch,
   post: (reply: RowsReply) => void,
 ): Promise<void> {
