@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntry } from '@tapeline/core';
-import { type CSSProperties, memo, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { SymbolLink } from '../symbols/index.ts';
 import { type MarkContext, marksOf } from './entryMarks.ts';
 import { streamText as text } from './streamText.ts';
@@ -45,8 +45,11 @@ const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; ma
  * of which only those in view are in the DOM, so a 2-second flush repaints a screenful. While a
  * mouse rests over the rows they hold still (as trading tapes do): a click aimed at a symbol
  * lands on it, and the flushes that came meanwhile show when the pointer leaves.
+ * Memoized: the widget's clock ticks every second and must not re-render the rows. A flush's
+ * rows (and the minute's marks) render as a deferred value, which React renders in slices of
+ * ~5 ms between frames instead of one task for every table of the tab (issue 27 §1).
  */
-export function StreamTable({
+export const StreamTable = memo(function StreamTable({
   title,
   rows,
   tone,
@@ -58,9 +61,11 @@ export function StreamTable({
   marks: MarkContext;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const latest = useDeferredValue(rows);
+  const rowMarks = useDeferredValue(marks);
   // The rows as they were when the mouse came in; null while no mouse is over them.
   const [held, setHeld] = useState<StreamEntry[] | null>(null);
-  const shown = held ?? rows;
+  const shown = held ?? latest;
   const virtual = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
@@ -94,7 +99,7 @@ export function StreamTable({
         ref={scroller}
         onPointerEnter={(event) => {
           // Touch has no hover: a tap must not freeze the tape.
-          if (event.pointerType === 'mouse') setHeld(rows);
+          if (event.pointerType === 'mouse') setHeld(latest);
         }}
         onPointerLeave={() => setHeld(null)}
       >
@@ -116,7 +121,7 @@ export function StreamTable({
             <tbody>
               {items.map((item) => {
                 const row = shown[item.index];
-                return row ? <StreamRow key={row.symbol} row={row} marks={marks} /> : null;
+                return row ? <StreamRow key={row.symbol} row={row} marks={rowMarks} /> : null;
               })}
             </tbody>
           </table>
@@ -125,4 +130,4 @@ export function StreamTable({
       </div>
     </div>
   );
-}
+});
