@@ -3,7 +3,7 @@ import { deflateRawSync } from 'node:zlib';
 import { decodeStreamEntry, PROTOCOL_VERSION, type StreamBatchWire } from '@tapeline/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRowsClient, type RowsPort } from './dataRows/rowsClient.ts';
-import type { RowsReply, RowsRequest } from './dataRows/rowsProtocol.ts';
+import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './dataRows/rowsProtocol.ts';
 import { serve } from './dataRows/serveRows.ts';
 import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
 
@@ -165,9 +165,35 @@ describe('decodeStreamBatch through the rows worker', () => {
     const bytes = frame(deflateRawSync(JSON.stringify(batch)));
     expect(await decodeStreamBatch(bytes, rows)).toEqual(decoded(batch));
     // The batch crossed from the worker already read (entries by name), not as bytes.
-    expect(w.replies).toEqual([{ id: 1, batch: decoded(batch) }]);
+    const read = decoded(batch);
+    expect(w.replies).toEqual([
+      { id: 1, side: 'highs', entries: read.highs },
+      { id: 1, side: 'halts', entries: read.halts },
+      { id: 1, side: 'uvols', entries: read.uvols },
+      { id: 1, batch: { ...read, highs: [], lows: [], halts: [], uvols: [] } },
+    ]);
     expect(await decodeStreamBatch(frame(deflateRawSync('not json')), rows)).toBeNull();
-    expect(w.replies[1]).toEqual({ id: 2, batch: null });
+    expect(w.replies.at(-1)).toEqual({ id: 2, batch: null });
+  });
+
+  it('a frame of the open crosses in slices (each a short task on the page), put back in order', async () => {
+    const w = worker();
+    const rows = createRowsClient(() => w.port);
+    const big = {
+      ...batch,
+      highs: Array.from({ length: 2 * ROWS_PER_MESSAGE + 1 }, (_, i) => entry(`H${i}`, i + 1)),
+      lows: Array.from({ length: ROWS_PER_MESSAGE }, (_, i) => entry(`L${i}`, i + 1)),
+    };
+    expect(await decodeStreamBatch(frame(deflateRawSync(JSON.stringify(big))), rows)).toEqual(decoded(big));
+    const slices = w.replies.filter((r) => 'entries' in r);
+    expect(slices.map((r) => ('side' in r ? `${r.side} ${r.entries.length}` : ''))).toEqual([
+      `highs ${ROWS_PER_MESSAGE}`,
+      `highs ${ROWS_PER_MESSAGE}`,
+      'highs 1',
+      `lows ${ROWS_PER_MESSAGE}`,
+      'halts 1',
+      'uvols 1',
+    ]);
   });
 
   it('the page checks the version of what the worker read', async () => {

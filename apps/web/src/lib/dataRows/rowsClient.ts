@@ -1,6 +1,6 @@
-import type { StreamBatchRead } from '@tapeline/core/api/streamEntry';
+import type { StreamBatchRead, StreamEntry } from '@tapeline/core/api/streamEntry';
 import type { RowList, RowsOf } from './rowSchemas.ts';
-import type { RowsReply, RowsRequest } from './rowsProtocol.ts';
+import type { BatchSide, RowsReply, RowsRequest } from './rowsProtocol.ts';
 
 /** What the client needs of a Worker (a MessagePort in tests). */
 export interface RowsPort {
@@ -80,11 +80,17 @@ export function createRowsClient(start: () => RowsPort) {
     /** A live stream frame read in the worker: its batch (any version), or null when unreadable. */
     batch(bytes: ArrayBuffer | Uint8Array): Promise<StreamBatchRead | null> {
       return new Promise((resolve, reject) => {
+        const sides: Record<BatchSide, StreamEntry[]> = { highs: [], lows: [], halts: [], uvols: [] };
         ask(
           { bytes },
           {
             reply(data) {
-              if ('batch' in data) resolve(data.batch);
+              if ('entries' in data) {
+                const list = sides[data.side];
+                for (const entry of data.entries) list.push(entry);
+                return false;
+              }
+              if ('batch' in data) resolve(data.batch && { ...data.batch, ...sides });
               else reject(new Error('unexpected batch reply'));
               return true;
             },

@@ -1,4 +1,4 @@
-import type { StreamBatchRead } from '@tapeline/core/api/streamEntry';
+import type { StreamBatchRead, StreamEntry } from '@tapeline/core/api/streamEntry';
 import type { RowList } from './rowSchemas.ts';
 
 // The messages between the page and the rows worker (dataRows.worker.ts).
@@ -36,5 +36,11 @@ export type RowsReply =
   | { id: number; status: number }
   /** The answer did not arrive, parse or match the list's schema. */
   | { id: number; error: string }
-  /** A stream frame read: its batch, or null when it did not inflate, parse or match. */
+  /** The next entries of a stream frame's side, in order (a frame of the open holds thousands). */
+  | { id: number; side: BatchSide; entries: StreamEntry[] }
+  /** A stream frame read: its batch (the sides' entries came before it), or null when it did not inflate, parse or match. */
   | { id: number; batch: StreamBatchRead | null };
+
+/** A batch's lists of entries, posted a slice at a time like a long list's rows. */
+export const BATCH_SIDES = ['highs', 'lows', 'halts', 'uvols'] as const;
+export type BatchSide = (typeof BATCH_SIDES)[number];
