@@ -1,14 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { defaultConfig, type StreamEntry } from '@tapeline/core';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarkContext } from './entryMarks.ts';
 import { StreamTable } from './StreamTable.tsx';
 
-// Issue 27 §1: what a flush and the widget's clock cost the page. The virtualiser's hook runs
+// Issue 27 §1: what the widget's clock costs the page. The virtualiser's hook runs
 // once per render of a table, so counting its calls counts the table's renders.
 const renders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('@tanstack/react-virtual', async (importOriginal) => {
@@ -50,9 +48,6 @@ const withQueries = (children: ReactNode) => (
   <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
 );
 
-const symbolsShown = (scope: ParentNode) =>
-  [...scope.querySelectorAll('tbody button')].map((b) => b.textContent);
-
 describe('StreamTable renders', () => {
   beforeEach(() => {
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(440);
@@ -83,28 +78,5 @@ describe('StreamTable renders', () => {
     fireEvent.click(screen.getByRole('button', { name: 'tick 1' }));
     expect(screen.getByRole('button', { name: 'tick 2' })).toBeInTheDocument();
     expect(renders.count).toBe(before);
-  });
-
-  it("a flush's rows render after the urgent pass, in a task of their own", async () => {
-    // Outside act(), as in the browser: act would render the deferred pass at once.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    const table = (rows: StreamEntry[]) =>
-      withQueries(<StreamTable title="High" tone="high" rows={rows} marks={MARKS} />);
-    try {
-      flushSync(() => root.render(table([entry('AAPL', 190)])));
-      expect(symbolsShown(container)).toEqual(['AAPL']);
-      // The flush's store update is synchronous; the rows it brings are not drawn in it.
-      flushSync(() => root.render(table([entry('GME', 25), entry('AAPL', 190)])));
-      expect(symbolsShown(container)).toEqual(['AAPL']);
-      await waitFor(() => expect(symbolsShown(container)).toEqual(['GME', 'AAPL']));
-    } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-      await act(async () => root.unmount());
-      container.remove();
-    }
   });
 });

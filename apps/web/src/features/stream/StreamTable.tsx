@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatPrice, type StreamEntry } from '@tapeline/core';
-import { type CSSProperties, memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useMemo, useRef, useState } from 'react';
 import { SymbolLink } from '../symbols/index.ts';
 import { type MarkContext, marksOf } from './entryMarks.ts';
 import { streamText as text } from './streamText.ts';
@@ -45,9 +45,9 @@ const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; ma
  * of which only those in view are in the DOM, so a 2-second flush repaints a screenful. While a
  * mouse rests over the rows they hold still (as trading tapes do): a click aimed at a symbol
  * lands on it, and the flushes that came meanwhile show when the pointer leaves.
- * Memoized: the widget's clock ticks every second and must not re-render the rows. A flush's
- * rows (and the minute's marks) render as a deferred value, which React renders in slices of
- * ~5 ms between frames instead of one task for every table of the tab (issue 27 §1).
+ * Memoized: the widget's clock ticks every second and must not re-render the rows (issue 27 §1).
+ * Not a deferred value: on a loaded machine the batches' urgent renders (4 a second) kept
+ * restarting the deferred render, and React's work grew several-fold in the bench.
  */
 export const StreamTable = memo(function StreamTable({
   title,
@@ -61,11 +61,9 @@ export const StreamTable = memo(function StreamTable({
   marks: MarkContext;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const latest = useDeferredValue(rows);
-  const rowMarks = useDeferredValue(marks);
   // The rows as they were when the mouse came in; null while no mouse is over them.
   const [held, setHeld] = useState<StreamEntry[] | null>(null);
-  const shown = held ?? latest;
+  const shown = held ?? rows;
   const virtual = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
@@ -99,7 +97,7 @@ export const StreamTable = memo(function StreamTable({
         ref={scroller}
         onPointerEnter={(event) => {
           // Touch has no hover: a tap must not freeze the tape.
-          if (event.pointerType === 'mouse') setHeld(latest);
+          if (event.pointerType === 'mouse') setHeld(rows);
         }}
         onPointerLeave={() => setHeld(null)}
       >
@@ -121,7 +119,7 @@ export const StreamTable = memo(function StreamTable({
             <tbody>
               {items.map((item) => {
                 const row = shown[item.index];
-                return row ? <StreamRow key={row.symbol} row={row} marks={rowMarks} /> : null;
+                return row ? <StreamRow key={row.symbol} row={row} marks={marks} /> : null;
               })}
             </tbody>
           </table>
