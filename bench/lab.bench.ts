@@ -10,7 +10,7 @@
 //   such sessions, read from disk as the lab's thread reads them.
 // - backtest_symbol_30_sessions_s: one price alert on one symbol over `--long` sessions (the
 //   `--sessions` files read again in turn: the read and replay cost per session is the same).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultChannels, type RuleSet, type StreamChannel } from '@tapeline/core';
@@ -33,6 +33,8 @@ const SYMBOLS = benchArg('symbols', 10_000);
 const SESSIONS = benchArg('sessions', 5);
 const LONG = benchArg('long', 30);
 const json = process.argv.includes('--json');
+/** `--skip=filtered` (or ingest, symbol): leaves a figure out, for a quicker run. */
+const SKIP = benchArg('skip', '').split(',');
 
 let seed = 12345;
 const rand = () => {
@@ -98,6 +100,13 @@ function record(dir: string, days: SessionDay[]): number[] {
       if (chunk) files.append(isoDate(s.date), chunk);
     }
   }
+  if (process.env.LAB_BREAKDOWN)
+    for (const s of days)
+      console.log(
+        isoDate(s.date),
+        statSync(path.join(dir, isoDate(s.date), 'open.bin')).size,
+        statSync(path.join(dir, isoDate(s.date), 'bars.bin')).size,
+      );
   return days.map((s) => files.bytes(isoDate(s.date)));
 }
 
@@ -157,16 +166,18 @@ try {
   const bytes = record(dir, days);
   const files = new SessionFiles(dir);
   const dates = days.map((s) => isoDate(s.date));
-  const cost = ingestCost();
+  const cost = SKIP.includes('ingest') ? Number.NaN : ingestCost();
   let started = performance.now();
   let fires = 0;
-  for (const d of dates) fires += backtestSession(files.read(d), filtered).length;
-  const filteredS = (performance.now() - started) / 1000;
+  if (!SKIP.includes('filtered'))
+    for (const d of dates) fires += backtestSession(files.read(d), filtered).length;
+  const filteredS = SKIP.includes('filtered') ? Number.NaN : (performance.now() - started) / 1000;
   started = performance.now();
   let symbolFires = 0;
-  for (let k = 0; k < LONG; k++)
-    symbolFires += backtestSession(files.read(dates[k % dates.length] as string), symbolRule).length;
-  const symbolS = (performance.now() - started) / 1000;
+  if (!SKIP.includes('symbol'))
+    for (let k = 0; k < LONG; k++)
+      symbolFires += backtestSession(files.read(dates[k % dates.length] as string), symbolRule).length;
+  const symbolS = SKIP.includes('symbol') ? Number.NaN : (performance.now() - started) / 1000;
   const mb = Math.max(...bytes) / 1e6;
   const figures = {
     recorder_bytes_per_session_mb: Number(mb.toFixed(1)),
