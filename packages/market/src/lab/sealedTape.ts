@@ -12,7 +12,7 @@ import { type ChunkData, encodeChunk } from './tapeFormat.ts';
 // Block order: the opening state's symbols first, in its order (so joining the blocks' slices
 // gives back the opening state exactly), then the symbols that first printed during the session.
 
-export const SEAL_BLOCK = 8;
+export const SEAL_BLOCK = 32;
 
 export interface SealedBlock {
   readonly open: EngineSnapshot;
