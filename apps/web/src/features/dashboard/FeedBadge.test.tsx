@@ -1,5 +1,6 @@
 import { type FeedLabel, MARKET_STATUS_EVENT, type MarketStatus, PROTOCOL_VERSION } from '@tapeline/core';
 import { act, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setConnectionStatus } from '../../lib/connectionStatus.ts';
 import { marketClock } from '../../lib/marketClock.ts';
@@ -82,6 +83,34 @@ describe('FeedBadge', () => {
     expect(screen.queryByTestId('data-age')).not.toBeInTheDocument();
     act(() => marketClock.batch(batch(3_200)));
     expect(await screen.findByTestId('data-age')).toHaveTextContent('DATA 3.2s BEHIND');
+  });
+
+  it('batches on time do not re-render the bar (4 a second at the open)', async () => {
+    serveConfig(market('SIP'));
+    const onRender = vi.fn();
+    renderUi(
+      <Profiler id="badge" onRender={onRender}>
+        <FeedBadge />
+      </Profiler>,
+    );
+    await screen.findByTestId('feed');
+    const batch = (ts: number) => ({
+      ep: 1,
+      seq: 1,
+      ts,
+      highs: [{ ...ENTRY, eventTs: ts - 300 }],
+      lows: [],
+      halts: [],
+      uvols: [],
+    });
+    // Synchronous from the count to the check: no clock tick of the bar can fall between. The
+    // batches' drain time is not ahead of the market clock, so the clock keeps its anchor.
+    const renders = onRender.mock.calls.length;
+    act(() => {
+      for (let i = 0; i < 8; i++) marketClock.batch(batch(AT - i * 250));
+    });
+    expect(onRender.mock.calls.length).toBe(renders);
+    expect(screen.queryByTestId('data-age')).not.toBeInTheDocument();
   });
 
   it('says "stream delayed N s" when the socket has been silent over 5 s, and clears when it speaks', async () => {
