@@ -1,9 +1,11 @@
 import {
   type ChannelContext,
+  channelAccepts,
   encodeStreamRecentQuery,
   type OptionsMode,
   type StreamBatchView,
   type StreamChannel,
+  type StreamEntry,
   type StreamRecentQuery,
   streamRecentQueryOf,
 } from '@tapeline/core';
@@ -11,7 +13,6 @@ import { createStore } from 'zustand/vanilla';
 import { dataHost } from '../../lib/dataHost.ts';
 import { onStreamRefill, type StreamPosition } from '../../lib/streamSequencer.ts';
 import { seedStream, subscribeStream } from '../../lib/tabSocket.ts';
-import { filterBatch } from './channelFilter.ts';
 import { emptyView, FLUSH_MS, MAX_PENDING, StreamBuffer, type StreamView } from './streamBuffer.ts';
 
 // docs/continuity.md §1: the tab keeps one view per channel *content*, so a widget that mounts
@@ -131,21 +132,26 @@ export function createChannelViews(deps: ChannelViewsDeps) {
     store.setState({ views });
   };
 
+  // A batch is kept whole and filtered for the channel at the flush, newest first and only as
+  // far as a side shows (streamBuffer.ts): at the open a batch holds thousands of entries, 4 a
+  // second, and filtering each one on arrival was the page's work per batch (issue 27 §1).
   function onBatch(batch: StreamBatchView): void {
     lastArrival = deps.now();
     for (const e of entries.values()) {
-      const mine = filterBatch(batch, e.channel, e.ctx);
       if (e.held) {
         // A request that hangs must not hold the tape without bound: the buffer's own cap.
-        e.held.push(mine);
+        e.held.push(batch);
         if (e.held.length > MAX_PENDING) e.held.shift();
-      } else if (!taken(e, mine)) {
+      } else if (!taken(e, batch)) {
         // A batch with nothing for this channel still counts as seen (data-seq, catch-up).
-        if (!isEmpty(mine)) e.buffer.push(mine);
-        seen(e, mine);
+        if (!isEmpty(batch)) e.buffer.push(batch);
+        seen(e, batch);
       }
     }
   }
+
+  /** The channel's filter, with the tab's lists as they are at the flush. */
+  const keepFor = (e: Entry) => (entry: StreamEntry) => channelAccepts(e.channel, entry, e.ctx);
 
   /** One timer for the tab: every channel's view flushes together, and unheld entries expire. */
   function tick(): void {
@@ -157,7 +163,7 @@ export function createChannelViews(deps: ChannelViewsDeps) {
         continue;
       }
       if (e.held || (e.buffer.size === 0 && e.seenSeq === e.shown.lastSeq)) continue;
-      e.shown = { view: e.buffer.flush(e.shown.view), loading: false, lastSeq: e.seenSeq };
+      e.shown = { view: e.buffer.flush(e.shown.view, keepFor(e)), loading: false, lastSeq: e.seenSeq };
       changed.push(e);
     }
     const views = { ...store.getState().views };
@@ -206,7 +212,7 @@ export function createChannelViews(deps: ChannelViewsDeps) {
         for (const b of later) fill.push(b);
         seen(e, answer);
         for (const b of later) seen(e, b);
-        e.shown = { view: fill.flush(view), loading: false, lastSeq: e.seenSeq };
+        e.shown = { view: fill.flush(view, keepFor(e)), loading: false, lastSeq: e.seenSeq };
         publish([e]);
       },
       (error: unknown) => {

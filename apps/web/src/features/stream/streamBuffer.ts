@@ -39,33 +39,54 @@ export class StreamBuffer {
     return taken;
   }
 
-  /** Merges pending batches into the shown view and empties the buffer. */
-  flush(view: StreamView): StreamView {
+  /**
+   * Merges pending batches into the shown view and empties the buffer. `keep` is the channel's
+   * filter, asked only of the entries read: newest first, and no further than a side can show.
+   */
+  flush(view: StreamView, keep: (entry: StreamEntry) => boolean = KEEP_ALL): StreamView {
     if (this.pending.length === 0) return view;
     const batches = this.pending.length > TRUNCATE_TO ? this.pending.slice(-TRUNCATE_TO) : this.pending;
     this.pending = [];
     return {
-      highs: merge(view.highs, batches, 'highs'),
-      lows: merge(view.lows, batches, 'lows'),
-      halts: merge(view.halts, batches, 'halts'),
-      uvols: merge(view.uvols, batches, 'uvols'),
+      highs: merge(view.highs, batches, 'highs', keep),
+      lows: merge(view.lows, batches, 'lows', keep),
+      halts: merge(view.halts, batches, 'halts', keep),
+      uvols: merge(view.uvols, batches, 'uvols', keep),
     };
   }
 }
 
-function merge(shown: StreamEntry[], batches: StreamBatchView[], side: keyof StreamView): StreamEntry[] {
-  const fresh: StreamEntry[] = [];
-  for (let b = batches.length - 1; b >= 0; b--) {
-    const entries = (batches[b] as StreamBatchView)[side];
-    for (let i = entries.length - 1; i >= 0; i--) fresh.push(entries[i] as StreamEntry);
-  }
+const KEEP_ALL = () => true;
+
+/**
+ * The side's rows after the batches: newest entry first, each symbol once, at most MAX_ROWS.
+ * At the open a batch holds thousands of entries and a flush several batches, so this walks
+ * them in place from the newest and stops once the side is full (issue 27 §1).
+ */
+function merge(
+  shown: StreamEntry[],
+  batches: StreamBatchView[],
+  side: keyof StreamView,
+  keep: (entry: StreamEntry) => boolean,
+): StreamEntry[] {
   const seen = new Set<string>();
   const rows: StreamEntry[] = [];
-  for (const row of [...fresh, ...shown]) {
+  for (let b = batches.length - 1; b >= 0 && rows.length < MAX_ROWS; b--) {
+    const entries = (batches[b] as StreamBatchView)[side];
+    for (let i = entries.length - 1; i >= 0 && rows.length < MAX_ROWS; i--) {
+      const row = entries[i] as StreamEntry;
+      if (seen.has(row.symbol) || !keep(row)) continue;
+      seen.add(row.symbol);
+      rows.push(row);
+    }
+  }
+  // Nothing new for this side: the same rows, so its table has nothing to re-render.
+  if (rows.length === 0) return shown;
+  for (let i = 0; i < shown.length && rows.length < MAX_ROWS; i++) {
+    const row = shown[i] as StreamEntry;
     if (seen.has(row.symbol)) continue;
     seen.add(row.symbol);
     rows.push(row);
-    if (rows.length === MAX_ROWS) break;
   }
   return rows;
 }
