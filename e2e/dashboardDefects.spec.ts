@@ -1,3 +1,4 @@
+import { alertMessages, ruleLabel, TABLE_ALERT_KINDS } from '@tapeline/core';
 import { cell, dashboardReady, placeOf, toggle } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
 import { expect, type Locator, test } from './support/test.ts';
@@ -136,6 +137,56 @@ test.describe('dashboard defects', () => {
     // upper bound beyond the 5 s wait: a loaded machine runs the timer late (671–999 ms seen),
     // which says nothing about the dashboard.
     expect(elapsed).toBeGreaterThanOrEqual(490);
+  });
+
+  test('toasts never cover the search: several stacked, at 1440 × 900 and on a 390 × 844 phone', async ({
+    page,
+  }) => {
+    const row = page.locator('section[data-widget="discovery"] tbody tr[data-symbol]').first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const symbol = (await row.getAttribute('data-symbol')) ?? '';
+    // The toasts' own 5 s timers wait while they are raised and measured: the page's clock is
+    // faked from here (timers set from now on) and moves only as the test says.
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    // §8's five from the table's alert menu: four added, and Hi/low then "already registered"
+    // (the same Hi/Low rule as Trade). From the keyboard: a toast may sit over the row.
+    const toasts = page.getByTestId('toast');
+    for (const [i, kind] of TABLE_ALERT_KINDS.entries()) {
+      await row.getByRole('button', { name: `Add alert for ${symbol}` }).press('Enter');
+      const label = ruleLabel(kind.type, symbol, kind.unit);
+      await page
+        .getByTestId('discovery-alert-menu')
+        .getByRole('menuitem', { name: label, exact: true })
+        .press('Enter');
+      const said =
+        i < 4 ? alertMessages.added(label, symbol) : alertMessages.alreadyRegistered(label, symbol);
+      // Timers of 0 ms (the query cache's notifications) run as the clock is moved on a little.
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(20);
+          return toasts.filter({ hasText: said }).count();
+        })
+        .toBe(1);
+    }
+
+    const clear = async (search: Locator, what: string) => {
+      const searchBox = await boxOf(search);
+      const shown = await toasts.all();
+      // Several stacked: the app lane's newest four.
+      expect(shown.length, what).toBe(4);
+      for (const box of [await boxOf(page.locator('.toasts')), ...(await Promise.all(shown.map(boxOf)))]) {
+        expect(overlaps(box, searchBox), `${what}: a toast over the search`).toBe(false);
+      }
+    };
+    await clear(page.getByTestId('symbol-search'), '1440 × 900');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the search is the top bar's button, and once opened its full-width field.
+    const open = page.locator('.topbar').getByRole('button', { name: 'Search', exact: true });
+    await clear(open, '390 × 844, closed');
+    await open.press('Enter');
+    await clear(page.getByRole('combobox', { name: 'Search symbol or @user' }), '390 × 844, open');
   });
 
   test('a toggle turned off from the keyboard, still focused, does not look on', async ({ page }) => {

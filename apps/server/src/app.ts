@@ -32,8 +32,7 @@ import { healthRoutes } from './modules/system/health.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rekeyUsernames } from './modules/users/usernames.ts';
-import { voiceRoutes } from './modules/voice/routes.ts';
-import type { VoiceHost } from './modules/voice/voiceHost.ts';
+import { type VoiceModule, voiceRoutes } from './modules/voice/routes.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
 import { installBodyTimeout } from './platform/http/bodyTimeout.ts';
@@ -56,7 +55,7 @@ export interface App {
   /** Tests sweep on demand rather than waiting for the 30 s timer. */
   socketSessions: SocketSessionWatch;
   /** The voice clip host at `/voice`; null when VOICE_HOST names another host. */
-  voice: VoiceHost | null;
+  voice: VoiceModule | null;
   /** Discovery's opt-in live patches; tests tick it rather than waiting for the 1 s timer. */
   discoveryLive: DiscoveryLive;
   /** The community chat (docs/chat.md); tests run its month sweep. */
