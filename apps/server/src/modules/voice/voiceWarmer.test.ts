@@ -96,7 +96,7 @@ describe('voice warm-up', () => {
     expect(t.asked).toHaveLength(2);
   });
 
-  it('speaks each voiced zone\'s voice and kind once', () => {
+  it("speaks each voiced zone's voice and kind once", () => {
     expect(
       voicedPairs([
         { zone: 'primary_high', voice: 'voice2', type: 'symbol' },
