@@ -25,6 +25,7 @@ import { SymbolRules } from './symbolRules.ts';
  *                                                  // prints alone feed price / uv / vwap rules
  *   ev.onDiscovery(tf, discoveryRows(engine, tf), now)   // for each tf in ev.filteredTimeframes()
  *   ev.tick(now)                              // emits the digests of ended minutes when idle
+ *   ev.readsBatches()                         // false: only filtered alerts (onBatch fires nothing)
  *   ev.stats()                                // rule counts, for the operator
  *
  * Tiers: Standard keeps `trade` and `halt` rules, Pro adds uv / vwap / price, Pro Plus adds
@@ -162,6 +163,14 @@ export class AlertEvaluator {
   /** Timeframes with filtered alerts: the Discovery rows onDiscovery needs. */
   filteredTimeframes(): Timeframe[] {
     return this.filtered.timeframes();
+  }
+
+  /**
+   * Whether any rule reads the drained batches (symbol, stream-category and halt rules). With
+   * none, only onDiscovery can fire, so a replay may skip onBatch (the Alert lab, replay.ts).
+   */
+  readsBatches(): boolean {
+    return this.rules.size > 0 || this.channels.size > 0 || this.halts.size > 0;
   }
 
   /** Lets time pass without events: digests of minutes that have ended go out. */
