@@ -1,6 +1,6 @@
 import type { FiredDraft, RuleSet } from '@tapeline/core';
 import { AlertEvaluator } from '../alerts/AlertEvaluator.ts';
-import { discoveryRows } from '../discovery/recompute.ts';
+import { EngineColumns } from '../discovery/columns.ts';
 import { MarketEngine } from '../engine/MarketEngine.ts';
 import type { SessionTape } from './sessionTape.ts';
 import { EVENT_HALT, EVENT_RESUME } from './tapeFormat.ts';
@@ -45,6 +45,8 @@ interface Run {
   tape: SessionTape;
   engine: MarketEngine;
   ev: AlertEvaluator;
+  /** Discovery read for the filters: only the columns they read (discovery/columns.ts). */
+  columns: EngineColumns;
   clock: Float64Array;
   every: number;
   filtered: boolean;
@@ -76,6 +78,7 @@ export function replaySession(tape: SessionTape, set: RuleSet, options: ReplayOp
     tape,
     engine,
     ev,
+    columns: new EngineColumns(engine),
     clock,
     every,
     filtered: ev.filteredTimeframes().length > 0,
@@ -100,9 +103,9 @@ function refreshDue(run: Run, at: number): void {
 }
 
 function refresh(run: Run, at: number): void {
-  const { engine, ev } = run;
+  const { columns, ev } = run;
   run.clock[0] = at;
-  for (const tf of ev.filteredTimeframes()) ev.onDiscovery(tf, discoveryRows(engine, tf), at);
+  for (const tf of ev.filteredTimeframes()) ev.onDiscovery(tf, columns.refresh(tf), at);
   ev.tick(at);
 }
 
