@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -16,16 +15,15 @@ import {
 } from '../test/serverProcess.ts';
 import { openDatabase } from './db/client.ts';
 
-// The production build (scripts/buildServer.mjs) and the commands a user runs: `npm run
-// start:prod` (the build, as the image runs it) and `npm start` (the quick start through tsx).
-// Each is stopped by a SIGTERM to the PID the user has, the npm process.
+// The production build (scripts/buildServer.mjs, run by the project's globalSetup:
+// test/serverBuild.ts) and the commands a user runs: `npm run start:prod` (the build, as the
+// image runs it) and `npm start` (the quick start through tsx). Each is stopped by a SIGTERM to
+// the PID the user has, the npm process.
 
 let dir: string;
 const running: ServerProcess[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'tapeline-prod-'));
-  const build = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: REPO_ROOT, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
 });
 afterEach(() => {
   // npm and start.mjs stand between the test and the server: end the whole group.
