@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTemplate } from '../test/pgliteTemplate.ts';
+import { migratedDataDir } from '../test/pgliteTemplate.ts';
 import {
   exitWithin,
   freePort,
@@ -13,7 +13,6 @@ import {
   spawnCommand,
   waitUntilUp,
 } from '../test/serverProcess.ts';
-import { openDatabase } from './db/client.ts';
 
 // The production build (scripts/buildServer.mjs, run by the project's globalSetup:
 // test/serverBuild.ts) and the commands a user runs: `npm run start:prod` (the build, as the
@@ -81,13 +80,7 @@ async function startAndStop(script: string, threads: boolean): Promise<ServerPro
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(dir, script);
-  // A migrated database from the harness's template: the start measured is the server's, not initdb's.
-  const seeded = await openDatabase({
-    kind: 'pglite',
-    dir: path.join(dataDir, 'pglite'),
-    template: await pgliteTemplate(),
-  });
-  await seeded.close();
+  await migratedDataDir(dataDir);
   const proc = npm(script, {
     PORT: String(port),
     HOST: '127.0.0.1',
