@@ -90,9 +90,10 @@ describe('the production build, split into roles', () => {
     const batch = streamBatchSchema.parse(JSON.parse(inflateRawSync(Buffer.from(await update)).toString()));
     expect(batch.highs.length + batch.lows.length + batch.halts.length).toBeGreaterThan(0);
 
+    // With the tab still open: a stop closes it (app.ts preClose) rather than wait on it.
     for (const proc of [api, engine]) {
       proc.child.kill('SIGTERM');
-      expect(await exitWithin(proc, 15_000)).toBe(0);
+      expect(await exitWithin(proc, 15_000), `${proc.stdout()}\n${proc.stderr()}`).toBe(0);
     }
     expect(engine.stdout()).toContain('stopped cleanly');
   });
