@@ -10,5 +10,14 @@ export {
   replaySession,
   tapePrints,
 } from './replay.ts';
+export { isSymbolCategory, ruleSymbols } from './ruleSymbols.ts';
+export {
+  joinSnapshots,
+  SEAL_BLOCK,
+  type SealedBlock,
+  type SealedTape,
+  sealTape,
+  snapshotRange,
+} from './sealedTape.ts';
 export { readTape, type SessionTape } from './sessionTape.ts';
-export { type ChunkData, decodeChunk, encodeChunk } from './tapeFormat.ts';
+export { CHUNK_VERSION, type ChunkData, decodeChunk, encodeChunk, FormatError } from './tapeFormat.ts';
