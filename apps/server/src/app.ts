@@ -216,9 +216,16 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const chat = startChat(http, io, ctx, guards, universe, {
     kickDeliveries: () => alerts?.deliveries.kick(),
   });
+  // Before the HTTP server closes, which waits for every connection: upgraded ones (the bots'
+  // WebSockets, socket.io's) are no longer its to close, so a stop with a tab open waited out the
+  // 10 s limit and exited 1. This node's sockets only (`local`): the Redis adapter would carry a
+  // plain disconnectSockets to every node.
+  http.addHook('preClose', async () => {
+    await ws.close();
+    io.local.disconnectSockets(true);
+  });
   http.addHook('onClose', async () => {
     stopBillingTicks();
-    await ws.close();
     await alerts?.stop();
     await lab.stop();
     socketSessions.close();
