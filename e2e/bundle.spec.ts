@@ -36,11 +36,12 @@ const LOGIN_BUDGET_KB = 169;
 // 352 → 330 (issue 27 §1, ~29 KB won): the quote cards and list, with the drag library, arrive
 // with the first card (a new trader has none: QuoteWidget 20.2 → 2.6 KB), and Discovery's table
 // needs no table library (DiscoveryWidget 22.6 → 10.7 KB).
-// 330 → 331 (issue 27 §1, branch smooth): the rows worker reads each stream frame and the
+// 330 → 332 (issue 27 §1, branch smooth): the rows worker reads each stream frame and the
 // recent-stream answer off the page's thread, with core's batch schema: 25.5 → 26.0 KB,
 // fetched once (330.8 KB measured), against 4 frames a second of 5,000–8,000 entries parsed in
-// the page at the open.
-const DASHBOARD_BUDGET_KB = 331;
+// the page at the open; merged with main's Add-alert dialog and rule toasts (ruleToasts
+// 3.4 → 3.8 KB): 331.4 KB measured (29 Nov).
+const DASHBOARD_BUDGET_KB = 332;
 const PALETTE_BUDGET_KB = 20;
 
 /** Every script the page fetches from now on, by URL, with its gzipped size. */
