@@ -42,6 +42,8 @@ const LONG = benchArg('long', 30);
 const json = process.argv.includes('--json');
 /** `--skip=filtered` (or ingest, symbol): leaves a figure out, for a quicker run. */
 const SKIP = benchArg('skip', '').split(',');
+/** recorder_ingest_cost_busy_pct: prints per symbol-minute of a busy market (the minute's rows shared by more prints). */
+const BUSY_PRINTS = 20;
 
 let seed = 12345;
 const rand = () => {
@@ -117,8 +119,11 @@ function record(dir: string, days: SessionDay[]): number[] {
  * work on the engine thread is counted: before + trade per print, afterDrain per drain, and each
  * minute (the host's tick) flush, encode and deflate.
  */
-function ingestCost(): number {
+function ingestCost(printsPerSymbolMinute: number | null = null): number {
   const n = 3_000_000;
+  // Default: 6 hours (the worst case, a minute row per few prints); else as many minutes as give
+  // each symbol that many prints a minute.
+  const span = printsPerSymbolMinute === null ? 6 * 3600_000 : (n / SYMBOLS / printsPerSymbolMinute) * 60_000;
   const day = sessionsBefore(Date.UTC(2026, 10, 25), 1)[0] as SessionDay;
   const run = (withRecorder: boolean) => {
     const engine = new MarketEngine({ clock: () => day.open, capacity: SYMBOLS + 16 });
@@ -129,7 +134,7 @@ function ingestCost(): number {
     const cpu = process.cpuUsage();
     for (let i = 0; i < n; i++) {
       const k = i % SYMBOLS;
-      const ts = day.open + Math.floor((i / n) * 6 * 3600_000);
+      const ts = day.open + Math.floor((i / n) * span);
       const p = 10 + (i % 97) / 100;
       if (withRecorder) rec.before(ts);
       if (engine.ingestTrade(ids[k] as number, p, 100, ts) && withRecorder)
@@ -188,6 +193,7 @@ try {
   const sealS = (performance.now() - started) / 1000 / dates.length;
   const bytes = dates.map((d) => files.bytes(d));
   const cost = SKIP.includes('ingest') ? Number.NaN : ingestCost();
+  const busyCost = SKIP.includes('ingest') ? Number.NaN : ingestCost(BUSY_PRINTS);
   started = performance.now();
   let fires = 0;
   if (!SKIP.includes('filtered'))
@@ -213,6 +219,7 @@ try {
     recorder_live_bytes_per_session_mb: Number(liveMb.toFixed(1)),
     recorder_seal_s: Number(sealS.toFixed(2)),
     recorder_ingest_cost_pct: Number(cost.toFixed(1)),
+    recorder_ingest_cost_busy_pct: Number(busyCost.toFixed(1)),
     backtest_filtered_5_sessions_s: Number(filteredS.toFixed(2)),
     backtest_symbol_30_sessions_s: Number(symbolS.toFixed(2)),
     backtest_symbol_30_sessions_cpu_s: Number(symbolCpuS.toFixed(2)),
@@ -221,7 +228,12 @@ try {
     ['recorder_bytes_per_session_mb (sealed)', figures.recorder_bytes_per_session_mb, '≤ 100'],
     ['recorder_live_bytes_per_session_mb (before sealing)', figures.recorder_live_bytes_per_session_mb, '-'],
     ['recorder_seal_s (per session, lab thread)', figures.recorder_seal_s, '-'],
-    ['recorder_ingest_cost_pct', figures.recorder_ingest_cost_pct, '≤ 5'],
+    ['recorder_ingest_cost_pct (worst case)', figures.recorder_ingest_cost_pct, '≤ 5'],
+    [
+      `recorder_ingest_cost_busy_pct (${BUSY_PRINTS} prints a symbol-minute)`,
+      figures.recorder_ingest_cost_busy_pct,
+      '≤ 5',
+    ],
     [
       `backtest_filtered_${SESSIONS}_sessions_s (${fires} fires)`,
       figures.backtest_filtered_5_sessions_s,
