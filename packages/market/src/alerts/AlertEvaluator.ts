@@ -6,7 +6,7 @@ import { RANGE_KEYS } from './channelRange.ts';
 import { ChannelWatches, sourceOf } from './channelWatches.ts';
 import { type AlertSink, Emitter } from './emitter.ts';
 import { type AlertEngineView, F_PRICE, F_PRICE_DIST, F_UV, F_VWAP, F_VWAP_DIST } from './figures.ts';
-import { FilteredBook, type FilterSub } from './filteredBook.ts';
+import { FilteredBook, type FilterSnapshot, type FilterSub, rowsSnapshot } from './filteredBook.ts';
 import { moveEvents } from './moveEvents.ts';
 import { type EvalParts, haltEvent, tradeEvent } from './streamEvents.ts';
 import { SymbolRules } from './symbolRules.ts';
@@ -24,7 +24,9 @@ import { SymbolRules } from './symbolRules.ts';
  *   engine.drainBatch(); ev.onBatch(engine, now)   // after EVERY drain, even an empty batch:
  *                                                  // prints alone feed price / uv / vwap rules
  *   ev.onDiscovery(tf, discoveryRows(engine, tf), now)   // for each tf in ev.filteredTimeframes()
+ *                                             // (or the engine's columns: discovery/columns.ts)
  *   ev.tick(now)                              // emits the digests of ended minutes when idle
+ *   ev.readsBatches()                         // false: only filtered alerts (onBatch fires nothing)
  *   ev.stats()                                // rule counts, for the operator
  *
  * Tiers: Standard keeps `trade` and `halt` rules, Pro adds uv / vwap / price, Pro Plus adds
@@ -154,14 +156,25 @@ export class AlertEvaluator {
   }
 
   /** A Discovery refresh of timeframe tf: filtered alerts for symbols that entered a result. */
-  onDiscovery(tf: Timeframe, rows: readonly DiscoveryRow[], now: number): void {
+  onDiscovery(tf: Timeframe, rows: readonly DiscoveryRow[] | FilterSnapshot, now: number): void {
     this.out.begin(now);
-    this.filtered.evaluate(tf, rows, (sub, row) => this.entered(sub, row, now), now);
+    const snap = Array.isArray(rows)
+      ? rowsSnapshot(rows as readonly DiscoveryRow[])
+      : (rows as FilterSnapshot);
+    this.filtered.evaluate(tf, snap, (sub, row) => this.entered(sub, row, now), now);
   }
 
   /** Timeframes with filtered alerts: the Discovery rows onDiscovery needs. */
   filteredTimeframes(): Timeframe[] {
     return this.filtered.timeframes();
+  }
+
+  /**
+   * Whether any rule reads the drained batches (symbol, stream-category and halt rules). With
+   * none, only onDiscovery can fire, so a replay may skip onBatch (the Alert lab, replay.ts).
+   */
+  readsBatches(): boolean {
+    return this.rules.size > 0 || this.channels.size > 0 || this.halts.size > 0;
   }
 
   /** Lets time pass without events: digests of minutes that have ended go out. */

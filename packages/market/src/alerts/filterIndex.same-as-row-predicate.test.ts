@@ -7,7 +7,7 @@ import {
   type SmartFilterSpec,
   spyPriceDist,
 } from '../discovery/smartFilter.ts';
-import { RowIndex } from './filterIndex.ts';
+import { RowIndex, rowColumns } from './filterIndex.ts';
 
 // The indexed evaluation (filtered alerts) must match exactly the rows the row predicate
 // (Discovery) matches: same rows, any filter. 3,000 rows with gaps in every column, so the
@@ -74,7 +74,7 @@ const filters: SmartFilterSpec[] = [
 
 describe('indexed filter evaluation equals the row predicate', () => {
   const spy = spyPriceDist(rows);
-  const index = new RowIndex(rows, spy);
+  const index = new RowIndex(rowColumns(rows, spy ?? Number.NaN));
   const out = { rows: new Int32Array(0) };
   for (const [k, spec] of filters.entries()) {
     it(`filter ${k}: ${JSON.stringify(spec.values satisfies FilterValues)}`, () => {

@@ -10,8 +10,8 @@ import {
 
 // Many smart filters over one Discovery snapshot (filtered alerts: tens of thousands of filters
 // a refresh). The snapshot's columns are read once through smartValue — the same reader as the
-// row predicate — into typed arrays, and each column used gets a bucket index: a counting sort
-// of its rows by the top KEY_BITS bits of the value as an order-preserving float32 key (sign,
+// row predicate — into typed arrays, only the columns some filter reads, and each column used gets
+// a bucket index: a counting sort of its rows by the top KEY_BITS bits of the value as an order-preserving float32 key (sign,
 // exponent and 5 bits of mantissa: buckets about 2 % wide, on a log scale, so dense and
 // heavy-tailed columns alike split finely). Every condition is a set of intervals, so the
 // buckets tell which rows it may let through and about how many: a filter scans only the rows
@@ -37,10 +37,25 @@ interface ColumnIndex {
   readonly rows: Int32Array;
 }
 
+/** What RowIndex reads: how many rows, and column c of each (smartValue of the row) laid out. */
+export interface FilterColumns {
+  readonly count: number;
+  fill(column: number, out: Float64Array): void;
+}
+
+/** The columns of served rows, read through smartValue; `spy` is SPY's % change (NaN: unknown). */
+export function rowColumns(rows: readonly DiscoveryRow[], spy: number): FilterColumns {
+  return {
+    count: rows.length,
+    fill(c, out) {
+      for (let i = 0; i < rows.length; i++) out[i] = smartValue(rows[i] as DiscoveryRow, c, spy);
+    },
+  };
+}
+
 export class RowIndex {
   readonly count: number;
-  private readonly source: readonly DiscoveryRow[];
-  private readonly spy: number;
+  private readonly source: FilterColumns;
   private readonly values: (Float64Array | undefined)[] = new Array(SMART_COLUMN_COUNT);
   private readonly indexes: (ColumnIndex | undefined)[] = new Array(SMART_COLUMN_COUNT);
   private readonly seen: Uint32Array;
@@ -49,18 +64,17 @@ export class RowIndex {
   private from = 0;
   private to = 0;
 
-  constructor(rows: readonly DiscoveryRow[], spyPriceDist: number | null) {
-    this.source = rows;
-    this.count = rows.length;
-    this.spy = spyPriceDist ?? Number.NaN;
-    this.seen = new Uint32Array(rows.length);
+  constructor(source: FilterColumns) {
+    this.source = source;
+    this.count = source.count;
+    this.seen = new Uint32Array(source.count);
   }
 
   column(c: number): Float64Array {
     let v = this.values[c];
     if (v === undefined) {
       v = new Float64Array(this.count);
-      for (let i = 0; i < this.count; i++) v[i] = smartValue(this.source[i] as DiscoveryRow, c, this.spy);
+      this.source.fill(c, v);
       this.values[c] = v;
     }
     return v;

@@ -2,7 +2,7 @@ import type { FilteredAlert } from '@tapeline/core';
 import type { DiscoveryRow } from '../discovery/row.ts';
 import { type CompiledSmartFilter, compileConditions, spyPriceDist } from '../discovery/smartFilter.ts';
 import type { Timeframe } from '../timeframes.ts';
-import { RowIndex } from './filterIndex.ts';
+import { type FilterColumns, RowIndex, rowColumns } from './filterIndex.ts';
 
 // Filtered (Pro Plus) alerts: a symbol fires when it newly enters a filter's result on the
 // filter's timeframe, and may fire again once it has left the result. Identical filters (same
@@ -41,6 +41,25 @@ export class DistinctFilter {
 
 export type EnterSink = (sub: FilterSub, row: DiscoveryRow) => void;
 
+/**
+ * One Discovery refresh as the filters read it: its columns (filterIndex.ts), each row's symbol,
+ * and a row's whole figures for an alert that goes out. Served rows (`rowsSnapshot`) or the
+ * engine's columns read directly (discovery/columns.ts, the Alert lab).
+ */
+export interface FilterSnapshot extends FilterColumns {
+  symbol(i: number): string;
+  row(i: number): DiscoveryRow;
+}
+
+/** A snapshot of served rows. */
+export function rowsSnapshot(rows: readonly DiscoveryRow[]): FilterSnapshot {
+  return {
+    ...rowColumns(rows, spyPriceDist(rows) ?? Number.NaN),
+    symbol: (i) => (rows[i] as DiscoveryRow).s,
+    row: (i) => rows[i] as DiscoveryRow,
+  };
+}
+
 export class FilteredBook {
   private readonly distinct = new Map<string, DistinctFilter>();
   private readonly byTf = new Map<Timeframe, DistinctFilter[]>();
@@ -51,6 +70,9 @@ export class FilteredBook {
   private mark = new Uint32Array(1024);
   private markSeq = 0;
   private readonly buf = { rows: new Int32Array(0) };
+  /** symbolsOf's memory: the last refresh's symbol at each position, and its book index. */
+  private lastStr: (string | undefined)[] = [];
+  private lastSym = new Int32Array(0);
 
   get size(): number {
     let n = 0;
@@ -125,12 +147,11 @@ export class FilteredBook {
    * One refresh of timeframe tf at `now`: calls `enter` for each subscriber and row that newly
    * entered the result, unless the row left it less than FILTER_REARM_MS ago.
    */
-  evaluate(tf: Timeframe, rows: readonly DiscoveryRow[], enter: EnterSink, now: number): void {
+  evaluate(tf: Timeframe, snap: FilterSnapshot, enter: EnterSink, now: number): void {
     const list = this.byTf.get(tf);
     if (!list || list.length === 0) return;
-    const index = new RowIndex(rows, spyPriceDist(rows));
-    const sym = new Int32Array(rows.length);
-    for (let i = 0; i < rows.length; i++) sym[i] = this.intern((rows[i] as DiscoveryRow).s);
+    const index = new RowIndex(snap);
+    const sym = this.symbolsOf(snap);
     for (const d of list) {
       const n = index.match(d.compiled, this.buf);
       const hits = this.buf.rows;
@@ -146,7 +167,7 @@ export class FilteredBook {
         const out = left[s] as number;
         left[s] = Number.NaN;
         if (now - out < FILTER_REARM_MS) continue;
-        for (const sub of d.subs) if (sub.baselined) enter(sub, rows[row] as DiscoveryRow);
+        for (const sub of d.subs) if (sub.baselined) enter(sub, snap.row(row));
       }
       seq = this.nextMark();
       for (let k = 0; k < n; k++) this.mark[sym[hits[k] as number] as number] = seq;
@@ -160,6 +181,32 @@ export class FilteredBook {
       d.prevN = n;
       d.evaluated = true;
     }
+  }
+
+  /**
+   * Each row's book symbol index. A refresh lists mostly the same symbols at the same positions
+   * as the last one (the engine's table's strings), so the last answer is checked first and the
+   * map asked only for a symbol that moved.
+   */
+  private symbolsOf(snap: FilterSnapshot): Int32Array {
+    if (this.lastSym.length < snap.count) {
+      const grownSym = new Int32Array(Math.max(snap.count, this.lastSym.length * 2));
+      grownSym.set(this.lastSym);
+      this.lastSym = grownSym;
+      this.lastStr.length = grownSym.length;
+    }
+    const sym = new Int32Array(snap.count);
+    for (let i = 0; i < snap.count; i++) {
+      const s = snap.symbol(i);
+      if (this.lastStr[i] === s) sym[i] = this.lastSym[i] as number;
+      else {
+        const k = this.intern(s);
+        sym[i] = k;
+        this.lastSym[i] = k;
+        this.lastStr[i] = s;
+      }
+    }
+    return sym;
   }
 
   private intern(s: string): number {

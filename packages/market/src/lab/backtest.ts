@@ -1,7 +1,8 @@
 import type { BacktestFire, FiredDraft, RuleSet, SessionBars } from '@tapeline/core';
 import { directionOf, isoDate, PricePaths } from './outcomes.ts';
-import { type ReplayOptions, replaySession, tapePrints } from './replay.ts';
+import { type ReplayOptions, replaySession } from './replay.ts';
 import { isSymbolCategory } from './ruleSymbols.ts';
+import { tapePrints } from './tapePrints.ts';
 import type { SessionTape } from './sessionTape.ts';
 import { EVENT_HALT, EVENT_KINDS, EVENT_RESUME } from './tapeFormat.ts';
 
@@ -11,10 +12,9 @@ export function backtestSession(
   set: RuleSet,
   options: ReplayOptions = {},
 ): BacktestFire[] {
-  const prints = tapePrints(tape, tape.open.takenAt, symbolsRead(tape, set));
-  const fired = replaySession(tape, set, options, prints);
+  const fired = replaySession(tape, set, { ...options, only: symbolsRead(tape, set) });
   if (fired.length === 0) return [];
-  const paths = new PricePaths(tape, prints);
+  const paths = new PricePaths(tape, tape.open.takenAt);
   const session = isoDate(tape.session.date);
   return fired.map((a: FiredDraft) => {
     const dir = directionOf(a);

@@ -2,14 +2,7 @@
 export { backtestSession, sessionBars } from './backtest.ts';
 export { directionOf, isoDate, PricePaths, summarize } from './outcomes.ts';
 export { type RecorderHooks, SessionRecorder } from './recorder.ts';
-export {
-  BATCH_MS,
-  LAB_FILTERED_EVERY_MS,
-  LAB_USER,
-  type Prints,
-  replaySession,
-  tapePrints,
-} from './replay.ts';
+export { LAB_FILTERED_EVERY_MS, LAB_USER, type ReplayOptions, replaySession } from './replay.ts';
 export { isSymbolCategory, ruleSymbols } from './ruleSymbols.ts';
 export {
   joinSnapshots,
@@ -21,3 +14,4 @@ export {
 } from './sealedTape.ts';
 export { readTape, type SessionTape } from './sessionTape.ts';
 export { CHUNK_VERSION, type ChunkData, decodeChunk, encodeChunk, FormatError } from './tapeFormat.ts';
+export { BATCH_MS, type Prints, tapePrints } from './tapePrints.ts';

@@ -8,15 +8,13 @@ import {
   FORWARD_MINUTES,
   MAE_MINUTES,
 } from '@tapeline/core';
-import type { Prints } from './replay.ts';
 import type { SessionTape } from './sessionTape.ts';
+import { barPrints, barScratch, MINUTE } from './tapePrints.ts';
 
 // What followed each fire (docs/alerts.md "Alert lab"): % moves of the price at +1/+5/+15/+30
 // minutes and at the regular close, and the largest move against the alert within 30 minutes,
 // read from the session's prints after the fire (the outcome may look ahead; the decision did not).
 // Then the summary and the histogram of +5-minute moves.
-
-const MINUTE = 60_000;
 
 /** Which way a fired alert points (docs/alerts.md): lows, downs, below VWAP → down. */
 export function directionOf(a: FiredDraft): 'up' | 'down' {
@@ -29,32 +27,49 @@ export function directionOf(a: FiredDraft): 'up' | 'down' {
 export const isoDate = (ymd: number) =>
   `${Math.floor(ymd / 10000)}-${String(Math.floor(ymd / 100) % 100).padStart(2, '0')}-${String(ymd % 100).padStart(2, '0')}`;
 
-/** Each symbol's regular prints (not volume-only, not statuses), in time order. */
+/**
+ * Each symbol's regular prints from `from` on (not volume-only, not statuses), in the order the
+ * replay takes them (tapePrints.ts): built on first use, for the symbols that fired only.
+ */
 export class PricePaths {
-  private readonly start: Int32Array;
-  private readonly ts: Float64Array;
-  private readonly price: Float64Array;
   private readonly index = new Map<string, number>();
+  private readonly paths = new Map<number, { ts: Float64Array; price: Float64Array }>();
+  /** The tape's rows by symbol: symbol s's are rows[first[s] … first[s + 1]), in minute order. */
+  private first: Int32Array | null = null;
+  private rows: Int32Array | null = null;
 
-  constructor(tape: SessionTape, p: Prints) {
-    const n = tape.symbols.length;
-    for (let i = 0; i < n; i++) this.index.set(tape.symbols[i] as string, i);
-    const count = new Int32Array(n + 1);
-    for (let i = 0; i < p.n; i++)
-      if (p.cond[i] === 0) count[(p.sym[i] as number) + 1] = (count[(p.sym[i] as number) + 1] as number) + 1;
-    for (let k = 1; k <= n; k++) count[k] = (count[k] as number) + (count[k - 1] as number);
-    this.start = Int32Array.from(count);
-    const total = count[n] as number;
-    this.ts = new Float64Array(total);
-    this.price = new Float64Array(total);
-    for (let i = 0; i < p.n; i++) {
-      if (p.cond[i] !== 0) continue;
-      const s = p.sym[i] as number;
-      const at = count[s] as number;
-      count[s] = at + 1;
-      this.ts[at] = p.ts[i] as number;
-      this.price[at] = p.price[i] as number;
+  constructor(
+    private readonly tape: SessionTape,
+    private readonly from: number,
+  ) {
+    for (let i = 0; i < tape.symbols.length; i++) this.index.set(tape.symbols[i] as string, i);
+  }
+
+  private path(s: number): { ts: Float64Array; price: Float64Array } {
+    let p = this.paths.get(s);
+    if (p) return p;
+    const t = this.tape;
+    if (this.first === null || this.rows === null) [this.first, this.rows] = rowsBySymbol(t);
+    const from = this.first[s] as number;
+    const to = this.first[s + 1] as number;
+    const ts = new Float64Array((to - from) * 4);
+    const price = new Float64Array((to - from) * 4);
+    const bar = barScratch();
+    let n = 0;
+    for (let r = from; r < to; r++) {
+      const i = this.rows[r] as number;
+      const base = t.session.start + (t.minute[i] as number) * MINUTE;
+      const k = barPrints(t, i, bar);
+      for (let j = 0; j < k; j++) {
+        const at = base + (bar.at[j] as number);
+        if (at < this.from) continue;
+        ts[n] = at;
+        price[n++] = bar.price[j] as number;
+      }
     }
+    p = { ts: ts.subarray(0, n), price: price.subarray(0, n) };
+    this.paths.set(s, p);
+    return p;
   }
 
   /** The outcome of a fire of `symbol` at time t and price p. */
@@ -68,18 +83,19 @@ export class PricePaths {
     const s = this.index.get(symbol);
     const moves = { m1: null, m5: null, m15: null, m30: null, close: null } as BacktestFire['moves'];
     if (s === undefined || !(p > 0)) return { moves, mae30: null };
-    const from = this.start[s] as number;
-    const to = this.start[s + 1] as number;
+    const path = this.path(s);
+    const from = 0;
+    const to = path.ts.length;
     const at = (time: number): number => {
       // The last print at or before `time` (binary search); the fire's price when none after it.
       let lo = from;
       let hi = to;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if ((this.ts[mid] as number) <= time) lo = mid + 1;
+        if ((path.ts[mid] as number) <= time) lo = mid + 1;
         else hi = mid;
       }
-      return lo > from && (this.ts[lo - 1] as number) > t ? (this.price[lo - 1] as number) : p;
+      return lo > from && (path.ts[lo - 1] as number) > t ? (path.price[lo - 1] as number) : p;
     };
     const pct = (q: number) => ((q - p) / p) * 100;
     for (const h of FORWARD_HORIZONS) {
@@ -93,14 +109,31 @@ export class PricePaths {
     let worst = p;
     const end = t + MAE_MINUTES * MINUTE;
     for (let k = from; k < to; k++) {
-      const ts = this.ts[k] as number;
+      const ts = path.ts[k] as number;
       if (ts <= t) continue;
       if (ts > end) break;
-      const q = this.price[k] as number;
+      const q = path.price[k] as number;
       if (dir === 'up' ? q < worst : q > worst) worst = q;
     }
     return { moves, mae30: pct(worst) };
   }
+}
+
+/** A counting sort of the tape's rows by symbol (stable: each symbol's rows stay in minute order). */
+function rowsBySymbol(t: SessionTape): [Int32Array, Int32Array] {
+  const n = t.symbols.length;
+  const first = new Int32Array(n + 1);
+  for (let i = 0; i < t.rows; i++)
+    first[(t.sym[i] as number) + 1] = (first[(t.sym[i] as number) + 1] as number) + 1;
+  for (let s = 1; s <= n; s++) first[s] = (first[s] as number) + (first[s - 1] as number);
+  const fill = first.slice(0, n);
+  const rows = new Int32Array(t.rows);
+  for (let i = 0; i < t.rows; i++) {
+    const s = t.sym[i] as number;
+    rows[fill[s] as number] = i;
+    fill[s] = (fill[s] as number) + 1;
+  }
+  return [first, rows];
 }
 
 const median = (xs: number[]): number | null => {
