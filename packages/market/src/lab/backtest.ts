@@ -2,7 +2,6 @@ import type { BacktestFire, FiredDraft, RuleSet, SessionBars } from '@tapeline/c
 import { directionOf, isoDate, PricePaths } from './outcomes.ts';
 import { type ReplayOptions, replaySession } from './replay.ts';
 import { isSymbolCategory } from './ruleSymbols.ts';
-import { tapePrints } from './tapePrints.ts';
 import type { SessionTape } from './sessionTape.ts';
 import { EVENT_HALT, EVENT_KINDS, EVENT_RESUME } from './tapeFormat.ts';
 
