@@ -1,7 +1,10 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page, type Request, type TestInfo } from '@playwright/test';
 import type { AlertsAnswer } from '@tapeline/core';
 import { apiAs, dataAs } from './api.ts';
 import { openSettings } from './settings.ts';
+import { signInSubscriber } from './subscriber.ts';
+import { freshEmail } from './users.ts';
 
 // Shared steps of the Notifications tab spec: where its sections are, what the server holds.
 
@@ -39,4 +42,26 @@ export async function listedSymbols(page: Page, count: number): Promise<string[]
   }
   if (picked.length < count) throw new Error(`only ${picked.length} listed symbols`);
   return picked;
+}
+
+/** The Notifications specs' screenshots, for a look at the layout (.tmp is not committed). */
+export const SHOTS = '.tmp/notif-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+/** A new trader on `plan`, signed in. */
+export async function subscriber(
+  page: Page,
+  info: TestInfo,
+  plan: 'standard' | 'pro' | 'proplus',
+): Promise<void> {
+  await signInSubscriber(page, freshEmail(info, `notif-${plan}`), plan);
+}
+
+/** Counts the requests the page sends that match, from now on. */
+export function countRequests(page: Page, match: (r: Request) => boolean): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (match(r)) n += 1;
+  });
+  return () => n;
 }

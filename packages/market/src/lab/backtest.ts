@@ -1,6 +1,7 @@
 import type { BacktestFire, FiredDraft, RuleSet, SessionBars } from '@tapeline/core';
 import { directionOf, isoDate, PricePaths } from './outcomes.ts';
 import { type ReplayOptions, replaySession } from './replay.ts';
+import { isSymbolCategory } from './ruleSymbols.ts';
 import type { SessionTape } from './sessionTape.ts';
 import { EVENT_HALT, EVENT_KINDS, EVENT_RESUME } from './tapeFormat.ts';
 
@@ -44,7 +45,7 @@ function symbolsRead(tape: SessionTape, set: RuleSet): Set<number> | null {
         const k = tape.eKind[i] as number;
         if (k === EVENT_HALT || k === EVENT_RESUME) only.add(tape.eSym[i] as number);
       }
-    } else if (/^[A-Z]/.test(r.category)) {
+    } else if (isSymbolCategory(r.category)) {
       const s = tape.symbols.indexOf(r.category);
       if (s >= 0) only.add(s);
     } else return null;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BacktestFire, BacktestRule, RuleSet } from '@tapeline/core';
-import { backtestSession, type SessionTape, sessionBars, summarize } from '@tapeline/market';
+import { backtestSession, ruleSymbols, type SessionTape, sessionBars, summarize } from '@tapeline/market';
 import { type SeedTask, seedSessions } from './seedSessions.ts';
 import { SessionFiles } from './sessionFiles.ts';
 
@@ -26,9 +26,11 @@ const send = (m: LabMessage) => port.postMessage(m);
 function backtest(t: Extract<LabTask, { kind: 'backtest' }>): void {
   const files = new SessionFiles(t.dir);
   const fires: BacktestFire[] = [];
+  // A rule on one symbol reads (and restores) only its symbol's block of a sealed session.
+  const symbols = ruleSymbols(t.set);
   send({ type: 'progress', done: 0, total: t.dates.length });
   t.dates.forEach((date, k) => {
-    fires.push(...backtestSession(files.read(date), t.set));
+    fires.push(...backtestSession(files.read(date, symbols), t.set));
     send({ type: 'progress', done: k + 1, total: t.dates.length });
   });
   send({ type: 'done', result: summarize(t.rule, t.dates, fires) });

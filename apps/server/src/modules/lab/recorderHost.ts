@@ -38,9 +38,9 @@ export function startRecorder(
         // The engine has not seen this session's first print yet: rolled to the session (as that
         // print would roll it), its state is the opening one.
         engine.advance(next.start);
-        if (!files.has(date)) files.writeOpen(date, engine.snapshot());
-        if (!files.readMeta(date))
-          files.writeMeta({ date, feed, seeded: options.seeded ?? false, complete: false });
+        files.begin({ date, feed, seeded: options.seeded ?? false, complete: false }, () =>
+          engine.snapshot(),
+        );
         files.prune(options.keep);
       });
     },

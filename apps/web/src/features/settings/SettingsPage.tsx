@@ -10,7 +10,12 @@ import { StreamTab } from './StreamTab.tsx';
 import { channelFrom, SETTINGS_TABS, type SettingsTab, tabFrom } from './settingsTabs.ts';
 import { settingsText, TAB_LABELS } from './settingsText.ts';
 import { TabBar } from './TabBar.tsx';
+// The page's CSS, in cascade order: the narrow layout last, as it overrides the rest.
 import './settings.css';
+import './sliders.css';
+import './channels.css';
+import './customSymbols.css';
+import './settingsNarrow.css';
 
 const SIMPLE_TABS: Readonly<Record<Exclude<SettingsTab, 'stream'>, ComponentType>> = {
   general: GeneralTab,
