@@ -42,10 +42,13 @@ const web = {
   // Typing with user-event is slow on a busy two-core machine; no test waits on time.
   testTimeout: 15_000,
 };
+// The migrated PGlite every file's database starts from (test/pgliteTemplate.ts), and the
+// production bundles the process tests spawn (test/serverBuild.ts: one esbuild run).
+const pgliteTemplateSetup = 'apps/server/src/test/globalSetup.ts';
+const serverBuildSetup = 'apps/server/src/test/serverBuild.ts';
 const server = {
   environment: 'node' as const,
-  // The migrated PGlite every file's database starts from (test/pgliteTemplate.ts).
-  globalSetup: ['apps/server/src/test/globalSetup.ts'],
+  globalSetup: [pgliteTemplateSetup, serverBuildSetup],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
@@ -98,6 +101,8 @@ export default defineConfig({
           // On the Postgres server when there is one, as production runs: embedded PGlite does
           // the database's work on the server's own thread, which is not the figure in question.
           env: { TEST_DB_KIND: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+          // They spawn no process: no build.
+          globalSetup: [pgliteTemplateSetup],
           fileParallelism: false,
           maxWorkers: 1,
           testTimeout: 120_000,
@@ -110,7 +115,8 @@ export default defineConfig({
                 ...server,
                 name: 'server-postgres',
                 include: [...POSTGRES_PASS],
-                globalSetup: [],
+                // No PGlite here; the build for the processes the `*.postgres.test.ts` spawn.
+                globalSetup: [serverBuildSetup],
                 env: { TEST_DB_KIND: 'postgres' },
               },
             },

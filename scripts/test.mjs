@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test. Lint and types first (cheap), then the unit, web
 // component and server suites on embedded PGlite, the database tests again on the Postgres
-// server when TEST_DATABASE_URL is set, then a production web build driven by Playwright in
-// Chromium. Each stage's minutes are printed before the closing tally; docs/testing.md keeps
+// server when TEST_DATABASE_URL is set, then the production build (web and server) driven by
+// Playwright in Chromium. Each stage's minutes are printed before the closing tally; docs/testing.md keeps
 // the budget of each (the whole run: 30 minutes on a two-core machine).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -83,7 +83,8 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the Postgres-server pass is left out)');
 }
-if (run('web build', 'npm', ['run', 'build', '-w', '@tapeline/web'])) {
+// The web app and the server bundles: Playwright drives the production build of both.
+if (run('production build (web + server)', 'npm', ['run', 'build'])) {
   const e2eReport = path.join(reports, 'e2e.json');
   run(
     'end-to-end in Chromium (Playwright)',

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type SmtpSink, startSmtpSink } from '../../apps/server/src/test/smtpSink.ts';
 import { E2E_PORT } from '../playwright.config.ts';
@@ -45,13 +45,22 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 120_
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** The built app on a fresh embedded database, mailing through a real SMTP server. */
+/** The server's production bundle (`npm run build`: the web app and the server). */
+export const SERVER_MAIN = 'apps/server/dist/main.js';
+
+/**
+ * The built app (`node apps/server/dist/main.js`, as `npm run start:prod`) on a fresh embedded
+ * database, mailing through a real SMTP server. The bundle rather than the source through tsx:
+ * the process and each of its threads (engine, voice, lab) start without compiling TypeScript.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(root, SERVER_MAIN)))
+    throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
   const smtp = await startSmtp();
   const dataDir = path.join(E2E_DIR, 'data');
   rmSync(dataDir, { recursive: true, force: true });
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -32,8 +32,7 @@ import { healthRoutes } from './modules/system/health.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rekeyUsernames } from './modules/users/usernames.ts';
-import { voiceRoutes } from './modules/voice/routes.ts';
-import type { VoiceHost } from './modules/voice/voiceHost.ts';
+import { type VoiceModule, voiceRoutes } from './modules/voice/routes.ts';
 import type { Config } from './platform/config.ts';
 import { type AppContext, type ContextOverrides, createContext } from './platform/context.ts';
 import { installBodyTimeout } from './platform/http/bodyTimeout.ts';
@@ -56,7 +55,7 @@ export interface App {
   /** Tests sweep on demand rather than waiting for the 30 s timer. */
   socketSessions: SocketSessionWatch;
   /** The voice clip host at `/voice`; null when VOICE_HOST names another host. */
-  voice: VoiceHost | null;
+  voice: VoiceModule | null;
   /** Discovery's opt-in live patches; tests tick it rather than waiting for the 1 s timer. */
   discoveryLive: DiscoveryLive;
   /** The community chat (docs/chat.md); tests run its month sweep. */
@@ -137,13 +136,15 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const stopBillingTicks = startBillingTicks(ctx.billing, ctx.log, ctx.clock);
   await serveSpa(http, ctx.config.webDist);
 
+  // Told when a trader's tab connects; the voice module answers once it runs (below).
+  let traderConnected: (userId: string) => void = () => {};
   const io = attachSocketServer(
     http.server,
     async (token) => {
       const { user, sessionId } = await authenticateSession(auth, `Bearer ${token}`);
       return { userId: user.id, sessionId };
     },
-    { clock: ctx.clock, log: ctx.log },
+    { clock: ctx.clock, log: ctx.log, onConnect: (userId) => traderConnected(userId) },
     ctx.redis && {
       client: ctx.redis,
       key: socketAdapterKey(ctx.config.busPrefix),
@@ -171,21 +172,30 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // After the market: CSV imports and Popular votes check names against the engine's reference
   // data (this node's or the bus's), one universe for both.
   const universe = cachedUniverse(engineUniverse(market.source), ctx.clock);
+  // Voice clips speak listed symbols only: the same engine's names. A trader's watched symbols
+  // (favourites, symbol alerts) get their clips rendered ahead when their tab connects and when
+  // what they watch or how it is spoken changes (docs/alerts.md, "Voice clips").
+  const voice = voiceRoutes(http, ctx, market.source);
+  traderConnected = (userId) => voice?.warmer.warm(userId, 'session');
   let alerts: AlertsModule | null = null;
-  settingsRoutes(http, ctx, guards, universe, (userId) => alerts?.rules.changed(userId));
+  const traderChanged = (userId: string) => {
+    alerts?.rules.changed(userId);
+    voice?.warmer.warm(userId, 'change');
+  };
+  settingsRoutes(http, ctx, guards, universe, traderChanged);
   // Favourites feed the `fav` alert category; their live prices ride this node's sockets.
   await startQuotes(http, io, ctx, guards, {
     engine: market.source,
     universe,
-    favoritesChanged: (userId) => alerts?.rules.changed(userId),
+    favoritesChanged: traderChanged,
     v1: api.v1,
   });
   popularityRoutes(http, ctx, guards, universe);
   // Discovery's live mode: changed rows once a second to the tabs that opt in (issue 13 §9).
   const discoveryLive = discoveryLiveModule(http, io, ctx, guards, market.source);
-  // Voice clips speak listed symbols only: the same engine's names.
-  const voice = voiceRoutes(http, ctx, market.source);
-  alerts = await startAlerts(http, io, ctx, guards, market, universe, api.v1);
+  alerts = await startAlerts(http, io, ctx, guards, market, universe, api.v1, (userId) =>
+    voice?.warmer.warm(userId, 'change'),
+  );
   // The Alert lab: backtests over recorded sessions, and the chart's bars (issue 26).
   const lab = startLab(http, ctx, guards, api.v1);
   // News on every API node: routes, the `news` room, storing what the sources publish (stops on close).
@@ -206,9 +216,16 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const chat = startChat(http, io, ctx, guards, universe, {
     kickDeliveries: () => alerts?.deliveries.kick(),
   });
+  // Before the HTTP server closes, which waits for every connection: upgraded ones (the bots'
+  // WebSockets, socket.io's) are no longer its to close, so a stop with a tab open waited out the
+  // 10 s limit and exited 1. This node's sockets only (`local`): the Redis adapter would carry a
+  // plain disconnectSockets to every node.
+  http.addHook('preClose', async () => {
+    await ws.close();
+    io.local.disconnectSockets(true);
+  });
   http.addHook('onClose', async () => {
     stopBillingTicks();
-    await ws.close();
     await alerts?.stop();
     await lab.stop();
     socketSessions.close();

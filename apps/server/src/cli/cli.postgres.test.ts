@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/factories.ts';
+import { createPostgresDatabase } from '../test/testDatabase.ts';
 import { runCli as cli } from './testing/runCli.ts';
 
 // Runs in the Postgres-server pass only (test/postgresPass.ts): the CLI's DATABASE_URL path.
@@ -18,16 +19,11 @@ afterAll(async () => {
 
 describe('npm run cli -- user:role (DATABASE_URL)', () => {
   it('talks to Postgres directly', SLOW, async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `tapeline_cli_${Date.now().toString(36)}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
+    const database = await createPostgresDatabase();
     // A plain client (ended and awaited) rather than a pool: nothing is left for the drop to cut.
-    const direct = new pg.Client({ connectionString: url.toString() });
+    const direct = new pg.Client({ connectionString: database.url });
     try {
-      const env = { DATABASE_URL: url.toString(), DATA_DIR: path.join(root, 'pg-unused') };
+      const env = { DATABASE_URL: database.url, DATA_DIR: path.join(root, 'pg-unused') };
       // The first run also migrates the empty database.
       expect(await cli(['user:role', 'nobody@example.com', 'admin'], env)).toMatchObject({ code: 1 });
       await direct.connect();
@@ -39,8 +35,7 @@ describe('npm run cli -- user:role (DATABASE_URL)', () => {
       await expect(stat(path.join(root, 'pg-unused'))).rejects.toThrow();
     } finally {
       await direct.end().catch(() => {});
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/factories.ts';
+import { migratedDataDir } from '../test/pgliteTemplate.ts';
 import { exitWithin, freePort, type ServerProcess, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
 import { tryLockDataDir } from './dataDirLock.ts';
 import { adminSocketPath, dataDirLockPath, runDir } from './paths.ts';
@@ -22,7 +24,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** A server on `dataDir`; a new DATA_DIR's database starts from the harness's migrated template. */
 async function startServer(dataDir: string) {
+  if (!existsSync(dataDir)) await migratedDataDir(dataDir);
   const port = await freePort();
   const proc = spawnServer({
     PORT: String(port),
@@ -49,7 +53,7 @@ async function roleOf(base: string, email: string): Promise<string> {
   return ((await res.json()) as { user: { role: string } }).user.role;
 }
 
-// Each test spawns servers and CLI processes (tsx start-up, PGlite open): slow under a full run.
+// Each test spawns servers and CLI processes (PGlite open): slow under a full run.
 const SLOW = { timeout: 120_000 };
 
 describe('npm run cli -- user:role (embedded PGlite)', () => {

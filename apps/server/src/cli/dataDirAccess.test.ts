@@ -1,16 +1,9 @@
-import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  exitWithin,
-  freePort,
-  REPO_ROOT,
-  type ServerProcess,
-  spawnServer,
-  waitUntilUp,
-} from '../test/serverProcess.ts';
+import { exitWithin, freePort, type ServerProcess, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
+import { runCli } from './testing/runCli.ts';
 
 let root: string;
 let server: ServerProcess | null = null;
@@ -22,17 +15,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** `npm run cli -- …` as the operator runs it, stderr collected. */
-function cli(args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
-  });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+/** `npm run cli -- …` on `dataDir`: its exit code and what it wrote to stderr. */
+async function cli(args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
+  const { code, stderr } = await runCli(args, { DATA_DIR: dataDir });
+  return { code, stderr };
 }
 
 describe('DATA_DIR access', () => {

@@ -14,6 +14,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * engine over the bus) or `engine` (the market engine alone, publishing on the bus).
  */
 export const ROLES = ['all', 'api', 'engine'] as const;
+/** The simulator's universe unless SIM_SYMBOLS says otherwise. */
+export const DEFAULT_SIM_SYMBOLS = 10_000;
 export type Role = (typeof ROLES)[number];
 
 const urlWith = (protocols: string[]) =>
@@ -178,7 +180,7 @@ export const envSchema = z.object({
     'an integer 0…4294967295',
   ).default(1),
   SIM_SYMBOLS: numberWhere((n) => Number.isInteger(n) && n >= 3 && n <= 50_000, 'an integer 3…50000').default(
-    10_000,
+    DEFAULT_SIM_SYMBOLS,
   ),
   SIM_TRADE_RATE: numberWhere((n) => n > 0 && n <= 1_000_000, 'a number above 0 and at most 1000000').default(
     5_000,

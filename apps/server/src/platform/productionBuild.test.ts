@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTemplate } from '../test/pgliteTemplate.ts';
+import { migratedDataDir } from '../test/pgliteTemplate.ts';
 import {
   exitWithin,
   freePort,
@@ -14,18 +13,16 @@ import {
   spawnCommand,
   waitUntilUp,
 } from '../test/serverProcess.ts';
-import { openDatabase } from './db/client.ts';
 
-// The production build (scripts/buildServer.mjs) and the commands a user runs: `npm run
-// start:prod` (the build, as the image runs it) and `npm start` (the quick start through tsx).
-// Each is stopped by a SIGTERM to the PID the user has, the npm process.
+// The production build (scripts/buildServer.mjs, run by the project's globalSetup:
+// test/serverBuild.ts) and the commands a user runs: `npm run start:prod` (the build, as the
+// image runs it) and `npm start` (the quick start through tsx). Each is stopped by a SIGTERM to
+// the PID the user has, the npm process.
 
 let dir: string;
 const running: ServerProcess[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'tapeline-prod-'));
-  const build = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: REPO_ROOT, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
 });
 afterEach(() => {
   // npm and start.mjs stand between the test and the server: end the whole group.
@@ -83,13 +80,7 @@ async function startAndStop(script: string, threads: boolean): Promise<ServerPro
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(dir, script);
-  // A migrated database from the harness's template: the start measured is the server's, not initdb's.
-  const seeded = await openDatabase({
-    kind: 'pglite',
-    dir: path.join(dataDir, 'pglite'),
-    template: await pgliteTemplate(),
-  });
-  await seeded.close();
+  await migratedDataDir(dataDir);
   const proc = npm(script, {
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/factories.ts';
+import { migratedDataDir } from '../test/pgliteTemplate.ts';
 import { exitWithin, freePort, type ServerProcess, spawnServer, waitUntilUp } from '../test/serverProcess.ts';
 
 let dir: string;
@@ -30,9 +31,12 @@ function start(env: Record<string, string>): ServerProcess {
 describe('the server process', () => {
   it('stops cleanly on SIGTERM and leaves its embedded database intact', async () => {
     const dataDir = path.join(dir, 'data');
+    await migratedDataDir(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const proc = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    // A small simulated market: the engine thread runs and checkpoints, without the default
+    // 10,000 symbols (and their seeded past sessions) on a two-core machine.
+    const proc = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SIM_SYMBOLS: '300' });
     await waitUntilUp(proc, `${base}/api/health`);
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health).toEqual({ ok: true, database: 'pglite' });

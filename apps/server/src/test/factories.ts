@@ -1,9 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { createSessionsRepository } from '../modules/auth/sessionsRepository.ts';
 import { createUsersRepository, type NewUser } from '../modules/auth/usersRepository.ts';
+import type { AccessTokens } from '../platform/auth/accessTokens.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db/client.ts';
 import { type SubscriptionRow, subscriptions, type UserRow } from '../platform/db/schema.ts';
-import type { TestApp } from './testApp.ts';
+
+/**
+ * What seeding needs of a server: its database, its token issuer and its clock. A TestApp has
+ * them; so does a test that seeds the database of a server it spawned (with that server's secret).
+ */
+export interface SeedTarget {
+  ctx: { database: Pick<Database, 'db'>; tokens: AccessTokens; config: Pick<Config, 'jwtTtlMs'> };
+  clock: Pick<Clock, 'now'>;
+}
 
 let sequence = 0;
 
@@ -21,7 +33,7 @@ export interface SeededUser {
 
 /** A user written straight to the database (verified unless overridden), with a live token. */
 export async function seedUser(
-  app: TestApp,
+  app: SeedTarget,
   overrides: Partial<NewUser> & { password?: string } = {},
 ): Promise<SeededUser> {
   const { password = 'correct horse battery', ...fields } = overrides;
@@ -38,7 +50,7 @@ export async function seedUser(
 }
 
 /** A live access token for a user: a `sessions` row and the JWT naming it, as a login makes. */
-export async function issueTestToken(app: TestApp, user: UserRow): Promise<string> {
+export async function issueTestToken(app: SeedTarget, user: UserRow): Promise<string> {
   const session = await createSessionsRepository(app.ctx.database.db).create(
     user.id,
     new Date(app.clock.now()),
@@ -49,7 +61,7 @@ export async function issueTestToken(app: TestApp, user: UserRow): Promise<strin
 
 /** A subscription row written straight to the database (active Pro monthly unless overridden). */
 export async function seedSubscription(
-  app: TestApp,
+  app: SeedTarget,
   userId: string,
   overrides: Partial<typeof subscriptions.$inferInsert> = {},
 ): Promise<SubscriptionRow> {
@@ -73,7 +85,7 @@ export async function seedSubscription(
 }
 
 /** A verified user with an active subscription on `plan`, and a live token. */
-export async function seedSubscriber(app: TestApp, plan = 'pro'): Promise<SeededUser> {
+export async function seedSubscriber(app: SeedTarget, plan = 'pro'): Promise<SeededUser> {
   const seeded = await seedUser(app);
   await seedSubscription(app, seeded.user.id, { plan });
   return seeded;
@@ -105,7 +117,7 @@ const PERSONA_PLAN: Partial<Record<Persona, string>> = {
  * `subscriptions` (active); mod and admin have no subscription, so their columns show what the
  * role alone opens. Unverified has no subscription either (it would not count).
  */
-export async function seedPersona(app: TestApp, persona: Persona): Promise<SeededUser | null> {
+export async function seedPersona(app: SeedTarget, persona: Persona): Promise<SeededUser | null> {
   if (persona === 'anonymous') return null;
   const seeded = await seedUser(app, {
     emailVerified: persona !== 'unverified',

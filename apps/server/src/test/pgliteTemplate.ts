@@ -62,3 +62,17 @@ export async function pgliteTemplate(): Promise<Blob | undefined> {
     return undefined;
   }
 }
+
+/**
+ * A DATA_DIR whose embedded database starts from the dump, for a server a test spawns: the start
+ * the test waits on is then the server's own, not initdb and every migration (~8 s of CPU, over
+ * 40 s on a loaded machine). A fresh DATA_DIR's first start is the e2e server's.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const database = await openDatabase({
+    kind: 'pglite',
+    dir: path.join(dataDir, 'pglite'),
+    template: await pgliteTemplate(),
+  });
+  await database.close();
+}

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-/** The repository root, where `node --import tsx apps/server/src/main.ts` is run from. */
+/** The repository root, where the server and the CLI are run from. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 export interface ServerProcess {
@@ -25,11 +25,19 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The real server as production starts it. Only `env` and a minimal PATH/HOME reach it, so a
- * developer's own DATABASE_URL or SMTP_URL never leaks into the test.
+ * The real server as production starts it (`npm run start:prod`): the built bundle, which the
+ * project's globalSetup builds once per run (test/serverBuild.ts), with no tsx compiling the
+ * source at start in the process and each of its threads. Only `env` and a minimal PATH/HOME
+ * reach it, so a developer's own DATABASE_URL or SMTP_URL never leaks into the test. The source
+ * path through tsx is `npm start`'s (productionBuild.test.ts) and every in-process test app's.
  */
 export function spawnServer(env: Record<string, string>, args: string[] = []): ServerProcess {
-  return spawnCommand(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], env);
+  return spawnCommand(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js', ...args], env);
+}
+
+/** The CLI of a production install (`node apps/server/dist/cli.js …`, as `npm run cli -- …`). */
+export function spawnCli(args: string[], env: Record<string, string>): ServerProcess {
+  return spawnCommand(process.execPath, ['--enable-source-maps', 'apps/server/dist/cli.js', ...args], env);
 }
 
 /** A command run from the repository root as a user types it (`npm start`), with only `env`. */

@@ -17,27 +17,41 @@ function adminUrl(): string {
 }
 
 /**
+ * An empty throwaway database on the Postgres server (TEST_DATABASE_URL): its URL, and `drop`
+ * (which ends whatever is still connected). Not migrated: a server or CLI given the URL migrates it.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tapeline_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl() });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite, or a throwaway database on
  * the Postgres server that is dropped on close.
  */
 export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dir: null, template: await pgliteTemplate() });
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  const name = `tapeline_t_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const server = await createPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: server.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl() });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await server.drop();
     },
   };
 }

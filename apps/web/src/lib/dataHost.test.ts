@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CallError, failureOf } from './api.ts';
 import { createDataHostClient } from './dataHost.ts';
-import type { RowsPort } from './dataRows/rowsClient.ts';
+import { createRowsClient, type RowsPort } from './dataRows/rowsClient.ts';
 import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './dataRows/rowsProtocol.ts';
-import { serveRows } from './dataRows/serveRows.ts';
+import { serve } from './dataRows/serveRows.ts';
 
 // A data host on loopback that accepts only the latest token it handed out. Long lists are read
 // by the rows worker: its side (serveRows) on one end of a real MessageChannel (structured
@@ -98,7 +98,7 @@ function worker() {
   channels.push(channel);
   const replies: RowsReply[] = [];
   channel.port2.on('message', (request: RowsRequest) =>
-    serveRows(request, fetch, (reply) => {
+    serve(request, fetch, (reply) => {
       replies.push(reply);
       channel.port2.postMessage(reply);
     }),
@@ -114,7 +114,7 @@ describe('the rows worker', () => {
     const host = createDataHostClient({
       baseUrl,
       login: async () => `token-${++logins}`,
-      rowsWorker: w.started,
+      rowsWorker: createRowsClient(w.started),
     });
     const names = await host.rows('/data/stock-names.json', 'stockNames');
     expect(names).toHaveLength(NAMES.length);
@@ -131,7 +131,7 @@ describe('the rows worker', () => {
     const host = createDataHostClient({
       baseUrl,
       login: async () => `token-${++logins}`,
-      rowsWorker: worker().started,
+      rowsWorker: createRowsClient(worker().started),
     });
     await host.rows('/data/stock-names.json', 'stockNames');
     current = 'token-2';
@@ -141,7 +141,7 @@ describe('the rows worker', () => {
     const never = createDataHostClient({
       baseUrl,
       login: async () => 'never',
-      rowsWorker: worker().started,
+      rowsWorker: createRowsClient(worker().started),
     });
     const failure = await never.rows('/data/stock-names.json', 'stockNames').catch(failureOf);
     expect(failure).toEqual({ kind: 'api', status: 401, code: '' });
@@ -151,7 +151,7 @@ describe('the rows worker', () => {
     const host = createDataHostClient({
       baseUrl,
       login: async () => 'token-1',
-      rowsWorker: worker().started,
+      rowsWorker: createRowsClient(worker().started),
     });
     const error = await host.rows('/data/discovery?tf=1d', 'discovery').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CallError);
@@ -162,7 +162,7 @@ describe('the rows worker', () => {
     const host = createDataHostClient({
       baseUrl,
       login: async () => 'token-1',
-      rowsWorker: worker().started,
+      rowsWorker: createRowsClient(worker().started),
       timeoutMs: 50,
     });
     const failure = await host.rows('/data/silent', 'stockNames').catch(failureOf);
@@ -175,10 +175,10 @@ describe('the rows worker', () => {
       baseUrl,
       login: async () => 'token-1',
       // A worker that never answers, then reports an error (it could not load).
-      rowsWorker: () => {
+      rowsWorker: createRowsClient(() => {
         port = { postMessage: () => {}, onmessage: null, onerror: null };
         return port;
-      },
+      }),
     });
     const pending = host.rows('/data/stock-names.json', 'stockNames');
     await Promise.resolve();

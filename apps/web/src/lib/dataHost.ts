@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { CallError, errorFailure, parseJson } from './api.ts';
 import { api } from './authApi.ts';
 import { ROW_SCHEMAS, type RowList, type RowsOf } from './dataRows/rowSchemas.ts';
-import { createRowsClient, type RowsAnswer, type RowsPort } from './dataRows/rowsClient.ts';
+import type { RowsAnswer, RowsClient } from './dataRows/rowsClient.ts';
+import { tabRows } from './dataRows/tabRows.ts';
 import { dataTokenSchema } from './dataTokenSchema.ts';
 
 /**
@@ -17,14 +18,14 @@ export function createDataHostClient(options: {
   baseUrl: string;
   login: () => Promise<string>;
   fetchImpl?: typeof fetch;
-  /** Starts the rows worker; without it long lists are read in the page. */
-  rowsWorker?: () => RowsPort;
+  /** The rows worker's client; without it long lists are read in the page. */
+  rowsWorker?: RowsClient | null;
   timeoutMs?: number;
 }) {
   let token: string | null = null;
   const doFetch = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
-  const worker = options.rowsWorker ? createRowsClient(options.rowsWorker) : null;
+  const worker = options.rowsWorker ?? null;
 
   /** One GET in the page: the status and body text, or a network failure after the timeout. */
   async function fetchText(path: string, t: string): Promise<{ status: number; text: string }> {
@@ -104,8 +105,5 @@ export function createDataHostClient(options: {
 export const dataHost = createDataHostClient({
   baseUrl: '',
   login: async () => (await api.request('POST', '/api/auth/ds/login', dataTokenSchema)).token,
-  rowsWorker:
-    typeof Worker === 'undefined'
-      ? undefined
-      : () => new Worker(new URL('./dataRows/dataRows.worker.ts', import.meta.url), { type: 'module' }),
+  rowsWorker: tabRows,
 });

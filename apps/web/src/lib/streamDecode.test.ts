@@ -1,6 +1,10 @@
+import { MessageChannel } from 'node:worker_threads';
 import { deflateRawSync } from 'node:zlib';
 import { decodeStreamEntry, PROTOCOL_VERSION, type StreamBatchWire } from '@tapeline/core';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRowsClient, type RowsPort } from './dataRows/rowsClient.ts';
+import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './dataRows/rowsProtocol.ts';
+import { serve } from './dataRows/serveRows.ts';
 import { decodeStreamBatch, orderedStreamDecoder } from './streamDecode.ts';
 
 // Entries as the engine writes them: [symbol, last, count, active, flag, volume, exchange, float, news, atr, gap].
@@ -132,5 +136,90 @@ describe('orderedStreamDecoder', () => {
     });
     await done;
     expect(seen).toEqual([1, 2, 3]);
+  });
+});
+
+describe('decodeStreamBatch through the rows worker', () => {
+  const channels: MessageChannel[] = [];
+  afterEach(() => {
+    for (const c of channels.splice(0)) c.port1.close();
+  });
+
+  /** The worker's side on one end of a real MessageChannel (structured clone, as to a Worker). */
+  function worker() {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    const replies: RowsReply[] = [];
+    channel.port2.on('message', (request: RowsRequest) =>
+      serve(request, fetch, (reply) => {
+        replies.push(reply);
+        channel.port2.postMessage(reply);
+      }),
+    );
+    return { port: channel.port1 as unknown as RowsPort, replies };
+  }
+
+  it('the worker inflates, parses and checks the frame; the page gets the batch by name', async () => {
+    const w = worker();
+    const rows = createRowsClient(() => w.port);
+    const bytes = frame(deflateRawSync(JSON.stringify(batch)));
+    expect(await decodeStreamBatch(bytes, rows)).toEqual(decoded(batch));
+    // The batch crossed from the worker already read (entries by name), not as bytes.
+    const read = decoded(batch);
+    expect(w.replies).toEqual([
+      { id: 1, side: 'highs', entries: read.highs },
+      { id: 1, side: 'halts', entries: read.halts },
+      { id: 1, side: 'uvols', entries: read.uvols },
+      { id: 1, batch: { ...read, highs: [], lows: [], halts: [], uvols: [] } },
+    ]);
+    expect(await decodeStreamBatch(frame(deflateRawSync('not json')), rows)).toBeNull();
+    expect(w.replies.at(-1)).toEqual({ id: 2, batch: null });
+  });
+
+  it('a frame of the open crosses in slices (each a short task on the page), put back in order', async () => {
+    const w = worker();
+    const rows = createRowsClient(() => w.port);
+    const big = {
+      ...batch,
+      highs: Array.from({ length: 2 * ROWS_PER_MESSAGE + 1 }, (_, i) => entry(`H${i}`, i + 1)),
+      lows: Array.from({ length: ROWS_PER_MESSAGE }, (_, i) => entry(`L${i}`, i + 1)),
+    };
+    expect(await decodeStreamBatch(frame(deflateRawSync(JSON.stringify(big))), rows)).toEqual(decoded(big));
+    const slices = w.replies.filter((r) => 'entries' in r);
+    expect(slices.map((r) => ('side' in r ? `${r.side} ${r.entries.length}` : ''))).toEqual([
+      `highs ${ROWS_PER_MESSAGE}`,
+      `highs ${ROWS_PER_MESSAGE}`,
+      'highs 1',
+      `lows ${ROWS_PER_MESSAGE}`,
+      'halts 1',
+      'uvols 1',
+    ]);
+  });
+
+  it('the page checks the version of what the worker read', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const rows = createRowsClient(() => worker().port);
+      const other = deflateRawSync(JSON.stringify({ ...batch, v: PROTOCOL_VERSION + 2 }));
+      expect(await decodeStreamBatch(frame(other), rows)).toBeNull();
+      expect(error).toHaveBeenCalledTimes(1);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('a worker that fails: the frame it held and later ones are read in the page', async () => {
+    let port: RowsPort | null = null;
+    const rows = createRowsClient(() => {
+      port = { postMessage: () => {}, onmessage: null, onerror: null };
+      return port;
+    });
+    const bytes = frame(deflateRawSync(JSON.stringify(batch)));
+    const held = decodeStreamBatch(bytes, rows);
+    await Promise.resolve();
+    (port as RowsPort | null)?.onerror?.({} as ErrorEvent);
+    expect(await held).toEqual(decoded(batch));
+    expect(rows.broken()).toBe(true);
+    expect(await decodeStreamBatch(bytes, rows)).toEqual(decoded(batch));
   });
 });

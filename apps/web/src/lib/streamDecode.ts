@@ -3,8 +3,10 @@ import {
   protocolMismatch,
   type StreamBatchRead,
   type StreamBatchView,
-  streamBatchSchema,
 } from '@tapeline/core';
+import type { RowsClient } from './dataRows/rowsClient.ts';
+import { readStreamBatch } from './dataRows/streamBatchRead.ts';
+import { tabRows } from './dataRows/tabRows.ts';
 
 let refusedVersion: number | null = null;
 
@@ -19,21 +21,19 @@ function ofThisVersion(batch: StreamBatchRead): StreamBatchView | null {
 }
 
 /**
- * One `compressedUpdate` frame to a batch: raw-deflated UTF-8 JSON, deflated once on the server
- * (docs/decisions.md, "Stream encoding"), its entries decoded to named fields by core's codec.
- * Resolves null for anything that does not inflate, parse, match the batch shape or name this
- * protocol version: a bad batch is dropped, never thrown.
+ * One `compressedUpdate` frame to a batch of this protocol version (streamBatchRead.ts), read by
+ * the tab's rows worker so that each frame's inflate, parse and check leave the page's thread
+ * (the page only unpacks the posted batch); in the page where there is no worker or it failed.
+ * Resolves null for a frame that is unreadable or of another version: dropped, never thrown.
  */
-export async function decodeStreamBatch(bytes: ArrayBuffer | Uint8Array): Promise<StreamBatchView | null> {
-  try {
-    const inflated = new Blob([bytes as BlobPart])
-      .stream()
-      .pipeThrough(new DecompressionStream('deflate-raw'));
-    const parsed = streamBatchSchema.safeParse(JSON.parse(await new Response(inflated).text()));
-    return parsed.success ? ofThisVersion(parsed.data) : null;
-  } catch {
-    return null;
-  }
+export async function decodeStreamBatch(
+  bytes: ArrayBuffer | Uint8Array,
+  rows: RowsClient | null = tabRows,
+): Promise<StreamBatchView | null> {
+  const read =
+    rows && !rows.broken() ? rows.batch(bytes).catch(() => readStreamBatch(bytes)) : readStreamBatch(bytes);
+  const batch = await read;
+  return batch ? ofThisVersion(batch) : null;
 }
 
 /**

@@ -85,9 +85,31 @@ export function categoryAllowed(type: RuleType, c: RuleCategory): boolean {
   return c.kind === 'symbol' || type === 'trade';
 }
 
-/** §8: how a type is named in the toasts ('Trade alert added for AAPL'); Hi/low is a stream category's. */
-export function ruleLabel(type: RuleType, category: string): string {
-  if (type === 'trade')
-    return (STREAM_CATEGORIES as readonly string[]).includes(category) ? 'Hi/low' : 'Trade';
+/**
+ * §8: how a type is named in the toasts ('Trade alert added for AAPL'). A Hi/Low rule is 'Trade'
+ * with §9's dollar step and 'Hi/low' on a stream category or with a percent step: what Discovery's
+ * alert menu offers as Hi/low (docs/decisions.md, "Hi/low in the table's alert menu").
+ */
+export function ruleLabel(type: RuleType, category: string, unit: StepUnit = 'dollar'): string {
+  if (type === 'trade') {
+    const stream = (STREAM_CATEGORIES as readonly string[]).includes(category);
+    return stream || unit === 'percent' ? 'Hi/low' : 'Trade';
+  }
   return { uv: 'Unusual volume', vwap: 'vWAPDist', price: 'Price' }[type];
 }
+
+/** A rule as the table's alert menu offers it (§8 "X"): a type and, for Hi/Low, its step unit. */
+export interface TableAlertKind {
+  type: RuleType;
+  unit: StepUnit;
+}
+
+/**
+ * Discovery's alert menu in §8's order: Trade, Unusual volume, vWAPDist, Price, Hi/low. Hi/low is
+ * the symbol's Hi/Low rule with a percent step; Trade is the same rule with §9's dollar step, so a
+ * symbol keeps one of the two (the other is 'already registered').
+ */
+export const TABLE_ALERT_KINDS: readonly TableAlertKind[] = [
+  ...RULE_TYPES.map((type) => ({ type, unit: 'dollar' as const })),
+  { type: 'trade', unit: 'percent' },
+];

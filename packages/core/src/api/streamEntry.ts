@@ -213,3 +213,13 @@ export const streamBatchSchema = z.preprocess(
 export type StreamBatchRead = z.output<typeof streamBatchSchema>;
 /** A batch as the client uses it once its version is checked. */
 export type StreamBatchView = Omit<StreamBatchRead, 'v'>;
+
+/**
+ * The recent view's answer (GET /data/stream_bk, streamRecent.ts) keeps the spec's shape
+ * `{data: [batch]}`: one protocol-3 batch whose `seq` is the last published one (0 before the
+ * first) and whose entries are oldest first, at most STREAM_RECENT_PER_SIDE per side, so the
+ * client's merge puts the newest on top. Beside the batch rather than with the query, so the
+ * web's rows worker reads it through this module alone (core's `./api/streamEntry` export).
+ */
+export const streamRecentResponseSchema = z.object({ data: z.tuple([streamBatchSchema]) });
+export type StreamRecentResponse = z.infer<typeof streamRecentResponseSchema>;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultChannels } from '../dashboard/defaultConfig.ts';
 import { channelAccepts } from '../dashboard/streamFilter.ts';
+import { streamRecentResponseSchema } from './streamEntry.ts';
 import {
   encodeStreamRecentQuery,
   type StreamRecentQuery,
   streamRecentChannel,
   streamRecentQueryOf,
   streamRecentQuerySchema,
-  streamRecentResponseSchema,
 } from './streamRecent.ts';
 
 const [main] = defaultChannels();

@@ -7,7 +7,6 @@ import {
   type StreamRangeKey,
 } from '../dashboard/configSchema.ts';
 import { isValidSymbol, normalizeSymbol, symbolSchema } from '../rules/symbol.ts';
-import { streamBatchSchema } from './streamEntry.ts';
 
 // `GET /data/stream_bk?<query>` (docs/continuity.md §1): the recent stream of one channel,
 // computed by the engine from its day state. The client sends what its channel resolves to, so
@@ -203,11 +202,3 @@ export function streamRecentChannel(q: StreamRecentQuery): StreamChannel {
     },
   };
 }
-
-/**
- * The answer keeps the spec's shape `{data: [batch]}`: one protocol-3 batch whose `seq` is the
- * last published one (0 before the first) and whose entries are oldest first, at most
- * STREAM_RECENT_PER_SIDE per side, so the client's merge puts the newest on top.
- */
-export const streamRecentResponseSchema = z.object({ data: z.tuple([streamBatchSchema]) });
-export type StreamRecentResponse = z.infer<typeof streamRecentResponseSchema>;

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { REPO_ROOT } from '../../test/serverProcess.ts';
+import { spawnCli } from '../../test/serverProcess.ts';
 
 export interface CliRun {
   code: number | null;
@@ -7,19 +6,11 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `npm run cli -- …` as the operator runs it (same entry point, no npm wrapper). */
+/** `npm run cli -- …` as the operator runs it (the built entry point, no npm wrapper). */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  const proc = spawnCli(args, env);
+  // 'close', not 'exit': by then all it wrote has been read.
+  return new Promise((resolve) =>
+    proc.child.once('close', (code) => resolve({ code, stdout: proc.stdout(), stderr: proc.stderr() })),
+  );
 }

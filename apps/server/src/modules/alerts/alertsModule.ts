@@ -46,9 +46,17 @@ export async function startAlerts(
   market: MarketModule,
   universe?: SymbolUniverse,
   v1?: V1Routes,
+  /** Told too after a trader's rules change (the voice warm-up of their watched symbols). */
+  alsoChanged: (userId: string) => void = () => {},
 ): Promise<AlertsModule> {
   const { db } = ctx.database;
   const rules = await startRulePublisher(db, ctx.bus, ctx.log);
+  const ruleChanges = {
+    changed: (userId: string) => {
+      rules.changed(userId);
+      alsoChanged(userId);
+    },
+  };
   const webhooks = createWebhookSender({
     db,
     clock: ctx.clock,
@@ -56,7 +64,7 @@ export async function startAlerts(
     onUrlRemoved: (userId) => rules.changed(userId),
   });
   const deliveries = startDeliveryWorker(ctx, [webhooks, createPushSender(ctx)]);
-  const deps = { market, ruleChanges: rules, universe, kickDeliveries: () => deliveries.kick(), v1 };
+  const deps = { market, ruleChanges, universe, kickDeliveries: () => deliveries.kick(), v1 };
   alertRulesRoutes(http, ctx, guards, deps);
   webhookRoutes(http, ctx, guards, deps);
   pushRoutes(http, ctx, guards, deps);

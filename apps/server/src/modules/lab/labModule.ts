@@ -9,7 +9,7 @@ import type { V1Routes } from '../apiV1/v1Routes.ts';
 import { BacktestJobs } from './backtestJobs.ts';
 import type { LabMessage, LabTask } from './labWorker.ts';
 import { labRoutes } from './routes.ts';
-import { SEEDED_SESSIONS } from './seedSessions.ts';
+import { sessionsToSeed } from './seedSessions.ts';
 import { sessionBarsReader } from './sessionBarsReader.ts';
 import { SessionFiles, sessionsDir } from './sessionFiles.ts';
 
@@ -18,7 +18,7 @@ const labThread = (task: LabTask) =>
 
 /**
  * The Alert lab on an API node: routes, backtest threads, the chart's reader. On a node that runs
- * the simulator, a first start seeds SEEDED_SESSIONS simulated past sessions in a background
+ * the simulator, a first start seeds simulated past sessions (sessionsToSeed) in a background
  * thread (the API serves meanwhile; the sessions list fills when it is done).
  */
 export function startLab(app: FastifyInstance, ctx: AppContext, guards: Guards, v1?: V1Routes) {
@@ -52,7 +52,7 @@ export function startLab(app: FastifyInstance, ctx: AppContext, guards: Guards, 
       seed: feed.sim.seed,
       symbols: feed.sim.symbols,
       before,
-      sessions: SEEDED_SESSIONS,
+      sessions: sessionsToSeed(feed.sim.symbols),
     });
     seeding.on('message', (m: LabMessage) => {
       if (m.type === 'failed') ctx.log.error({ error: m.message }, 'seeding the recorded sessions failed');

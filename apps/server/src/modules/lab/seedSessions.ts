@@ -9,6 +9,7 @@ import {
   sessionOfDay,
   simulatedHistory,
 } from '@tapeline/market';
+import { DEFAULT_SIM_SYMBOLS } from '../../platform/envSchema.ts';
 import { startRecorder } from './recorderHost.ts';
 import { SessionFiles } from './sessionFiles.ts';
 
@@ -20,6 +21,18 @@ import { SessionFiles } from './sessionFiles.ts';
 
 export const SEED_TRADES_PER_SECOND = 40;
 export const SEEDED_SESSIONS = 5;
+
+/**
+ * How many past sessions a first start seeds: SEEDED_SESSIONS for the default universe, fewer in
+ * proportion for a smaller one, at least one. Seeding costs CPU in proportion to symbols ×
+ * sessions (about 3 ms a symbol-session: 6 s for one of 2,000 symbols); a small simulated
+ * universe is a small machine (a laptop, the e2e server beside its browser), where five sessions
+ * would take the cores from the first minute of use. One session is what the lab needs to run.
+ */
+export function sessionsToSeed(symbols: number): number {
+  const proportional = Math.round((SEEDED_SESSIONS * symbols) / DEFAULT_SIM_SYMBOLS);
+  return Math.min(SEEDED_SESSIONS, Math.max(1, proportional));
+}
 
 /** The `count` trading sessions before the one containing (or following) `before`, oldest first. */
 export function sessionsBefore(before: number, count: number): SessionDay[] {

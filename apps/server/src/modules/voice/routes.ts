@@ -10,6 +10,14 @@ import { engineNameBook, type NamesSource } from './names.ts';
 import { type ClipRenderer, createWorkerRenderer } from './renderer.ts';
 import { createVoiceHost, type VoiceHost } from './voiceHost.ts';
 import { RENDER_VERSION } from './voices.ts';
+import { createVoiceWarmer, type VoiceWarmer } from './voiceWarmer.ts';
+import { loadWatchedClips } from './watchedClips.ts';
+
+export interface VoiceModule {
+  host: VoiceHost;
+  /** Renders watched symbols' clips ahead: told of traders' changes and sessions (app.ts). */
+  warmer: VoiceWarmer;
+}
 
 const CLIP_PARAMS: Input<VoiceClipParams> = {
   schema: voiceClipParamsSchema,
@@ -36,14 +44,15 @@ function notModified(request: FastifyRequest, etag: string, modified: Date): boo
 /**
  * `GET /voice/:symbol/:clip` (`voice1-s.mp3` … `voice5-n.mp3`): public, since browsers play clips
  * with `new Audio(url)`, which sends no token. Not mounted when VOICE_HOST names another host:
- * the web asks that one (GET /api/config `voiceHost`). Null then.
+ * the web asks that one (GET /api/config `voiceHost`), which renders ahead for nobody: this
+ * node's warm-up would fill its own disk. Null then.
  */
 export function voiceRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   engine: NamesSource,
   renderer: ClipRenderer = createWorkerRenderer(ctx.log, ctx.clock),
-): VoiceHost | null {
+): VoiceModule | null {
   if (ctx.config.voiceHost) return null;
   const host = createVoiceHost({
     cache: createClipCache(path.join(ctx.config.dataDir, 'voice'), RENDER_VERSION),
@@ -52,7 +61,16 @@ export function voiceRoutes(
     limiter: ctx.limiter,
     log: ctx.log,
   });
-  app.addHook('onClose', () => host.close());
+  const warmer = createVoiceWarmer({
+    host,
+    watched: (userId, max) => loadWatchedClips(ctx.database.db, userId, max),
+    clock: ctx.clock,
+    log: ctx.log,
+  });
+  app.addHook('onClose', () => {
+    warmer.stop();
+    return host.close();
+  });
 
   route(
     app,
@@ -70,5 +88,5 @@ export function voiceRoutes(
       return reply.type('audio/mpeg').send(clip.bytes);
     },
   );
-  return host;
+  return { host, warmer };
 }

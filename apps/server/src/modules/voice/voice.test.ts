@@ -3,8 +3,9 @@ import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { configResponseSchema, VOICE_IDS, voiceMessages } from '@tapeline/core';
+import { configResponseSchema, defaultConfig, VOICE_IDS, voiceMessages } from '@tapeline/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedSubscriber } from '../../test/factories.ts';
 import { withApp } from '../../test/withApp.ts';
 import { readMp3 } from './testing/mp3Frames.ts';
 
@@ -50,11 +51,12 @@ function raw(pathname: string): Promise<{ status: number; type: string; body: st
 }
 
 const voiceDir = () => path.join(app.ctx.config.dataDir, 'voice');
-const host = () => {
+const voiceModule = () => {
   const voice = app.app.voice;
   if (!voice) throw new Error('this app serves no voice clips');
   return voice;
 };
+const host = () => voiceModule().host;
 
 /** Every file under a directory, with its size and modification time. */
 async function tree(dir: string): Promise<Map<string, string>> {
@@ -138,6 +140,33 @@ describe('GET /voice/:symbol/:clip (real synthesis)', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.bytes.toString('base64'))).size).toBe(1);
     expect(host().renders).toBe(before + 1);
+  });
+
+  it("renders a trader's watched symbols ahead: the first request of each is served from disk", async () => {
+    const { token, user } = await seedSubscriber(app, 'standard');
+    const call = (url: string, body: unknown) => app.call('POST', url, { token, body });
+    // voice4 names: no other test asks for them, so nothing of these is on disk yet.
+    const files = ['AAPL', 'MSFT'].map((symbol) => path.join(voiceDir(), 'voice4', 'n', `${symbol}.mp3`));
+    for (const file of files) await expect(stat(file)).rejects.toThrow();
+    const config = {
+      ...defaultConfig(),
+      voiceNoti: [{ zone: 'primary_high', voice: 'voice4', type: 'name' }],
+    };
+    expect((await call('/api/settings/config', { config })).status).toBe(200);
+    expect((await call('/api/quotes', { adds: ['AAPL'], deletes: [] })).status).toBe(200);
+    expect((await call('/api/alerts', { category: 'MSFT', type: 'trade' })).status).toBe(200);
+    await voiceModule().warmer.settled();
+    for (const file of files) expect((await stat(file)).isFile()).toBe(true);
+
+    const before = host().renders;
+    for (const symbol of ['AAPL', 'MSFT']) {
+      expect((await clip(`/voice/${symbol}/voice4-n.mp3`)).status).toBe(200);
+    }
+    expect(host().renders).toBe(before);
+    // Told again (a reconnect, another change): what is on disk is not rendered again.
+    voiceModule().warmer.warm(user.id, 'change');
+    await voiceModule().warmer.settled();
+    expect(host().renders).toBe(before);
   });
 
   it('answers 404 for a well-formed symbol that is not listed, and writes nothing', async () => {
@@ -227,7 +256,7 @@ describe('voice clips without a market engine', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toMatchObject({ error: 'engine_unavailable' });
-    expect(bare.app.voice?.renders).toBe(0);
+    expect(bare.app.voice?.host.renders).toBe(0);
   });
 });
 

@@ -18,10 +18,18 @@ export interface VoiceHostDeps {
 export interface VoiceHost {
   /** The clip, from disk or rendered now; 404 for a symbol not listed, 429/503 when busy. */
   clip(params: VoiceClipParams, ip: string): Promise<CachedClip>;
+  /**
+   * Renders the clip ahead of its first request (the warm-up, voiceWarmer.ts): nothing when it is
+   * on disk or being rendered, the symbol is not listed, or requests already fill the queue.
+   * Costs no address's allowance; never throws.
+   */
+  prepare(params: VoiceClipParams): Promise<PrepareOutcome>;
   /** Clips rendered since start (tests prove a cached clip is not rendered again). */
   readonly renders: number;
   close(): Promise<void>;
 }
+
+export type PrepareOutcome = 'cached' | 'rendered' | 'unlisted' | 'busy' | 'failed';
 
 /** Renders waiting beyond this are refused (503) rather than queued: a burst must not pile up. */
 export const MAX_QUEUED_RENDERS = 32;
@@ -76,6 +84,15 @@ export function createVoiceHost(deps: VoiceHostDeps): VoiceHost {
     return deps.cache.write(params, clip.mp3);
   };
 
+  /** One render per clip however many ask: later askers join it until it is on disk. */
+  const start = (params: VoiceClipParams, id: string, name: string) => {
+    const rendering = render(params, name).finally(() => inFlight.delete(id));
+    inFlight.set(id, rendering);
+    return rendering;
+  };
+  const cachedClip = (params: VoiceClipParams) =>
+    deps.cache.read(params, params.kind === 'n' ? NAME_CLIP_MAX_AGE_MS : undefined);
+
   return {
     get renders() {
       return renders;
@@ -84,8 +101,7 @@ export function createVoiceHost(deps: VoiceHostDeps): VoiceHost {
       const id = key(params);
       const joined = inFlight.get(id);
       if (joined) return joined;
-      const maxAge = params.kind === 'n' ? NAME_CLIP_MAX_AGE_MS : undefined;
-      const cached = await deps.cache.read(params, maxAge);
+      const cached = await cachedClip(params);
       if (cached) return cached;
 
       const name = await deps.names.nameOf(params.symbol);
@@ -97,10 +113,23 @@ export function createVoiceHost(deps: VoiceHostDeps): VoiceHost {
       const racing = inFlight.get(id);
       if (racing) return racing;
       if (deps.renderer.pending >= MAX_QUEUED_RENDERS) throw busy();
-
-      const rendering = render(params, name).finally(() => inFlight.delete(id));
-      inFlight.set(id, rendering);
-      return rendering;
+      return start(params, id, name);
+    },
+    async prepare(params) {
+      const id = key(params);
+      try {
+        if (inFlight.has(id) || (await cachedClip(params))) return 'cached';
+        const name = await deps.names.nameOf(params.symbol);
+        if (name === null) return 'unlisted';
+        if (inFlight.has(id)) return 'cached';
+        // Requests come first: a warm-up never takes the last places of the queue.
+        if (deps.renderer.pending >= MAX_QUEUED_RENDERS / 2) return 'busy';
+        await start(params, id, name);
+        return 'rendered';
+      } catch {
+        // Logged by render(); the request for it will try again.
+        return 'failed';
+      }
     },
     close: () => deps.renderer.close(),
   };

@@ -1,6 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { until } from '../../test/waitFor.ts';
+import { seedSubscriber } from '../../test/factories.ts';
+import { startTestApp } from '../../test/testApp.ts';
+import { connectTab, until } from '../../test/waitFor.ts';
 import { withApp } from '../../test/withApp.ts';
 import { DRAIN_GRACE_MS } from './drain.ts';
 
@@ -74,5 +76,26 @@ describe('draining HTTP on stop', () => {
     await stopping;
     await stuck.closed;
     expect(stuck.text()).toBe('');
+  });
+});
+
+describe('stopping with sockets open', () => {
+  // An app of its own (the one above is drained): its start is most of the time on a busy machine.
+  it('does not wait for an open tab: the server closes it and the stop finishes', {
+    timeout: 60_000,
+  }, async () => {
+    const other = await startTestApp({ mail: 'outbox' });
+    const { token } = await seedSubscriber(other, 'standard');
+    const tab = await connectTab(other.baseUrl, token);
+    const gone = new Promise((resolve) => tab.once('disconnect', resolve));
+    await other.app.drain.drain();
+    // Before: the HTTP server's close waited for the upgraded socket for as long as the tab
+    // stayed (a process: until main.ts's 10 s limit, exit 1). The bound only detects that hang.
+    const stopped = await Promise.race([
+      other.close().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting')),
+    ]);
+    expect(stopped).toBe('stopped');
+    expect(await gone).toBe('io server disconnect');
   });
 });

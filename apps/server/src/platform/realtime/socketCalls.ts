@@ -38,6 +38,8 @@ export interface RealtimeOptions {
   clock: Pick<Clock, 'now'>;
   log: Log;
   limits?: RealtimeLimits;
+  /** Told when a user's socket connects (after its handshake), e.g. to get their clips ready. */
+  onConnect?: (userId: string) => void;
 }
 
 type Ack = (answer: SocketAck<object>) => void;

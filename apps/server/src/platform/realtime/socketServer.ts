@@ -110,6 +110,7 @@ export function attachSocketServer(
     const { userId, sessionId } = identityOf(socket);
     void socket.join([`user:${userId}`, `session:${sessionId}`]);
     calls.attach(socket);
+    options.onConnect?.(userId);
   });
   return io;
 }

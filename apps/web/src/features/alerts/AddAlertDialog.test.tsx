@@ -68,7 +68,8 @@ describe('Add alert dialog', () => {
     expect(slider).toHaveAttribute('aria-valuetext', '1%');
     expect(d.getByText(text.rateHintPercent)).toBeInTheDocument();
     await user.click(d.getByRole('button', { name: text.add }));
-    expect(await screen.findByText(alertMessages.added('Trade', 'TSLA'))).toBeInTheDocument();
+    // A percent step is what the table's menu calls Hi/low (docs/decisions.md).
+    expect(await screen.findByText(alertMessages.added('Hi/low', 'TSLA'))).toBeInTheDocument();
     expect(api.calls('POST /api/alerts')[0]?.body).toEqual({
       category: 'TSLA',
       type: 'trade',

@@ -72,23 +72,21 @@ function AddAlertForm({ symbol }: { symbol: string }) {
 
   const submit = form.submit((v) => {
     const price = v.type === 'price';
-    create.mutate(
-      {
-        category: symbol,
-        type: v.type,
-        rate: v.rate,
-        ...(v.type === 'trade' && v.unit === 'percent' ? { unit: v.unit } : {}),
-        high: price ? bound(v.high) : undefined,
-        low: price ? bound(v.low) : undefined,
+    const body = {
+      category: symbol,
+      type: v.type,
+      rate: v.rate,
+      ...(v.type === 'trade' && v.unit === 'percent' ? { unit: v.unit } : {}),
+      high: price ? bound(v.high) : undefined,
+      low: price ? bound(v.low) : undefined,
+    };
+    create.mutate(body, {
+      onSuccess: () => {
+        toast(registered(body), { tone: 'success' });
+        addAlertDialog.close();
       },
-      {
-        onSuccess: () => {
-          toast(registered(v.type, symbol), { tone: 'success' });
-          addAlertDialog.close();
-        },
-        onError: (error) => toast(registerFailure(v.type, symbol, error), { tone: 'error' }),
-      },
-    );
+      onError: (error) => toast(registerFailure(body, error), { tone: 'error' }),
+    });
   });
 
   return (

@@ -36,16 +36,14 @@ export function AddRuleSymbol({
   const submit = form.submit(({ symbol: raw }) => {
     const symbol = symbolOf(raw);
     if (!symbol) return;
-    create.mutate(
-      { category: symbol, type, rate: RATE_RANGES[type].default },
-      {
-        onSuccess: () => {
-          toast(registered(type, symbol), { tone: 'success' });
-          form.reset({ symbol: '' });
-        },
-        onError: (error) => toast(registerFailure(type, symbol, error), { tone: 'error' }),
+    const body = { category: symbol, type, rate: RATE_RANGES[type].default };
+    create.mutate(body, {
+      onSuccess: () => {
+        toast(registered(body), { tone: 'success' });
+        form.reset({ symbol: '' });
       },
-    );
+      onError: (error) => toast(registerFailure(body, error), { tone: 'error' }),
+    });
   });
 
   return (

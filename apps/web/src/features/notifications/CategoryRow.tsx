@@ -35,13 +35,11 @@ export function CategoryRow({ category, rule }: { category: StreamCategory; rule
 
   const toggle = (on: boolean) => {
     if (on) {
-      create.mutate(
-        { category, type: 'trade', rate },
-        {
-          onSuccess: () => toast(registered('trade', category, name), { tone: 'success' }),
-          onError: (error) => toast(registerFailure('trade', category, error, name), { tone: 'error' }),
-        },
-      );
+      const body = { category, type: 'trade' as const, rate };
+      create.mutate(body, {
+        onSuccess: () => toast(registered(body, name), { tone: 'success' }),
+        onError: (error) => toast(registerFailure(body, error, name), { tone: 'error' }),
+      });
     } else if (rule) {
       remove.mutate(rule.id, { onError: () => toast(alertMessages.deleteFailed(name), { tone: 'error' }) });
     }

@@ -1,4 +1,5 @@
 import type { HaltsStrip, StreamEntry } from '@tapeline/core';
+import { memo } from 'react';
 import { nyClock } from '../../lib/nyTime.ts';
 import { SymbolLink } from '../symbols/index.ts';
 import { HALTS_STRIP_MAX as STRIP_MAX, visibleHalts } from './haltsStrip.ts';
@@ -19,6 +20,24 @@ function withTime(what: string, e: StreamEntry): string {
   const at = e.eventTs === null ? null : nyClock(e.eventTs);
   return at ? `${what} ${at}` : what;
 }
+
+// Each chip is memoized on its entry: the strips re-render with the widget's clock every second,
+// and an entry's words (its New York time, its uVol) change only with the entry.
+const HaltChip = memo(function HaltChip({ halt }: { halt: StreamEntry }) {
+  return (
+    <li className={halt.active ? 'halted' : 'resumed'}>
+      <SymbolLink symbol={halt.symbol} /> <span className="muted">{haltText(halt)}</span>
+    </li>
+  );
+});
+
+const UvolChip = memo(function UvolChip({ uvol }: { uvol: StreamEntry }) {
+  return (
+    <li className="uvol" data-level={uvol.count}>
+      <SymbolLink symbol={uvol.symbol} /> <span className="muted">{uvolText(uvol)}</span>
+    </li>
+  );
+});
 
 /**
  * The stream's event strips above its High and Low sides: halts and unusual-volume events of the
@@ -45,18 +64,14 @@ export function EventStrips({
       {halts.length > 0 && (
         <ul className="halts-bar" aria-label={text.halts}>
           {halts.map((h) => (
-            <li key={h.symbol} className={h.active ? 'halted' : 'resumed'}>
-              <SymbolLink symbol={h.symbol} /> <span className="muted">{haltText(h)}</span>
-            </li>
+            <HaltChip key={h.symbol} halt={h} />
           ))}
         </ul>
       )}
       {uvols.length > 0 && (
         <ul className="halts-bar uvol-bar" aria-label={text.uvols}>
           {uvols.slice(0, STRIP_MAX).map((u) => (
-            <li key={u.symbol} className="uvol" data-level={u.count}>
-              <SymbolLink symbol={u.symbol} /> <span className="muted">{uvolText(u)}</span>
-            </li>
+            <UvolChip key={u.symbol} uvol={u} />
           ))}
         </ul>
       )}

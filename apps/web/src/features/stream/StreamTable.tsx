@@ -45,8 +45,11 @@ const StreamRow = memo(function StreamRow({ row, marks }: { row: StreamEntry; ma
  * of which only those in view are in the DOM, so a 2-second flush repaints a screenful. While a
  * mouse rests over the rows they hold still (as trading tapes do): a click aimed at a symbol
  * lands on it, and the flushes that came meanwhile show when the pointer leaves.
+ * Memoized: the widget's clock ticks every second and must not re-render the rows (issue 27 §1).
+ * Not a deferred value: on a loaded machine the batches' urgent renders (4 a second) kept
+ * restarting the deferred render, and React's work grew several-fold in the bench.
  */
-export function StreamTable({
+export const StreamTable = memo(function StreamTable({
   title,
   rows,
   tone,
@@ -125,4 +128,4 @@ export function StreamTable({
       </div>
     </div>
   );
-}
+});

@@ -126,7 +126,8 @@ describe('StreamWidget recent view', () => {
     vi.spyOn(dataHost, 'get').mockImplementation(((path: string, schema: never) =>
       path.startsWith('/data/stream_bk')
         ? new Promise((resolve) => {
-            answer = () => resolve(streamRecentResponseSchema.parse(RECENT) as never);
+            // The recent view read as its one-batch list (lib/dataRows, streamRecent).
+            answer = () => resolve(streamRecentResponseSchema.parse(RECENT).data as never);
           })
         : realGet(path, schema)) as typeof dataHost.get);
     mountOne();

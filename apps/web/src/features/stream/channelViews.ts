@@ -6,7 +6,6 @@ import {
   type StreamChannel,
   type StreamRecentQuery,
   streamRecentQueryOf,
-  streamRecentResponseSchema,
 } from '@tapeline/core';
 import { createStore } from 'zustand/vanilla';
 import { dataHost } from '../../lib/dataHost.ts';
@@ -313,8 +312,9 @@ export function createChannelViews(deps: ChannelViewsDeps) {
 
 async function fetchRecent(query: StreamRecentQuery): Promise<StreamBatchView> {
   const params = new URLSearchParams(encodeStreamRecentQuery(query));
-  const { data } = await dataHost.get(`/data/stream_bk?${params}`, streamRecentResponseSchema);
-  const { v: _v, ...batch } = data[0];
+  // Read and checked by the rows worker, off the page's thread (lib/dataRows).
+  const [answer] = await dataHost.rows(`/data/stream_bk?${params}`, 'streamRecent');
+  const { v: _v, ...batch } = answer;
   return batch;
 }
 

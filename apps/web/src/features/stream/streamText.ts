@@ -1,4 +1,10 @@
 /**
+ * One formatter for every chip: `toLocaleString` builds a new ICU formatter per call, which at
+ * the open (two strips re-drawn each second) was the dashboard's costliest function (issue 27 §1).
+ */
+const WHOLE = new Intl.NumberFormat('en-US');
+
+/**
  * Wording of the Stream widget. The closed-market panel, its button and the halt words are the
  * dashboard spec's own (§8) and stay word for word; the rest is ours.
  */
@@ -11,7 +17,7 @@ export const streamText = {
   halts: 'Halts',
   uvols: 'Unusual volume',
   /** An unusual-volume chip: the day's volume so far against its usual, as Discovery's UVol says it. */
-  uvol: (pct: string | number) => `UVOL +${Number(pct).toLocaleString('en-US')}%`,
+  uvol: (pct: string | number) => `UVOL +${WHOLE.format(Number(pct))}%`,
   high: 'High',
   low: 'Low',
   table: (side: string) => `${side} stream`,

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 import type { RowsReply, RowsRequest } from './rowsProtocol.ts';
-import { serveRows } from './serveRows.ts';
+import { serve } from './serveRows.ts';
 
-// The rows worker: one per tab, started by the data host client on its first long list.
+// The rows worker: one per tab (tabRows.ts), started on the first long list or stream frame.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = (event: MessageEvent<RowsRequest>) => {
-  void serveRows(event.data, fetch, (reply: RowsReply) => scope.postMessage(reply));
+  void serve(event.data, fetch, (reply: RowsReply) => scope.postMessage(reply));
 };

@@ -1,5 +1,6 @@
 // The schema's own module, not core's index: the worker is bundled apart from the page, and the
 // index would bring every contract of core into it (37 KB gzipped instead of zod and this one).
+import { streamRecentResponseSchema } from '@tapeline/core/api/streamEntry';
 import { servedDiscoveryRowsSchema } from '@tapeline/core/discovery/servedRowSchema';
 import { z } from 'zod';
 
@@ -24,6 +25,11 @@ export const ROW_SCHEMAS = {
   discovery: servedDiscoveryRowsSchema,
   /** GET /data/stock-names.json: every listed symbol with its name. */
   stockNames: stockNamesSchema,
+  /**
+   * GET /data/stream_bk?<query>: a channel's recent view, `{data: [batch]}` read as its one-batch
+   * list (up to 300 entries a side, decoded by name: the heaviest read of a dashboard's load).
+   */
+  streamRecent: streamRecentResponseSchema.transform((answer) => answer.data),
 } as const;
 
 export type RowList = keyof typeof ROW_SCHEMAS;

@@ -1,5 +1,6 @@
+import type { StreamBatchRead, StreamEntry } from '@tapeline/core/api/streamEntry';
 import type { RowList, RowsOf } from './rowSchemas.ts';
-import type { RowsReply, RowsRequest } from './rowsProtocol.ts';
+import type { BatchSide, RowsReply, RowsRequest } from './rowsProtocol.ts';
 
 /** What the client needs of a Worker (a MessagePort in tests). */
 export interface RowsPort {
@@ -11,16 +12,18 @@ export interface RowsPort {
 /** A fetch through the worker: the rows, or the host's status when it was not 2xx. */
 export type RowsAnswer<L extends RowList> = { ok: true; rows: RowsOf<L> } | { ok: false; status: number };
 
+/** A request waiting for its replies: true when the reply ended it. */
 interface Pending {
-  rows: unknown[];
-  resolve(answer: RowsAnswer<RowList>): void;
+  reply(data: RowsReply): boolean;
   reject(error: Error): void;
 }
+
+export type RowsClient = ReturnType<typeof createRowsClient>;
 
 /**
  * The page's side of the rows worker: requests by id, each answer's slices gathered in order.
  * A worker that fails (it could not load) fails what it had pending, and `broken()` tells the
- * data host client to read in the page from then on.
+ * callers to read in the page from then on.
  */
 export function createRowsClient(start: () => RowsPort) {
   let port: RowsPort | null = null;
@@ -32,16 +35,7 @@ export function createRowsClient(start: () => RowsPort) {
     if (port) return port;
     const p = start();
     p.onmessage = ({ data }) => {
-      const waiting = pending.get(data.id);
-      if (!waiting) return;
-      if ('rows' in data) {
-        for (const row of data.rows) waiting.rows.push(row);
-        return;
-      }
-      pending.delete(data.id);
-      if ('done' in data) waiting.resolve({ ok: true, rows: waiting.rows as RowsOf<RowList> });
-      else if ('status' in data) waiting.resolve({ ok: false, status: data.status });
-      else waiting.reject(new Error(data.error));
+      if (pending.get(data.id)?.reply(data)) pending.delete(data.id);
     };
     p.onerror = () => {
       failed = true;
@@ -53,13 +47,56 @@ export function createRowsClient(start: () => RowsPort) {
     return p;
   }
 
+  function ask(request: Omit<RowsRequest, 'id'>, waiting: Pending): void {
+    const p = open();
+    const id = ++next;
+    pending.set(id, waiting);
+    p.postMessage({ ...request, id } as RowsRequest);
+  }
+
   return {
     fetch<L extends RowList>(url: string, token: string, list: L): Promise<RowsAnswer<L>> {
-      const p = open();
-      const id = ++next;
       return new Promise((resolve, reject) => {
-        pending.set(id, { rows: [], resolve: resolve as Pending['resolve'], reject });
-        p.postMessage({ id, url, token, list });
+        const rows: unknown[] = [];
+        ask(
+          { url, token, list },
+          {
+            reply(data) {
+              if ('rows' in data) {
+                for (const row of data.rows) rows.push(row);
+                return false;
+              }
+              if ('done' in data) resolve({ ok: true, rows: rows as RowsOf<L> });
+              else if ('status' in data) resolve({ ok: false, status: data.status });
+              else if ('error' in data) reject(new Error(data.error));
+              else reject(new Error('unexpected rows reply'));
+              return true;
+            },
+            reject,
+          },
+        );
+      });
+    },
+    /** A live stream frame read in the worker: its batch (any version), or null when unreadable. */
+    batch(bytes: ArrayBuffer | Uint8Array): Promise<StreamBatchRead | null> {
+      return new Promise((resolve, reject) => {
+        const sides: Record<BatchSide, StreamEntry[]> = { highs: [], lows: [], halts: [], uvols: [] };
+        ask(
+          { bytes },
+          {
+            reply(data) {
+              if ('entries' in data) {
+                const list = sides[data.side];
+                for (const entry of data.entries) list.push(entry);
+                return false;
+              }
+              if ('batch' in data) resolve(data.batch && { ...data.batch, ...sides });
+              else reject(new Error('unexpected batch reply'));
+              return true;
+            },
+            reject,
+          },
+        );
       });
     },
     broken: () => failed,

@@ -1,5 +1,45 @@
 import { ROW_SCHEMAS } from './rowSchemas.ts';
-import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './rowsProtocol.ts';
+import {
+  BATCH_SIDES,
+  ROWS_PER_MESSAGE,
+  type RowsFetch,
+  type RowsReply,
+  type RowsRequest,
+} from './rowsProtocol.ts';
+import { readStreamBatch } from './streamBatchRead.ts';
+
+/** The rows worker's answer to any request: a long list, or a live stream frame read. */
+export async function serve(
+  request: RowsRequest,
+  fetchImpl: typeof fetch,
+  post: (reply: RowsReply) => void,
+): Promise<void> {
+  if ('bytes' in request) await serveBatch(request.id, request.bytes, post);
+  else await serveRows(request, fetchImpl, post);
+}
+
+/**
+ * A stream frame read off the page's thread and posted back its entries a slice at a time, then
+ * the batch without them: at the open a frame holds 5,000–8,000 entries, whose structured clone
+ * alone is a long task on the page in one message (issue 27 §1).
+ */
+async function serveBatch(
+  id: number,
+  bytes: ArrayBuffer | Uint8Array,
+  post: (reply: RowsReply) => void,
+): Promise<void> {
+  const batch = await readStreamBatch(bytes);
+  if (!batch) {
+    post({ id, batch: null });
+    return;
+  }
+  for (const side of BATCH_SIDES) {
+    const entries = batch[side];
+    for (let at = 0; at < entries.length; at += ROWS_PER_MESSAGE)
+      post({ id, side, entries: entries.slice(at, at + ROWS_PER_MESSAGE) });
+  }
+  post({ id, batch: { ...batch, highs: [], lows: [], halts: [], uvols: [] } });
+}
 
 /**
  * The rows worker's work for one request: fetch, parse and check the list off the page's
@@ -7,7 +47,7 @@ import { ROWS_PER_MESSAGE, type RowsReply, type RowsRequest } from './rowsProtoc
  * between frames rather than parsing 4 MB of JSON in one (docs/continuity.md §8).
  */
 export async function serveRows(
-  request: RowsRequest,
+  request: RowsFetch,
   fetchImpl: typeof fetch,
   post: (reply: RowsReply) => void,
 ): Promise<void> {

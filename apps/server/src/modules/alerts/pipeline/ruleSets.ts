@@ -1,7 +1,5 @@
 import {
   type AlertRule,
-  dashboardConfigSchema,
-  defaultConfig,
   type FilteredAlert,
   filteredAlertSchema,
   type RuleSet,
@@ -12,6 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import { alertRules, alertSettings, quotes, userSettings } from '../../../platform/db/schema.ts';
 import { findCurrentSubscription, toSubscriptionView } from '../../billing/currentBilling.ts';
+import { readStoredConfig } from '../../settings/storedConfig.ts';
 
 /** A stored filter list, read defensively: one that no longer parses is skipped, not fatal. */
 function readFiltered(json: unknown): FilteredAlert[] {
@@ -23,17 +22,8 @@ function readFiltered(json: unknown): FilteredAlert[] {
 }
 
 function readChannels(json: string | null): RuleSet['channels'] {
-  let config = defaultConfig();
-  if (json) {
-    try {
-      const parsed = dashboardConfigSchema.safeParse(JSON.parse(json));
-      if (parsed.success) config = parsed.data;
-    } catch {
-      // A config the client could not parse either: it writes defaults back (spec §4); so do we.
-    }
-  }
   // The schema holds exactly [main, alt]; the defaults have both too.
-  const [main, alt] = config.stream as [StreamChannel, StreamChannel];
+  const [main, alt] = readStoredConfig(json).stream as [StreamChannel, StreamChannel];
   return { main, alt };
 }
 

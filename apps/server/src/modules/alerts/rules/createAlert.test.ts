@@ -125,6 +125,23 @@ describe('POST /api/alerts', () => {
     expect((await api.create(token, { category: 'AAPL', type: 'trade' })).status).toBe(200);
   });
 
+  it('names a percent-step Hi/Low "Hi/low" in its 409, as the table\'s menu does (one rule per symbol)', async () => {
+    const { token } = await seedSubscriber(app, 'standard');
+    expect((await api.create(token, { category: 'MSFT', type: 'trade', unit: 'percent' })).status).toBe(200);
+    const again = await api.create(token, { category: 'MSFT', type: 'trade', unit: 'percent' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'already_registered',
+      message: alertMessages.alreadyRegistered('Hi/low', 'MSFT'),
+    });
+    // The dollar step on the same symbol is the same rule, named as the trader asked for it.
+    const dollar = await api.create(token, { category: 'MSFT', type: 'trade' });
+    expect(dollar.body).toEqual({
+      error: 'already_registered',
+      message: alertMessages.alreadyRegistered('Trade', 'MSFT'),
+    });
+  });
+
   it('adds one rule when identical posts race: one 200, the rest 409, never a 500', async () => {
     const { token } = await seedSubscriber(app, 'standard');
     const answers = await Promise.all(

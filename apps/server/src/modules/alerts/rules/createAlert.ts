@@ -45,7 +45,7 @@ export async function createAlert(deps: RulesDeps, { user, tier }: Principal, bo
     throw new HttpError(
       409,
       'already_registered',
-      alertMessages.alreadyRegistered(ruleLabel(body.type, category), category),
+      alertMessages.alreadyRegistered(ruleLabel(body.type, category, unit), category),
     );
   }
   deps.ruleChanges.changed(user.id);

@@ -12,6 +12,7 @@ export function spawnSimEngine(env: {
   BUS_PREFIX: string;
   DATA_DIR: string;
   ENGINE_CHECKPOINT_MS?: string;
+  ENGINE_HEALTH_PORT?: string;
 }): ServerProcess {
   return spawnServer(
     {

@@ -1,4 +1,9 @@
-import { alertListAnswerSchema, discoveryMessages, TABLE_ALERT_NAMES } from '@tapeline/core';
+import {
+  alertListAnswerSchema,
+  discoveryMessages,
+  PERCENT_STEP_RANGE,
+  TABLE_ALERT_NAMES,
+} from '@tapeline/core';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +43,37 @@ describe('Discovery alert-type menu (§2, §8)', () => {
     ).toBeInTheDocument();
     expect(api.calls('POST /api/alerts')[0]?.body).toEqual({ category: 'TSLA', type: 'uv', rate: 20 });
     expect(screen.getByText('closed')).toBeInTheDocument();
+  });
+
+  it("offers §8's five in order; Hi/low adds the Hi/Low alert with a percent step, on Standard too", async () => {
+    const { user, api } = renderMenu('standard', fakeApi().on('POST /api/alerts', listAnswer));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.slice(0, 5).map((item) => item.firstChild?.textContent)).toEqual([
+      TABLE_ALERT_NAMES.trade,
+      TABLE_ALERT_NAMES.uv,
+      TABLE_ALERT_NAMES.vwap,
+      TABLE_ALERT_NAMES.price,
+      TABLE_ALERT_NAMES.hilo,
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: TABLE_ALERT_NAMES.hilo }));
+    expect(
+      await screen.findByText(discoveryMessages.alertAdded(TABLE_ALERT_NAMES.hilo, 'TSLA')),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/alerts')[0]?.body).toEqual({
+      category: 'TSLA',
+      type: 'trade',
+      rate: PERCENT_STEP_RANGE.default,
+      unit: 'percent',
+    });
+  });
+
+  it('a Hi/low that exists (or a Trade on the same symbol) is "Hi/low … already registered"', async () => {
+    const api = fakeApi().on('POST /api/alerts', fail(409, 'conflict'));
+    const { user } = renderMenu('standard', api);
+    await user.click(await screen.findByRole('menuitem', { name: TABLE_ALERT_NAMES.hilo }));
+    expect(
+      await screen.findByText(discoveryMessages.alertExists(TABLE_ALERT_NAMES.hilo, 'TSLA')),
+    ).toBeInTheDocument();
   });
 
   it('an alert that exists is "already registered"', async () => {

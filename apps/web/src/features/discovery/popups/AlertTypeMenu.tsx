@@ -1,9 +1,8 @@
 import {
   meetsTier,
-  RATE_RANGES,
-  RULE_TYPES,
-  type RuleType,
   ruleLabel,
+  TABLE_ALERT_KINDS,
+  type TableAlertKind,
   tierForType,
   tierOf,
 } from '@tapeline/core';
@@ -13,6 +12,7 @@ import { useUser } from '../../../app/session.tsx';
 import { registered, registerFailure } from '../../../lib/alerts/ruleToasts.ts';
 import { useCreateAlert } from '../../../lib/alerts/useAlerts.ts';
 import type { Rect } from '../../../ui/placement.ts';
+import { rateRange } from '../../../ui/rateScale.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import { useDismiss } from '../../../ui/useDismiss.ts';
 import { usePlacement } from '../../../ui/usePlacement.ts';
@@ -30,8 +30,9 @@ export interface AlertTypeMenuProps {
 /**
  * Discovery spec §2 alert-type menu: one click adds that alert for the symbol at the type's
  * default rate through POST /api/alerts, with §8's toasts ('X alert added for SYMBOL', 'already
- * registered', 'Failed to register'). Types above the trader's plan are shown locked; "More
- * options…" opens the Add-alert dialog for a rate or price bounds.
+ * registered', 'Failed to register'). §8's five: Trade, Unusual volume, vWAPDist, Price and
+ * Hi/low (the Hi/Low rule with a percent step, core TABLE_ALERT_KINDS). Types above the trader's
+ * plan are shown locked; "More options…" opens the Add-alert dialog for a rate or price bounds.
  */
 export function AlertTypeMenu({ symbol, anchor, onClose }: AlertTypeMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -47,12 +48,19 @@ export function AlertTypeMenu({ symbol, anchor, onClose }: AlertTypeMenuProps) {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
   }, []);
 
-  const add = (type: RuleType) => {
+  const add = ({ type, unit }: TableAlertKind) => {
     onClose();
+    // Dollar steps are posted without a unit, as every other client posts them.
+    const body = {
+      category: symbol,
+      type,
+      rate: rateRange(type, unit).default,
+      ...(unit === 'percent' ? { unit } : {}),
+    };
     // mutateAsync: the menu is gone by the time the answer comes, and mutate's callbacks would not run.
-    create.mutateAsync({ category: symbol, type, rate: RATE_RANGES[type].default }).then(
-      () => toast(registered(type, symbol), { tone: 'success' }),
-      (error: unknown) => toast(registerFailure(type, symbol, error), { tone: 'error' }),
+    create.mutateAsync(body).then(
+      () => toast(registered(body), { tone: 'success' }),
+      (error: unknown) => toast(registerFailure(body, error), { tone: 'error' }),
     );
   };
 
@@ -74,18 +82,18 @@ export function AlertTypeMenu({ symbol, anchor, onClose }: AlertTypeMenuProps) {
       data-testid="discovery-alert-menu"
       onKeyDown={onKeyDown}
     >
-      {RULE_TYPES.map((type) => {
-        const locked = tierForType(type) === 'pro' && !pro;
+      {TABLE_ALERT_KINDS.map((kind) => {
+        const locked = tierForType(kind.type) === 'pro' && !pro;
         return (
           <button
-            key={type}
+            key={`${kind.type}-${kind.unit}`}
             type="button"
             role="menuitem"
             className="symbol-menu__item"
             aria-disabled={locked || undefined}
-            onClick={locked ? undefined : () => add(type)}
+            onClick={locked ? undefined : () => add(kind)}
           >
-            {ruleLabel(type, symbol)}
+            {ruleLabel(kind.type, symbol, kind.unit)}
             {locked ? <span className="tier-label">{text.proOnly}</span> : null}
           </button>
         );
