@@ -138,7 +138,7 @@ describe('the production build', () => {
     expect(proc.stdout()).toContain('market engine running');
   }, 90_000);
 
-  // The quick start's engine and voice threads run under tsx in every other process test.
+  // The quick start's engine and voice threads run under tsx in every in-process test app.
   it('npm start (the quick start) also stops cleanly on SIGTERM to npm', async () => {
     await startAndStop('start', false);
   }, 90_000);

@@ -29,7 +29,8 @@ function start(env: Record<string, string>): ServerProcess {
 }
 
 describe('the server process', () => {
-  it('stops cleanly on SIGTERM and leaves its embedded database intact', async () => {
+  // A server start, as the other process tests (cli/): their bound, not the unit tests' 30 s.
+  it('stops cleanly on SIGTERM and leaves its embedded database intact', { timeout: 120_000 }, async () => {
     const dataDir = path.join(dir, 'data');
     await migratedDataDir(dataDir);
     const port = await freePort();
@@ -37,7 +38,7 @@ describe('the server process', () => {
     // A small simulated market: the engine thread runs and checkpoints, without the default
     // 10,000 symbols (and their seeded past sessions) on a two-core machine.
     const proc = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SIM_SYMBOLS: '300' });
-    await waitUntilUp(proc, `${base}/api/health`);
+    await waitUntilUp(proc, `${base}/api/health`, 60_000);
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health).toEqual({ ok: true, database: 'pglite' });
 

@@ -24,6 +24,16 @@ import {
 // `flush(now)`, which closes the minutes that ended and answers one encoded chunk to append.
 
 const MINUTE = 60_000;
+/** The forming bar's slots (SessionRecorder.bar). */
+const STRIDE = 8;
+const MIN = 0;
+const O = 1;
+const H = 2;
+const L = 3;
+const C = 4;
+const V = 5;
+const PV = 6;
+const N = 7;
 
 /** What the host must do when the tape enters another session: close the old, open the new. */
 export interface RecorderHooks {
@@ -95,19 +105,13 @@ export class SessionRecorder {
   private start = Number.POSITIVE_INFINITY;
   private end = Number.NEGATIVE_INFINITY;
   private cap = 0;
-  /** The forming minute per id (-1: none): its bar's figures. */
-  private minute = new Int32Array(0);
-  private o = new Float64Array(0);
-  private h = new Float64Array(0);
-  private l = new Float64Array(0);
-  private c = new Float64Array(0);
-  private v = new Float64Array(0);
-  private pv = new Float64Array(0);
-  private n = new Uint32Array(0);
-  private tO = new Uint16Array(0);
-  private tH = new Uint16Array(0);
-  private tL = new Uint16Array(0);
-  private tC = new Uint16Array(0);
+  /**
+   * The forming bar per id, interleaved (STRIDE doubles an id: one cache line, where a column per
+   * figure cost a cache miss each on a print): minute (-1: none), open, high, low, close, volume,
+   * Σ price × volume, trade count. Plus the ms into the minute of the open, high, low and close.
+   */
+  private bar = new Float64Array(0);
+  private t = new Uint16Array(0);
   private touched = new Int32Array(0);
   private touchedN = 0;
   private readonly stage = new Staging();
@@ -150,40 +154,50 @@ export class SessionRecorder {
     const upd = conditions === 0 ? UPDATES_ALL : updatesOf(conditions);
     const m = ((ts - this.start) / MINUTE) | 0;
     const at = (ts - this.start - m * MINUTE) | 0;
-    const cur = this.minute[id] as number;
+    const b = this.bar;
+    const k = id * STRIDE;
+    const cur = b[k + MIN] as number;
     if (cur !== m) {
       if (cur > m) {
         // A late print of an earlier minute: its volume counts in the forming bar.
-        if (upd & UPDATES_VOLUME) this.addVolume(id, price, size);
+        if (upd & UPDATES_VOLUME) {
+          b[k + V] = (b[k + V] as number) + size;
+          b[k + PV] = (b[k + PV] as number) + price * size;
+        }
         return;
       }
       if (cur >= 0) this.close(id);
       else this.touched[this.touchedN++] = id;
-      this.minute[id] = m;
-      this.o[id] = Number.NaN;
-      this.v[id] = 0;
-      this.pv[id] = 0;
-      this.n[id] = 0;
+      b[k + MIN] = m;
+      b[k + O] = Number.NaN;
+      b[k + V] = 0;
+      b[k + PV] = 0;
+      b[k + N] = 0;
     }
-    this.n[id] = (this.n[id] as number) + 1;
-    if (upd & UPDATES_VOLUME) this.addVolume(id, price, size);
+    b[k + N] = (b[k + N] as number) + 1;
+    if (upd & UPDATES_VOLUME) {
+      b[k + V] = (b[k + V] as number) + size;
+      b[k + PV] = (b[k + PV] as number) + price * size;
+    }
     if (!(upd & (UPDATES_LAST | UPDATES_HIGH_LOW))) return;
-    if (Number.isNaN(this.o[id] as number)) {
-      this.o[id] = price;
-      this.h[id] = price;
-      this.l[id] = price;
-      this.tO[id] = at;
-      this.tH[id] = at;
-      this.tL[id] = at;
-    } else if (price > (this.h[id] as number)) {
-      this.h[id] = price;
-      this.tH[id] = at;
-    } else if (price < (this.l[id] as number)) {
-      this.l[id] = price;
-      this.tL[id] = at;
+    const t = this.t;
+    const tk = id * 4;
+    if (Number.isNaN(b[k + O] as number)) {
+      b[k + O] = price;
+      b[k + H] = price;
+      b[k + L] = price;
+      t[tk] = at;
+      t[tk + 1] = at;
+      t[tk + 2] = at;
+    } else if (price > (b[k + H] as number)) {
+      b[k + H] = price;
+      t[tk + 1] = at;
+    } else if (price < (b[k + L] as number)) {
+      b[k + L] = price;
+      t[tk + 2] = at;
     }
-    this.c[id] = price;
-    this.tC[id] = at;
+    b[k + C] = price;
+    t[tk + 3] = at;
   }
 
   /** After each drain: the batch's highs, lows, halts and resumes (the chart's marks). */
@@ -221,9 +235,9 @@ export class SessionRecorder {
     let keep = 0;
     for (let k = 0; k < this.touchedN; k++) {
       const id = this.touched[k] as number;
-      if ((this.minute[id] as number) < m) {
+      if ((this.bar[id * STRIDE + MIN] as number) < m) {
         this.close(id);
-        this.minute[id] = -1;
+        this.bar[id * STRIDE + MIN] = -1;
       } else this.touched[keep++] = id;
     }
     this.touchedN = keep;
@@ -270,19 +284,17 @@ export class SessionRecorder {
     this.stage.n = 0;
     this.stage.e = 0;
     this.touchedN = 0;
-    this.minute.fill(-1);
-  }
-
-  private addVolume(id: number, price: number, size: number): void {
-    this.v[id] = (this.v[id] as number) + size;
-    this.pv[id] = (this.pv[id] as number) + price * size;
+    for (let k = MIN; k < this.bar.length; k += STRIDE) this.bar[k] = -1;
   }
 
   private close(id: number): void {
     const s = this.stage;
-    const v = this.v[id] as number;
-    let o = this.o[id] as number;
-    const avg = v > 0 ? (this.pv[id] as number) / v : Number.NaN;
+    const b = this.bar;
+    const k = id * STRIDE;
+    const tk = id * 4;
+    const v = b[k + V] as number;
+    let o = b[k + O] as number;
+    const avg = v > 0 ? (b[k + PV] as number) / v : Number.NaN;
     // A minute of volume-only prints (odd lots, late reports): no price of its own.
     const volumeOnly = Number.isNaN(o);
     if (volumeOnly) {
@@ -291,20 +303,21 @@ export class SessionRecorder {
     }
     s.room();
     const i = s.n++;
-    s.minute[i] = this.minute[id] as number;
+    s.minute[i] = b[k + MIN] as number;
     s.id[i] = id;
     s.open[i] = o;
-    s.high[i] = volumeOnly ? o : (this.h[id] as number);
-    s.low[i] = volumeOnly ? o : (this.l[id] as number);
-    s.close[i] = volumeOnly ? o : (this.c[id] as number);
+    s.high[i] = volumeOnly ? o : (b[k + H] as number);
+    s.low[i] = volumeOnly ? o : (b[k + L] as number);
+    s.close[i] = volumeOnly ? o : (b[k + C] as number);
     s.avg[i] = Number.isNaN(avg) ? o : avg;
     s.volume[i] = v;
     // Trade count 0 marks a volume-only minute for the replay.
-    s.trades[i] = volumeOnly ? 0 : (this.n[id] as number);
-    s.tOpen[i] = volumeOnly ? (this.tC[id] as number) : (this.tO[id] as number);
-    s.tHigh[i] = this.tH[id] as number;
-    s.tLow[i] = this.tL[id] as number;
-    s.tClose[i] = this.tC[id] as number;
+    s.trades[i] = volumeOnly ? 0 : (b[k + N] as number);
+    const t = this.t;
+    s.tOpen[i] = volumeOnly ? (t[tk + 3] as number) : (t[tk] as number);
+    s.tHigh[i] = t[tk + 1] as number;
+    s.tLow[i] = t[tk + 2] as number;
+    s.tClose[i] = t[tk + 3] as number;
   }
 
   private event(kind: number, id: number, ts: number, price: number, reason: number): void {
@@ -321,27 +334,16 @@ export class SessionRecorder {
   private grow(min: number): void {
     let cap = Math.max(1024, this.cap);
     while (cap < min) cap *= 2;
-    const f64 = (a: Float64Array) => grownF64(a, cap);
-    const i32 = new Int32Array(cap).fill(-1);
-    i32.set(this.minute);
-    this.minute = i32;
-    this.o = f64(this.o);
-    this.h = f64(this.h);
-    this.l = f64(this.l);
-    this.c = f64(this.c);
-    this.v = f64(this.v);
-    this.pv = f64(this.pv);
-    const u32 = new Uint32Array(cap);
-    u32.set(this.n);
-    this.n = u32;
-    for (const k of ['tO', 'tH', 'tL', 'tC'] as const) {
-      const a = new Uint16Array(cap);
-      a.set(this[k]);
-      this[k] = a;
-    }
-    const t = new Int32Array(cap);
-    t.set(this.touched);
-    this.touched = t;
+    const bar = new Float64Array(cap * STRIDE);
+    bar.set(this.bar);
+    for (let k = this.cap * STRIDE + MIN; k < bar.length; k += STRIDE) bar[k] = -1;
+    this.bar = bar;
+    const t = new Uint16Array(cap * 4);
+    t.set(this.t);
+    this.t = t;
+    const touched = new Int32Array(cap);
+    touched.set(this.touched);
+    this.touched = touched;
     this.cap = cap;
   }
 }

@@ -92,12 +92,12 @@ interface Header {
 }
 
 /** 100 when every value is a multiple of 100 (whole cents, the usual price above $1), else 1. */
-function centScale(a: Int32Array | Float64Array): number {
+function centScale(a: Int32Array): number {
   for (let i = 0; i < a.length; i++) if ((a[i] as number) % 100 !== 0) return 1;
   return 100;
 }
 
-function divide(a: Int32Array | Float64Array, by: number): void {
+function divide(a: Int32Array, by: number): void {
   if (by !== 1) for (let i = 0; i < a.length; i++) a[i] = (a[i] as number) / by;
 }
 
@@ -189,18 +189,23 @@ export function encodeChunk(c: ChunkData, prevClose: Float64Array): Uint8Array {
     const v = c.volume[i] as number;
     if (!(Number.isInteger(v) && v >= 0 && v < 4_294_967_296)) intVolume = false;
   }
+  const open32 = wide ? null : converted(new Int32Array(n), open);
   const scale: Header['scale'] = [
-    wide ? 1 : centScale(open),
+    open32 ? centScale(open32) : 1,
     centScale(high),
     centScale(low),
     centScale(close),
     centScale(avg),
   ];
-  for (const [k, a] of [open, high, low, close, avg].entries()) divide(a, scale[k] as number);
+  if (open32) divide(open32, scale[0]);
+  divide(high, scale[1]);
+  divide(low, scale[2]);
+  divide(close, scale[3]);
+  divide(avg, scale[4]);
   const cols: Typed[] = [
     minute,
     id,
-    wide ? open : converted(new Int32Array(n), open),
+    open32 ?? open,
     high,
     low,
     close,

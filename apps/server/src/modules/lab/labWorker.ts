@@ -95,18 +95,20 @@ function sessions(t: Extract<LabTask, { kind: 'sessions' }>): void {
   for (const date of t.dates) send({ type: 'fires', date, fires: session(files, date, t.set) });
 }
 
-/** The chart's reads: the last few sessions stay decoded, the newest re-read (it still grows). */
+/** The chart's reads: the last few (session, symbol) stay decoded, the newest re-read (it still grows). */
 function serve(dir: string): void {
   const files = new SessionFiles(dir);
   const cache = new Map<string, SessionTape>();
   port.on('message', (m: { id: number; date: string; symbol: string; fresh: boolean }) => {
     try {
-      let tape = m.fresh ? undefined : cache.get(m.date);
+      const key = `${m.date} ${m.symbol}`;
+      let tape = m.fresh ? undefined : cache.get(key);
       if (!tape) {
         if (!files.has(m.date)) return send({ type: 'bars', id: m.id, json: null });
-        tape = files.read(m.date);
-        cache.set(m.date, tape);
-        if (cache.size > 3) cache.delete(cache.keys().next().value as string);
+        // A sealed session reads the symbol's block only; the newest, still written, reads whole.
+        tape = files.read(m.date, [m.symbol]);
+        cache.set(key, tape);
+        if (cache.size > 8) cache.delete(cache.keys().next().value as string);
       }
       const bars = sessionBars(tape, m.symbol);
       send({ type: 'bars', id: m.id, json: bars ? JSON.stringify(bars) : null });

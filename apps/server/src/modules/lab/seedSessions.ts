@@ -52,6 +52,8 @@ export interface SeedTask {
   symbols: number;
   before: number;
   sessions: number;
+  /** Seal each seeded session (default): the lab's first read then costs no resealing. */
+  seal?: boolean;
 }
 
 export function seedSessions(task: SeedTask): string[] {
@@ -103,6 +105,7 @@ export function seedSessions(task: SeedTask): string[] {
     }
   }
   host.close((days[days.length - 1] as SessionDay).end);
+  if (task.seal !== false) for (const s of days) files.seal(isoOf(s));
   return days.map(isoOf);
 }
 

@@ -23,6 +23,7 @@ beforeAll(() => {
     symbols: SEAL_BLOCK + 8,
     before: Date.UTC(2026, 10, 25, 14, 30),
     sessions: 1,
+    seal: false,
   }) as [string];
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

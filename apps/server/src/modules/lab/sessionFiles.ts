@@ -163,9 +163,16 @@ export class SessionFiles {
     return tape;
   }
 
-  /** Rewrites a complete session by symbol (sealed.bin) and drops its open.bin and bars.bin. */
-  seal(date: string, tape: SessionTape = this.read(date)): void {
-    if (existsSync(this.at(date, 'sealed.bin'))) return;
+  /**
+   * Rewrites a complete session by symbol (sealed.bin) and drops its open.bin and bars.bin; a
+   * session still being recorded is left as it is.
+   */
+  seal(date: string, tape?: SessionTape): void {
+    if (existsSync(this.at(date, 'sealed.bin')) || !this.readMeta(date)?.complete) return;
+    if (!tape) {
+      this.read(date); // seals it
+      return;
+    }
     writeSealed(this.at(date, 'sealed.bin'), sealTape(tape));
     rmSync(this.at(date, 'bars.bin'), { force: true });
     rmSync(this.at(date, 'open.bin'), { force: true });
@@ -178,7 +185,9 @@ export class SessionFiles {
     let bars: Buffer;
     try {
       bars = readFileSync(this.at(date, 'bars.bin'));
-    } catch {
+    } catch (error) {
+      // Gone because another thread sealed the session since open.bin was read: read that.
+      if (existsSync(this.at(date, 'sealed.bin'))) throw error;
       bars = Buffer.alloc(0);
     }
     // A torn last record (a crash mid-append) ends the file early.

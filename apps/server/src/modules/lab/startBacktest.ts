@@ -3,6 +3,7 @@ import {
   type BacktestRequest,
   type BacktestRule,
   clampRate,
+  clampStep,
   defaultChannels,
   type FilteredAlert,
   labMessages,
@@ -38,7 +39,7 @@ function requireRuleTier(tier: Tier, rule: BacktestRule): void {
 }
 
 /** The one-rule set the evaluator replays (it enforces no tier: the route did). */
-async function ruleSetOf(rule: BacktestRule, userId: string, watch: TraderWatch): Promise<RuleSet> {
+export async function ruleSetOf(rule: BacktestRule, userId: string, watch: TraderWatch): Promise<RuleSet> {
   const [main, alt] = defaultChannels() as [StreamChannel, StreamChannel];
   const base: RuleSet = { tier: 'proplus', rules: [], filtered: [], channels: { main, alt }, favorites: [] };
   switch (rule.kind) {
@@ -68,6 +69,8 @@ async function ruleSetOf(rule: BacktestRule, userId: string, watch: TraderWatch)
         throw new HttpError(400, 'bad_request', labMessages.unsupportedCategory);
       const key = category.kind === 'symbol' ? category.symbol : category.category;
       const price = r.type === 'price';
+      // A Hi/Low step keeps its unit, as POST /api/alerts stores it (createAlert.ts).
+      const unit = r.type === 'trade' ? (r.unit ?? 'dollar') : 'dollar';
       const set: RuleSet = {
         ...base,
         rules: [
@@ -75,7 +78,8 @@ async function ruleSetOf(rule: BacktestRule, userId: string, watch: TraderWatch)
             id: ONE_RULE_ID,
             type: r.type,
             category: key,
-            rate: clampRate(r.type, r.rate),
+            rate: r.type === 'trade' ? clampStep(unit, r.rate) : clampRate(r.type, r.rate),
+            unit,
             high: price ? (r.high ?? null) : null,
             low: price ? (r.low ?? null) : null,
           },

@@ -164,14 +164,22 @@ export function RuleRow({ rule, type, locked, editing, onEdit, onDone }: RuleRow
             type="button"
             className="btn btn-ghost btn-small"
             disabled={locked}
-            aria-label={text.backtestOf(`${symbol} ${ruleLabel(type, symbol)}`)}
+            aria-label={text.backtestOf(`${symbol} ${ruleLabel(type, symbol, rule.unit)}`)}
             onClick={() =>
               backtestDialog.open({
                 rule: {
                   kind: 'symbol',
-                  rule: { type, category: symbol, rate: rule.rate, high: rule.high, low: rule.low },
+                  // The step's unit too: a 1 % Hi/Low step is not a $1 one.
+                  rule: {
+                    type,
+                    category: symbol,
+                    rate: rule.rate,
+                    high: rule.high,
+                    low: rule.low,
+                    unit: rule.unit,
+                  },
                 },
-                title: `${symbol} ${ruleLabel(type, symbol)}`,
+                title: `${symbol} ${ruleLabel(type, symbol, rule.unit)}`,
               })
             }
           >

@@ -15,6 +15,7 @@ import {
 } from '../../test-setup/alertFixtures.tsx';
 import { fail, ok } from '../../test-setup/fakeApi.ts';
 import { rateStops } from '../../ui/rateScale.ts';
+import { backtestDialog } from '../alertLab/index.ts';
 import { notificationsText as text } from './notificationsText.ts';
 
 const list = (rules: AlertRule[]) => ok(alertListAnswerSchema, { success: true, data: { list: rules } });
@@ -231,5 +232,22 @@ describe('High/Low stream categories', () => {
     slide(text.rateOf(name), 'trade', 1);
     await waitFor(() => expect(api.calls('PUT /api/alerts/7')).toHaveLength(1));
     expect(api.calls('PUT /api/alerts/7')[0]?.body).toEqual({ category: 'primary_high', rate: 1 });
+  });
+});
+
+describe('per-symbol alerts: Backtest', () => {
+  it('backtests a percent Hi/Low step as a percent (the rule as stored, its unit included)', async () => {
+    const pct = alertRule({ id: 7, category: 'NVDA', rate: 1, unit: 'percent' });
+    const api = serveAlerts().on('GET /api/alerts', alertsAnswer({ alerts: [pct] }));
+    const { user } = renderNotifications('pro', api);
+    await user.click(await screen.findByRole('button', { name: text.backtestOf('NVDA Hi/low') }));
+    expect(backtestDialog.current()).toEqual({
+      rule: {
+        kind: 'symbol',
+        rule: { type: 'trade', category: 'NVDA', rate: 1, high: pct.high, low: pct.low, unit: 'percent' },
+      },
+      title: 'NVDA Hi/low',
+    });
+    backtestDialog.close();
   });
 });
