@@ -12,6 +12,7 @@ import {
   ROW_BAR,
   ROW_IND,
   ROW_PRICE,
+  ROW_REF,
   ROW_UV,
   ROW_VWAP,
 } from './recompute.ts';
@@ -29,7 +30,7 @@ import { SMART_COLUMN_COUNT, smartValue } from './smartFilter.ts';
 const NEEDS: Readonly<Record<FilterColumn, number>> = {
   atr: ROW_IND,
   avgVolume: ROW_AV,
-  float: 0,
+  float: ROW_REF,
   gap: ROW_PRICE,
   last: 0,
   price_dist: ROW_PRICE,
@@ -37,7 +38,7 @@ const NEEDS: Readonly<Record<FilterColumn, number>> = {
   mf_price: ROW_BAR,
   mf_dist: ROW_BAR,
   rs: ROW_PRICE,
-  short_ratio: 0,
+  short_ratio: ROW_REF,
   squeeze: ROW_IND,
   trend: ROW_IND,
   trend_change: ROW_IND,

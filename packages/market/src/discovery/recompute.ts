@@ -47,7 +47,7 @@ export interface DiscoveryFrame {
   readonly firstSlot: number;
 }
 
-// Which fields fillRow reads, by what they cost. Always: s, l, e, f, sr, t, n.
+// Which fields fillRow reads, by what they cost. Always: s, l, e.
 /** p, pl, g: the price against its reference and the prior close. */
 export const ROW_PRICE = 1;
 /** v, m, mf, rv: the current and the previous bar. */
@@ -60,7 +60,9 @@ export const ROW_UV = 8;
 export const ROW_VWAP = 16;
 /** z, tr, st: the live indicators. */
 export const ROW_IND = 32;
-export const ROW_ALL = 63;
+/** f, sr, t, n: reference data. */
+export const ROW_REF = 64;
+export const ROW_ALL = 127;
 
 /**
  * The frame of a refresh at the engine clock. After 20:00 and on closed days, "now" is the last
@@ -130,14 +132,17 @@ export function fillRow(
   row.s = table.symbols[id] as string;
   row.l = l;
   row.e = table.sector[id] as number;
-  row.f = nullIfNaN(table.float[id] as number);
-  row.sr = nullIfNaN(table.shortRatio[id] as number);
-  row.t = table.trending[id] === 1 ? 1 : 0;
-  row.n = nullIfNaN(table.newsTs[id] as number);
+  if (need & ROW_REF) {
+    row.f = nullIfNaN(table.float[id] as number);
+    row.sr = nullIfNaN(table.shortRatio[id] as number);
+    row.t = table.trending[id] === 1 ? 1 : 0;
+    row.n = nullIfNaN(table.newsTs[id] as number);
+  }
   const hasBar = !Number.isNaN(bars.fStart[i] as number);
   const v = hasBar ? (bars.fVolume[i] as number) : 0;
   const value = hasBar ? (bars.fValue[i] as number) : 0;
-  const h0 = bars.histOffset(id, tf, 0);
+  // The latest completed bar: the reference of an intraday % change, and the bar figures' base.
+  const h0 = need & ROW_BAR || (need & ROW_PRICE && tf !== TF_DAY) ? bars.histOffset(id, tf, 0) : -1;
   if (need & ROW_PRICE) {
     const prevClose = table.prevClose[id] as number;
     const ref = tf === TF_DAY ? prevClose : h0 >= 0 ? (bars.hist[h0 + BF_CLOSE] as number) : Number.NaN;
