@@ -1,5 +1,4 @@
 import { FILTER_COLUMNS, type FilterColumn } from '@tapeline/core';
-import type { EngineState, SessionControl } from '../engine/engineState.ts';
 import { lastPrice } from '../engine/metrics.ts';
 import type { Timeframe } from '../timeframes.ts';
 import {
@@ -8,6 +7,7 @@ import {
   discoveryFrame,
   discoveryRow,
   fillRow,
+  type RecomputeState,
   ROW_AV,
   ROW_BAR,
   ROW_IND,
@@ -54,12 +54,6 @@ const NEED_OF = Int32Array.from({ length: SMART_COLUMN_COUNT }, (_, c) => {
 });
 const RS_COLUMN = FILTER_COLUMNS.indexOf('rs');
 
-type ColumnsState = Pick<
-  EngineState,
-  'clock' | 'session' | 'table' | 'day' | 'bars' | 'profile' | 'scratch'
-> &
-  Pick<SessionControl, 'advance'>;
-
 export class EngineColumns {
   /** Rows of the last refresh: the symbols with a known price, in id order (as discoveryRows). */
   count = 0;
@@ -67,7 +61,7 @@ export class EngineColumns {
   private frame: DiscoveryFrame | null = null;
   private readonly scratch = blankRow();
 
-  constructor(private readonly e: ColumnsState) {}
+  constructor(private readonly e: RecomputeState) {}
 
   /** A refresh of `timeframe` at the engine clock; commits every listed symbol's ended bar. */
   refresh(timeframe: Timeframe): this {

@@ -31,7 +31,8 @@ function pct(cur: number, prev: number): number | null {
   return prev > 0 ? ((cur - prev) / prev) * 100 : null;
 }
 
-type RecomputeState = Pick<
+/** What a Discovery refresh reads of the engine (served rows and the lab's columns alike). */
+export type RecomputeState = Pick<
   EngineState,
   'clock' | 'session' | 'table' | 'day' | 'bars' | 'profile' | 'scratch'
 > &
