@@ -8,7 +8,7 @@ import { type PushService, startPushService } from '../apps/server/src/test/push
 import { apiAs as api } from './support/api.ts';
 import { cell, dashboardReady } from './support/dashboard.ts';
 import { signInSubscriber } from './support/subscriber.ts';
-import { expect, type Locator, type Page, test } from './support/test.ts';
+import { expect, type Locator, type Page, type Response, test } from './support/test.ts';
 import { freshEmail } from './support/users.ts';
 
 // A Pro trader on the embedded defaults (simulated market) sets a price alert from the symbol
@@ -48,10 +48,6 @@ test.afterAll(async () => {
   await pushService.close();
 });
 
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
 test('a price alert from the symbol menu reaches the toast, the Alerts widget, push, webhook and voice', async ({
   page,
 }, info) => {
@@ -82,12 +78,22 @@ test('a price alert from the symbol menu reaches the toast, the Alerts widget, p
   ];
   expect((await api(page, 'POST', '/api/settings/config', { config })).status).toBe(200);
   await page.reload();
+  // Every clip the page fetches from now on: the first click is a gesture, so a clip may be
+  // fetched as soon as the rule fires — before the test gets to wait for it.
+  const clips: Response[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/voice/')) clips.push(r);
+  });
   await dashboardReady(page);
   const secret = (await api<{ webhook_secret: string }>(page, 'GET', '/api/alerts')).body.webhook_secret;
 
   // The symbol menu of a stock making new highs → Add alert → Price at its smallest rate.
-  const link = await busiestHigh(page);
-  await expect(link).toBeVisible();
+  // Picked again when new rows pushed it out of the rendered window before it could be clicked.
+  let link = await busiestHigh(page);
+  await expect(async () => {
+    link = await busiestHigh(page);
+    await expect(link).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await link.click({ button: 'right' });
   const menu = page.getByTestId('symbol-menu');
   const symbol = (await menu.getAttribute('data-symbol')) ?? '';
@@ -103,17 +109,9 @@ test('a price alert from the symbol menu reaches the toast, the Alerts widget, p
   const added = page.getByTestId('toast').filter({ hasText: alertMessages.added('Price', symbol) });
   await expect(added).toBeVisible();
   await expect(dialog).toBeHidden();
-  // Issue 27: a toast never covers the symbol search.
-  const [toastBox, searchBox] = await Promise.all([
-    added.boundingBox(),
-    page.getByLabel('Search symbol or @user').boundingBox(),
-  ]);
-  expect(toastBox && searchBox && !overlaps(toastBox, searchBox)).toBe(true);
+  // That toasts never cover the search is proven in dashboardDefects.spec.ts (clock paused).
 
   // The rule is live: wait for it to fire (the history is written before the tab hears it).
-  const clip = page.waitForResponse((r) => r.url().includes(`/voice/${symbol}/voice1-s.mp3`), {
-    timeout: 60_000,
-  });
   let fired: { msg: string; date: number } | undefined;
   await expect
     .poll(
@@ -136,8 +134,9 @@ test('a price alert from the symbol menu reaches the toast, the Alerts widget, p
     .getByText(alertMessages.voicePrompt)
     .click({ timeout: 5000 })
     .catch(() => undefined);
-  const response = await clip;
-  expect(response.status()).toBe(200);
+  const clip = () => clips.find((r) => r.url().includes(`/voice/${symbol}/voice1-s.mp3`));
+  await expect.poll(() => clip()?.status(), { timeout: 60_000 }).toBe(200);
+  const response = clip() as Response;
   expect(response.headers()['content-type']).toBe('audio/mpeg');
 
   // Push: decrypted by the loopback service as a browser would.
